@@ -1,0 +1,45 @@
+import { ChevronRight, Home } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { segmentLabels } from "~/features/site-content/site";
+import { crumbsForPath } from "~/lib/breadcrumbs";
+import { canonicalPath } from "~/public-routes";
+
+/** Breadcrumb from the path's segments; hidden on the home page (spec 01 §2). */
+export function Breadcrumb() {
+  const { pathname } = useLocation();
+  if (pathname === "/") return null;
+  const crumbs = crumbsForPath(pathname, segmentLabels, canonicalPath);
+  return (
+    <nav aria-label="Breadcrumb" className="border-b border-border bg-muted/50">
+      <ol className="container-page flex flex-wrap items-center gap-1 py-2 text-sm text-muted-foreground">
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={crumb.path + index} className="flex items-center gap-1">
+              {index > 0 && <ChevronRight className="size-4" aria-hidden="true" />}
+              {last ? (
+                <span aria-current="page" className="font-medium text-foreground">
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link
+                  to={crumb.path}
+                  className="inline-flex items-center gap-1 rounded py-1 hover:text-foreground"
+                >
+                  {index === 0 ? (
+                    <>
+                      <Home className="size-4" aria-hidden="true" />
+                      <span className="sr-only">{crumb.label}</span>
+                    </>
+                  ) : (
+                    crumb.label
+                  )}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

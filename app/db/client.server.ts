@@ -1,0 +1,110 @@
+/**
+ * The one database module: embedded PGlite under DATA_DIR by default, a PostgreSQL pool when
+ * DATABASE_URL is set. Both speak the same SQL and run the same migrations.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import * as schema from "./schema";
+import { acquireDirLock, type DirLock } from "./dir-lock.server";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget =
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory" }
+  | { kind: "postgres"; url: string; poolSize?: number };
+
+export interface DatabaseHandle {
+  readonly kind: DatabaseTarget["kind"];
+  readonly db: Database;
+  /** Round trip to the database; throws when it is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The folder of generated SQL migrations, found from this module in source and in the build. */
+export const migrationsFolder = path.join(findProjectRoot(), "app", "db", "migrations");
+
+function findProjectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir)
+      throw new Error("Cannot find the project root (package.json) above " + import.meta.url);
+    dir = parent;
+  }
+  return dir;
+}
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10);
+  return openPglite(target.kind === "pglite" ? target.dataDir : null);
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  let lock: DirLock | undefined;
+  let client: PGlite | undefined;
+  try {
+    if (dataDir) {
+      // PGlite neither creates parent folders nor guards against a second process on the same folder.
+      fs.mkdirSync(dataDir, { recursive: true });
+      lock = acquireDirLock(dataDir);
+    }
+    client = new PGlite(dataDir ? path.join(dataDir, "pglite") : undefined, { extensions: { pg_trgm } });
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    const opened = client;
+    return {
+      kind: dataDir ? "pglite" : "pglite-memory",
+      db,
+      ping: async () => {
+        await opened.query("select 1");
+      },
+      close: async () => {
+        try {
+          if (!opened.closed) await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    if (client && !client.closed) await client.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection must not crash the process; the next query reconnects.
+  pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  try {
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+    return {
+      kind: "postgres",
+      db,
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,378 @@
+/**
+ * The one database schema: every table of both spec documents, the auth tables of better-auth,
+ * stored files, rate-limit hits and the mail outbox. Migrations are generated from this file by
+ * drizzle-kit (`npm run db:generate`) and work on PGlite and PostgreSQL 15+.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- enumerations (spec 01 §3, spec 02 §3)
+export const appRole = pgEnum("app_role", ["admin", "client"]);
+export const propertyType = pgEnum("property_type", [
+  "single_family",
+  "multi_family",
+  "condo",
+  "townhouse",
+  "land",
+  "commercial",
+  "other",
+]);
+export const motivationLevel = pgEnum("motivation_level", ["hot", "warm", "cold"]);
+export const leadSource = pgEnum("lead_source", [
+  "cold_call",
+  "direct_mail",
+  "referral",
+  "networking",
+  "online",
+  "drive_for_dollars",
+  "bandit_signs",
+  "other",
+]);
+export const leadStatus = pgEnum("lead_status", [
+  "new",
+  "qualified",
+  "contacted",
+  "appointment_set",
+  "under_contract",
+  "sold",
+  "dead",
+]);
+export const clientFeedbackStatus = pgEnum("client_feedback_status", [
+  "not_reviewed",
+  "interested",
+  "not_interested",
+  "contacted",
+  "deal_closed",
+]);
+/** The spec's five user-entered types, the feedback flow's type, and system entries for the timeline. */
+export const activityType = pgEnum("activity_type", [
+  "note_added",
+  "call_logged",
+  "email_sent",
+  "meeting_scheduled",
+  "meeting_completed",
+  "client_feedback_submitted",
+  "status_changed",
+  "lead_assigned",
+  "document_uploaded",
+]);
+export const positionInterest = pgEnum("position_interest", [
+  "lead-generation",
+  "market-research",
+  "digital-marketing",
+  "client-success",
+  "cold-calling",
+  "other",
+]);
+export const experienceLevel = pgEnum("experience_level", ["0-1", "2-3", "4-5", "6-10", "10+"]);
+export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
+
+// ---------------------------------------------------------------- better-auth core tables
+// Written by hand (the better-auth CLI needs Node 22). Property names are better-auth's field names;
+// column names are snake_case.
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  /** Set when an admin disables the account; its sessions are deleted at the same moment. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- profiles and roles
+export const profiles = pgTable("profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  firstName: varchar("first_name", { length: 50 }),
+  lastName: varchar("last_name", { length: 50 }),
+  email: varchar("email", { length: 255 }).notNull(),
+  companyName: varchar("company_name", { length: 100 }),
+  phone: varchar("phone", { length: 20 }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: appRole("role").notNull(),
+    grantedBy: text("granted_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_roles_user_role_idx").on(t.userId, t.role),
+    index("user_roles_role_idx").on(t.role),
+  ],
+);
+
+/** Who changed which account, and how (user admin, CLI). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    targetUserId: text("target_user_id").references(() => user.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- files
+/** Uploaded bytes live in the database, written in the same transaction as the record that owns them. */
+export const storedFiles = pgTable("stored_files", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  sha256: text("sha256").notNull(),
+  data: bytea("data").notNull(),
+  uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- public form submissions
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 100 }).notNull(),
+    email: varchar("email", { length: 255 }).notNull(),
+    company: varchar("company", { length: 100 }),
+    subject: varchar("subject", { length: 200 }).notNull(),
+    message: varchar("message", { length: 2000 }).notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_submissions_created_at_idx").on(t.createdAt.desc()),
+    index("contact_submissions_search_idx").using(
+      "gin",
+      sql`(${t.name} || ' ' || ${t.email} || ' ' || ${t.subject}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const careerApplications = pgTable(
+  "career_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: varchar("first_name", { length: 50 }).notNull(),
+    lastName: varchar("last_name", { length: 50 }).notNull(),
+    email: varchar("email", { length: 255 }).notNull(),
+    phone: varchar("phone", { length: 20 }),
+    positionInterest: positionInterest("position_interest"),
+    experienceLevel: experienceLevel("experience_level"),
+    coverLetter: varchar("cover_letter", { length: 3000 }).notNull(),
+    /** The spec's resume_url: the resume is served only through the admin download route. */
+    resumeFileId: uuid("resume_file_id").references(() => storedFiles.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("career_applications_created_at_idx").on(t.createdAt.desc()),
+    index("career_applications_search_idx").using(
+      "gin",
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------- leads (spec 02)
+const money = (name: string) => numeric(name, { precision: 11, scale: 2, mode: "number" });
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: varchar("first_name", { length: 50 }).notNull(),
+    lastName: varchar("last_name", { length: 50 }).notNull(),
+    phone: varchar("phone", { length: 16 }).notNull(),
+    email: varchar("email", { length: 255 }),
+    address: varchar("address", { length: 200 }).notNull(),
+    city: varchar("city", { length: 100 }).notNull(),
+    state: varchar("state", { length: 2 }).notNull(),
+    zipCode: varchar("zip_code", { length: 10 }).notNull(),
+    propertyType: propertyType("property_type").notNull().default("single_family"),
+    motivationLevel: motivationLevel("motivation_level").notNull().default("warm"),
+    situationNotes: varchar("situation_notes", { length: 2000 }),
+    leadSource: leadSource("lead_source").notNull().default("cold_call"),
+    askingPrice: money("asking_price"),
+    estimatedValue: money("estimated_value"),
+    estimatedRepairCost: money("estimated_repair_cost"),
+    isSold: boolean("is_sold").notNull().default(false),
+    soldPrice: money("sold_price"),
+    leadStatus: leadStatus("lead_status").notNull().default("new"),
+    assignedToClientId: text("assigned_to_client_id").references(() => user.id, { onDelete: "set null" }),
+    createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    clientFeedbackStatus: clientFeedbackStatus("client_feedback_status").notNull().default("not_reviewed"),
+    clientNotes: varchar("client_notes", { length: 1000 }),
+    clientReviewedAt: timestamp("client_reviewed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("leads_created_at_idx").on(t.createdAt.desc()),
+    index("leads_assigned_created_idx").on(t.assignedToClientId, t.createdAt.desc()),
+    index("leads_status_idx").on(t.leadStatus),
+    index("leads_first_name_trgm_idx").using("gin", sql`${t.firstName} gin_trgm_ops`),
+    index("leads_last_name_trgm_idx").using("gin", sql`${t.lastName} gin_trgm_ops`),
+    index("leads_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
+    index("leads_address_trgm_idx").using("gin", sql`${t.address} gin_trgm_ops`),
+    index("leads_city_trgm_idx").using("gin", sql`${t.city} gin_trgm_ops`),
+  ],
+);
+
+export const leadActivities = pgTable(
+  "lead_activities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    activityType: activityType("activity_type").notNull(),
+    description: varchar("description", { length: 1000 }).notNull(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+    performedBy: text("performed_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_activities_lead_created_idx").on(t.leadId, t.createdAt.desc())],
+);
+
+export const leadDocuments = pgTable(
+  "lead_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    documentName: text("document_name").notNull(),
+    documentType: text("document_type").notNull(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "restrict" }),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_documents_lead_idx").on(t.leadId, t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- rate limits and mail
+/** One row per counted attempt; a sliding window counts the rows of a bucket newer than the window. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bucket: text("bucket").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_hits_bucket_created_idx").on(t.bucket, t.createdAt)],
+);
+
+export type MailAttachment = { fileId: string; fileName: string; contentType: string };
+
+/** E-mails written in the same transaction as the change that causes them, delivered by a worker. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
+    status: mailStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);

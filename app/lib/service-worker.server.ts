@@ -1,0 +1,62 @@
+/**
+ * The offline worker. It caches the home page (the shell) at install, keeps hashed assets it has seen
+ * (cache first: their names change with their content), and answers navigations from the network,
+ * falling back to the cached copy of the page or the shell when offline. Only GET on our own origin is
+ * touched; account pages and API calls always go to the network.
+ */
+const worker = (version: string) => `const CACHE = "leadworks-${version}";
+const SHELL = "/";
+const NETWORK_ONLY = [/^\\/admin/, /^\\/client/, /^\\/auth/, /^\\/api\\//, /\\.data$/];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.add(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || NETWORK_ONLY.some((re) => re.test(url.pathname))) return;
+
+  if (url.pathname.startsWith("/assets/")) {
+    event.respondWith(
+      caches.match(request).then(
+        (hit) =>
+          hit ||
+          fetch(request).then((response) => {
+            if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
+            return response;
+          }),
+      ),
+    );
+    return;
+  }
+
+  if (request.mode === "navigate") {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
+          return response;
+        })
+        .catch(() => caches.match(request).then((hit) => hit || caches.match(SHELL))),
+    );
+  }
+});
+`;
+
+declare const __BUILD_VERSION__: string;
+
+/** The worker's source; the build version names its cache so a new build drops old entries. */
+export function renderServiceWorker(version: string = __BUILD_VERSION__): string {
+  return worker(version);
+}

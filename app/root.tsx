@@ -1,0 +1,101 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Breadcrumb } from "~/components/layout/breadcrumb";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { NotFound } from "~/components/layout/not-found";
+import { PrefetchKeyPages } from "~/components/layout/prefetch-key-pages";
+import { env } from "~/lib/env.server";
+import { useNonce } from "~/lib/nonce";
+import stylesheet from "./app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export function loader() {
+  const config = env();
+  return {
+    siteUrl: config.SITE_URL,
+    contactEmail: config.CONTACT_EMAIL,
+    year: new Date().getFullYear(),
+  };
+}
+
+// The root data is configuration; it never changes between navigations.
+export const shouldRevalidate = () => false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-background text-foreground antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <Breadcrumb />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer contactEmail={data?.contactEmail ?? ""} year={data?.year ?? new Date().getFullYear()} />
+        <PrefetchKeyPages />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  // Error pages are never indexed; their titles say what happened.
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? "Page not found | Leadworks" : "Something went wrong | Leadworks" },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">
+      <p className="text-6xl font-extrabold text-primary">{status}</p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Something went wrong</h1>
+      <p className="mt-3 max-w-md text-muted-foreground">
+        There was an unexpected error. Please try again, or go back to the home page.
+      </p>
+      <a href="/" className="mt-8 font-semibold text-primary underline underline-offset-4">
+        Return to Home
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The route table, mirroring the spec's route tables. Short paths and /blog/1-15 are not here: the server
+ * answers them with 301 before routing (public-routes.ts).
+ */
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  // Public site (spec 01 §2)
+  index("routes/site/home.tsx"),
+  route("services/real-estate-lead-generation-solutions", "routes/site/services.tsx"),
+  route("services/wholesale-real-estate-lead-generation", "routes/site/service-detail.tsx", {
+    id: "service-wholesale",
+  }),
+  route("services/fix-flip-property-lead-generation", "routes/site/service-detail.tsx", {
+    id: "service-fix-flip",
+  }),
+  route("services/motivated-seller-lead-nurturing", "routes/site/service-detail.tsx", {
+    id: "service-nurturing",
+  }),
+  route("services/real-estate-market-research-analysis", "routes/site/service-detail.tsx", {
+    id: "service-research",
+  }),
+  route("about/real-estate-lead-generation-company", "routes/site/about.tsx"),
+  route("careers/real-estate-lead-generation-jobs", "routes/site/careers.tsx"),
+  route("contact/real-estate-lead-generation-services", "routes/site/contact.tsx", { id: "contact" }),
+  // Article call-to-action destinations of spec 02: the contact page with the subject prefilled.
+  route("contact/fix-flip-lead-generation", "routes/site/contact.tsx", { id: "contact-fix-flip" }),
+  route("contact/lead-qualification-services", "routes/site/contact.tsx", { id: "contact-qualification" }),
+
+  // Blog (spec 02 §2)
+  route("blog/real-estate-lead-generation-insights", "routes/blog/index.tsx"),
+  route("blog/:slug", "routes/blog/article.tsx"),
+
+  // Machine-readable resources
+  route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("robots.txt", "routes/api/robots.ts"),
+  route("sw.js", "routes/api/service-worker.ts"),
+
+  // Everything else: the not-found page with HTTP 404
+  route("*", "routes/site/not-found.tsx"),
+] satisfies RouteConfig;

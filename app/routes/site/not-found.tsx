@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import { NotFound } from "~/components/layout/not-found";
+
+/** Any unknown path: the not-found page with HTTP status 404. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta = () => [
+  { title: "Page not found | Leadworks" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

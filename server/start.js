@@ -28,6 +28,10 @@ function buildIsStale() {
   return Math.max(...sources.map(newestMtime), ...configs.map((f) => fs.statSync(f).mtimeMs)) > built;
 }
 
+// Settings from a .env file, when there is one (the environment wins over the file).
+const envFile = path.join(root, ".env");
+if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+
 if (process.env.LEADWORKS_SKIP_BUILD !== "1" && buildIsStale()) {
   console.log("[start] building the app (first start or changed sources)...");
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });

@@ -62,7 +62,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       fs.mkdirSync(dataDir, { recursive: true });
       lock = acquireDirLock(dataDir);
     }
-    client = new PGlite(dataDir ? path.join(dataDir, "pglite") : undefined, { extensions: { pg_trgm } });
+    client = new PGlite({
+      dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
+      extensions: { pg_trgm },
+    });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });

@@ -1,0 +1,18 @@
+/**
+ * npm run db:migrate: applies pending migrations to the configured database (DATABASE_URL, or the
+ * embedded database in DATA_DIR). The server also does this on every start.
+ */
+import { openDatabase } from "~/db/client.server";
+import { targetFromEnv } from "~/db/db.server";
+
+try {
+  const target = targetFromEnv();
+  const handle = await openDatabase(target);
+  await handle.close();
+  console.log(
+    `Migrations applied (${target.kind === "postgres" ? "PostgreSQL" : `PGlite in ${target.dataDir}`}).`,
+  );
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

@@ -1,0 +1,165 @@
+/** The production server over plain HTTP: redirects, status codes, headers and machine-readable files. */
+import { describe, expect, inject, it } from "vitest";
+import { blogCatalogue } from "~/features/blog/catalogue";
+import { paths, shortPathRedirects } from "~/features/site-content/site";
+import { publicPages } from "~/public-routes";
+import { startServerProcess } from "../support/server-process";
+
+const baseUrl = inject("baseUrl");
+const get = (path: string, init: RequestInit = {}) => fetch(baseUrl + path, { redirect: "manual", ...init });
+
+describe("redirects", () => {
+  it.each(Object.entries(shortPathRedirects))("%s answers 301 to %s", async (from, to) => {
+    const response = await get(from);
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(to);
+  });
+
+  it.each(blogCatalogue.map((entry) => [entry.id, entry.slug] as const))(
+    "/blog/%i answers 301 to its article",
+    async (id, slug) => {
+      const response = await get(`/blog/${id}`);
+      expect(response.status).toBe(301);
+      expect(response.headers.get("location")).toBe(`/blog/${slug}`);
+    },
+  );
+
+  it("redirects on exact paths only", async () => {
+    expect((await get("/blog/")).status).toBe(404);
+    expect((await get("/services/fix-and-flip/more")).status).toBe(404);
+    expect((await get("/blog/16")).status).toBe(404);
+  });
+});
+
+describe("pages", () => {
+  it.each(publicPages.map((p) => p.path))(
+    "%s answers 200 with a canonical link and valid JSON-LD",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/html");
+      const html = await response.text();
+      expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+"/);
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+      const types = blocks.map((block) => (JSON.parse(block[1]!) as { "@type": string })["@type"]);
+      expect(types).toEqual(expect.arrayContaining(["Organization", "ProfessionalService"]));
+      if (path !== "/") expect(types).toContain("BreadcrumbList");
+      if (path.startsWith("/blog/") && path !== paths.blog) expect(types).toContain("Article");
+    },
+  );
+
+  it("answers unknown paths with 404 and the not-found page", async () => {
+    for (const path of ["/nope", "/services/unknown", "/blog/not-an-article", "/a/b/c"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Oops! Page not found");
+      expect(html).toContain('content="noindex, nofollow"');
+    }
+  });
+
+  it("serves static pages compressed with a hash-based CSP and no unsafe-inline scripts", async () => {
+    const response = await get("/", { headers: { "accept-encoding": "br, gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("br");
+    const csp = response.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("renders per request with a fresh nonce when a query string is present", async () => {
+    const first = await get("/?utm_source=test");
+    const second = await get("/?utm_source=test");
+    const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+    const [a, b] = [
+      nonceOf(first.headers.get("content-security-policy")),
+      nonceOf(second.headers.get("content-security-policy")),
+    ];
+    expect(a).toBeTruthy();
+    expect(a).not.toBe(b);
+    expect(await first.text()).toContain(`nonce="${a}"`);
+  });
+
+  it("serves hashed assets with immutable caching", async () => {
+    const html = await (await get("/")).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await get(asset!, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("refuses a cross-site form post", async () => {
+    const response = await get(paths.contact, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "name=x",
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("machine-readable resources", () => {
+  it("GET /healthz checks the database", async () => {
+    const response = await get("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  it("sitemap.xml lists every indexable public page and all 15 articles", async () => {
+    const xml = await (await get("/sitemap.xml")).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(locs).toEqual(publicPages.filter((p) => p.inSitemap).map((p) => p.path));
+    expect(locs.filter((l) => l.startsWith("/blog/") && l !== paths.blog)).toHaveLength(15);
+  });
+
+  it("robots.txt points to the sitemap and keeps private areas out", async () => {
+    const text = await (await get("/robots.txt")).text();
+    expect(text).toMatch(/^Sitemap: http:\/\/.+\/sitemap\.xml$/m);
+    expect(text).toContain("Disallow: /admin");
+  });
+
+  it("sw.js is a JavaScript worker that is never HTTP-cached", async () => {
+    const response = await get("/sw.js");
+    expect(response.headers.get("content-type")).toContain("text/javascript");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(await response.text()).toContain('addEventListener("fetch"');
+  });
+});
+
+describe("start-up", () => {
+  it("refuses a second server on the same data folder with a clear message", async () => {
+    const first = await startServerProcess();
+    try {
+      const second = startServerProcess({ DATA_DIR: first.dataDir });
+      await expect(second).rejects.toThrow(/in use by another Leadworks process \(pid \d+\)/);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    expect(first.output()).toContain("[server] stopped");
+  });
+
+  it("stops with one clear line on a bad configuration value", async () => {
+    await expect(startServerProcess({ PORT: "not-a-port" })).rejects.toThrow(
+      /Invalid environment variable PORT: /,
+    );
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "runs on a PostgreSQL server when DATABASE_URL is set",
+    async () => {
+      const server = await startServerProcess({ DATABASE_URL: process.env.TEST_DATABASE_URL! });
+      try {
+        expect(await (await fetch(server.url + "/healthz")).json()).toEqual({
+          status: "ok",
+          database: "postgres",
+        });
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+});

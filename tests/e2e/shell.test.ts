@@ -1,0 +1,120 @@
+/** The site shell in Chromium: navigation, mobile menu, breadcrumb, scroll to top, not-found page. */
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { paths } from "~/features/site-content/site";
+import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let current: WatchedPage | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  const problems = current?.problems ?? [];
+  await current?.context.close();
+  current = undefined;
+  expect(problems).toEqual([]);
+});
+
+async function open(viewport: { width: number; height: number }, path = "/") {
+  current = await openPage(browser, viewport);
+  await current.page.goto(baseUrl + path);
+  return current.page;
+}
+
+describe("desktop (1280 px)", () => {
+  it("shows the header navigation and the consultation button, and navigates without a reload", async () => {
+    const page = await open(viewports.desktop);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const label of ["Find a Lead Generation Service", "About Us", "Blog", "Careers"]) {
+      await expect(nav.getByRole("link", { name: label }).isVisible()).resolves.toBe(true);
+    }
+    await expect(
+      page.getByRole("link", { name: "Book a Free Consultation" }).first().isVisible(),
+    ).resolves.toBe(true);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await nav.getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL(baseUrl + paths.about);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBeTruthy();
+  });
+
+  it("hides the breadcrumb on the home page and builds it from the path elsewhere", async () => {
+    const page = await open(viewports.desktop);
+    expect(await page.getByRole("navigation", { name: "Breadcrumb" }).count()).toBe(0);
+    await page.goto(baseUrl + paths.fixFlip);
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("link", { name: "Home" }).getAttribute("href")).resolves.toBe("/");
+    await expect(crumbs.getByRole("link", { name: "Services" }).getAttribute("href")).resolves.toBe(
+      paths.services,
+    );
+    await expect(crumbs.locator('[aria-current="page"]').textContent()).resolves.toBe("Fix & Flip Leads");
+  });
+
+  it("shows the footer with the configured contact e-mail and the current year", async () => {
+    const page = await open(viewports.desktop);
+    const footer = page.locator("footer");
+    await expect(
+      footer.getByRole("link", { name: "hello@leadworks.example" }).getAttribute("href"),
+    ).resolves.toBe("mailto:hello@leadworks.example");
+    await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} Leadworks`);
+    await expect(footer.textContent()).resolves.toContain("90-day outcome sprint");
+    await expect(footer.getByRole("link", { name: "Leadworks on LinkedIn" }).count()).resolves.toBe(1);
+  });
+
+  it("scrolls to the top on every route change", async () => {
+    const page = await open(viewports.desktop);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.locator("footer").getByRole("link", { name: "Careers" }).click();
+    await page.waitForURL(baseUrl + paths.careers);
+    await page.waitForFunction(() => window.scrollY === 0);
+  });
+
+  it("shows the not-found page for an unknown path, with a link home", async () => {
+    current = await openPage(browser, viewports.desktop);
+    const response = await current.page.goto(baseUrl + "/no-such-page");
+    expect(response?.status()).toBe(404);
+    // The browser reports the document's own 404 on the console; that one is expected.
+    current.problems.splice(
+      0,
+      current.problems.length,
+      ...current.problems.filter((p) => !p.includes("404")),
+    );
+    await expect(
+      current.page.getByRole("heading", { name: "Oops! Page not found" }).isVisible(),
+    ).resolves.toBe(true);
+    await current.page.getByRole("link", { name: "Return to Home" }).click();
+    await current.page.waitForURL(baseUrl + "/");
+  });
+});
+
+describe("phone (390 px)", () => {
+  it("opens the mobile menu with the toggle and closes it when a link is chosen", async () => {
+    const page = await open(viewports.phone);
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await menu.waitFor({ state: "visible" });
+    await expect(
+      page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded"),
+    ).resolves.toBe("true");
+    await menu.getByRole("link", { name: "Blog" }).click();
+    await page.waitForURL(baseUrl + paths.blog);
+    await menu.waitFor({ state: "detached" });
+    await expect(page.getByRole("button", { name: "Open menu" }).isVisible()).resolves.toBe(true);
+  });
+
+  it("has no horizontal overflow on the home page", async () => {
+    const page = await open(viewports.phone);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

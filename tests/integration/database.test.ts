@@ -1,0 +1,162 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { DataDirLockedError } from "~/db/dir-lock.server";
+import { leadActivities, leads, user } from "~/db/schema";
+import { testDatabases } from "../support/databases";
+
+const expectedTables = [
+  "account",
+  "audit_log",
+  "career_applications",
+  "contact_submissions",
+  "lead_activities",
+  "lead_documents",
+  "leads",
+  "mail_outbox",
+  "profiles",
+  "rate_limit_hits",
+  "session",
+  "stored_files",
+  "user",
+  "user_roles",
+  "verification",
+];
+
+describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await testDb.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("creates every table of both spec documents", async () => {
+    const rows = await handle.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const names = rows.rows.map((r) => r.table_name);
+    expect(names).toEqual(expect.arrayContaining(expectedTables));
+  });
+
+  it("stores the spec's enumerations as PostgreSQL enums", async () => {
+    const rows = await handle.db.execute<{ label: string }>(
+      sql`select e.enumlabel as label from pg_enum e join pg_type t on t.oid = e.enumtypid
+          where t.typname = 'lead_status' order by e.enumsortorder`,
+    );
+    expect(rows.rows.map((r) => r.label)).toEqual([
+      "new",
+      "qualified",
+      "contacted",
+      "appointment_set",
+      "under_contract",
+      "sold",
+      "dead",
+    ]);
+  });
+
+  it("has pg_trgm and trigram indexes for lead search", async () => {
+    const ext = await handle.db.execute<{ extname: string }>(
+      sql`select extname from pg_extension where extname = 'pg_trgm'`,
+    );
+    expect(ext.rows).toHaveLength(1);
+    const indexes = await handle.db.execute<{ indexname: string; indexdef: string }>(
+      sql`select indexname, indexdef from pg_indexes where tablename = 'leads' and indexdef like '%gin_trgm_ops%'`,
+    );
+    expect(indexes.rows.map((r) => r.indexname).sort()).toEqual([
+      "leads_address_trgm_idx",
+      "leads_city_trgm_idx",
+      "leads_first_name_trgm_idx",
+      "leads_last_name_trgm_idx",
+      "leads_phone_trgm_idx",
+    ]);
+  });
+
+  it("applies defaults and cascades a lead's activities on delete", async () => {
+    await handle.db
+      .insert(user)
+      .values({ id: "u-1", name: "Ada Admin", email: `ada-${testDb.name}@example.com` });
+    const [lead] = await handle.db
+      .insert(leads)
+      .values({
+        firstName: "Maria",
+        lastName: "Lopez",
+        phone: "+12025551234",
+        address: "12 Oak Street",
+        city: "Austin",
+        state: "TX",
+        zipCode: "78701",
+        createdByUserId: "u-1",
+        askingPrice: 185000.5,
+      })
+      .returning();
+    expect(lead).toMatchObject({
+      propertyType: "single_family",
+      motivationLevel: "warm",
+      leadSource: "cold_call",
+      leadStatus: "new",
+      clientFeedbackStatus: "not_reviewed",
+      isSold: false,
+      askingPrice: 185000.5,
+    });
+    await handle.db
+      .insert(leadActivities)
+      .values({
+        leadId: lead!.id,
+        activityType: "note_added",
+        description: "Called, left voicemail",
+        performedBy: "u-1",
+      });
+    await handle.db.delete(leads).where(eq(leads.id, lead!.id));
+    const left = await handle.db.select().from(leadActivities).where(eq(leadActivities.leadId, lead!.id));
+    expect(left).toHaveLength(0);
+  });
+
+  it("rejects a value outside an enumeration", async () => {
+    await expect(
+      handle.db.execute(
+        sql`insert into leads (first_name, last_name, phone, address, city, state, zip_code, lead_status)
+            values ('A', 'B', '+12025551234', '1 Main St', 'Reno', 'NV', '89501', 'maybe')`,
+      ),
+    ).rejects.toThrow();
+  });
+});
+
+describe("embedded PGlite in a data folder", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "lw-pglite-"));
+  const dataDir = path.join(root, "nested", "does", "not", "exist");
+
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("creates missing parent folders, refuses a second opener, and keeps data across a restart", async () => {
+    const first = await openDatabase({ kind: "pglite", dataDir });
+    await first.db.insert(user).values({ id: "keep-1", name: "Kept", email: "kept@example.com" });
+
+    const second = openDatabase({ kind: "pglite", dataDir });
+    await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(second).rejects.toThrow(/in use by another Leadworks process \(pid \d+\)/);
+
+    await first.close();
+    expect(fs.existsSync(path.join(dataDir, "leadworks.lock"))).toBe(false);
+
+    // Reopening runs the migrations again: already applied, they must change nothing.
+    const reopened = await openDatabase({ kind: "pglite", dataDir });
+    const rows = await reopened.db.select().from(user).where(eq(user.id, "keep-1"));
+    expect(rows.map((r) => r.email)).toEqual(["kept@example.com"]);
+    await reopened.close();
+  });
+
+  it("takes over a stale lock left by a process that died", async () => {
+    const staleDir = path.join(root, "stale");
+    fs.mkdirSync(staleDir, { recursive: true });
+    // A pid far above the kernel's default pid_max cannot be alive.
+    fs.writeFileSync(path.join(staleDir, "leadworks.lock"), "99999999");
+    const handle = await openDatabase({ kind: "pglite", dataDir: staleDir });
+    expect(fs.readFileSync(path.join(staleDir, "leadworks.lock"), "utf8")).toBe(String(process.pid));
+    await handle.close();
+  });
+});

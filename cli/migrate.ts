@@ -10,7 +10,7 @@ try {
   const handle = await openDatabase(target);
   await handle.close();
   console.log(
-    `Migrations applied (${target.kind === "postgres" ? "PostgreSQL" : `PGlite in ${target.dataDir}`}).`,
+    `Migrations applied (${target.kind === "pglite" ? `PGlite in ${target.dataDir}` : "PostgreSQL"}).`,
   );
 } catch (error) {
   console.error((error as Error).message);

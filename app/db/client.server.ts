@@ -13,7 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema";
 import { acquireDirLock, type DirLock } from "./dir-lock.server";
 
@@ -110,4 +110,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     await pool.end().catch(() => undefined);
     throw error;
   }
+}
+
+/** Rows of a raw SQL query; both drivers return `{ rows }`, typed here once. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/dir-lock.server";
 import { leadActivities, leads, user } from "~/db/schema";
 import { testDatabases } from "../support/databases";
@@ -36,19 +36,21 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
   });
 
   it("creates every table of both spec documents", async () => {
-    const rows = await handle.db.execute<{ table_name: string }>(
+    const rows = await queryRows<{ table_name: string }>(
+      handle.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    const names = rows.rows.map((r) => r.table_name);
+    const names = rows.map((r) => r.table_name);
     expect(names).toEqual(expect.arrayContaining(expectedTables));
   });
 
   it("stores the spec's enumerations as PostgreSQL enums", async () => {
-    const rows = await handle.db.execute<{ label: string }>(
+    const rows = await queryRows<{ label: string }>(
+      handle.db,
       sql`select e.enumlabel as label from pg_enum e join pg_type t on t.oid = e.enumtypid
           where t.typname = 'lead_status' order by e.enumsortorder`,
     );
-    expect(rows.rows.map((r) => r.label)).toEqual([
+    expect(rows.map((r) => r.label)).toEqual([
       "new",
       "qualified",
       "contacted",
@@ -63,11 +65,12 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
     const ext = await handle.db.execute<{ extname: string }>(
       sql`select extname from pg_extension where extname = 'pg_trgm'`,
     );
-    expect(ext.rows).toHaveLength(1);
-    const indexes = await handle.db.execute<{ indexname: string; indexdef: string }>(
+    expect(ext).toHaveLength(1);
+    const indexes = await queryRows<{ indexname: string }>(
+      handle.db,
       sql`select indexname, indexdef from pg_indexes where tablename = 'leads' and indexdef like '%gin_trgm_ops%'`,
     );
-    expect(indexes.rows.map((r) => r.indexname).sort()).toEqual([
+    expect(indexes.map((r) => r.indexname).sort()).toEqual([
       "leads_address_trgm_idx",
       "leads_city_trgm_idx",
       "leads_first_name_trgm_idx",
@@ -103,14 +106,12 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
       isSold: false,
       askingPrice: 185000.5,
     });
-    await handle.db
-      .insert(leadActivities)
-      .values({
-        leadId: lead!.id,
-        activityType: "note_added",
-        description: "Called, left voicemail",
-        performedBy: "u-1",
-      });
+    await handle.db.insert(leadActivities).values({
+      leadId: lead!.id,
+      activityType: "note_added",
+      description: "Called, left voicemail",
+      performedBy: "u-1",
+    });
     await handle.db.delete(leads).where(eq(leads.id, lead!.id));
     const left = await handle.db.select().from(leadActivities).where(eq(leadActivities.leadId, lead!.id));
     expect(left).toHaveLength(0);

@@ -62,7 +62,8 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
   });
 
   it("has pg_trgm and trigram indexes for lead search", async () => {
-    const ext = await handle.db.execute<{ extname: string }>(
+    const ext = await queryRows<{ extname: string }>(
+      handle.db,
       sql`select extname from pg_extension where extname = 'pg_trgm'`,
     );
     expect(ext).toHaveLength(1);

@@ -220,7 +220,7 @@ export const serviceDetails: Record<ServiceKey, ServiceDetail> = {
     key: "wholesale",
     metaTitle: "Wholesale Real Estate Lead Generation",
     metaDescription:
-      "Qualified motivated seller leads for real estate wholesalers: 300+ a month, screened on motivation, timeline, condition and price. No setup fees or contracts.",
+      "Motivated seller leads for real estate wholesalers: 300+ a month, screened on motivation, timeline, condition and price. No setup fees or long-term contracts.",
     keywords: [
       "wholesale real estate leads",
       "motivated seller leads",
@@ -579,7 +579,7 @@ export const serviceDetails: Record<ServiceKey, ServiceDetail> = {
 
 export const servicesOverview = {
   metaDescription:
-    "Lead generation for real estate investors: wholesale and fix and flip leads, nurturing and market research. Up to 500+ qualified leads a month, no contracts.",
+    "Lead generation for investors: wholesale and fix and flip leads, nurturing and market research. Up to 500+ qualified leads a month, no long-term contracts.",
   hero: {
     eyebrow: "Lead generation solutions",
     title: "Everything between a cold list and a signed contract",

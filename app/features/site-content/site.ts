@@ -33,6 +33,14 @@ export const paths = {
 
 export type NavLink = { label: string; to: string };
 
+/** The detail page of each service line. */
+export const servicePaths = {
+  wholesale: paths.wholesale,
+  fixFlip: paths.fixFlip,
+  nurturing: paths.nurturing,
+  research: paths.research,
+} as const;
+
 export const mainNav: NavLink[] = [
   { label: "Find a Lead Generation Service", to: paths.services },
   { label: "About Us", to: paths.about },

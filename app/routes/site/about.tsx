@@ -1,22 +1,52 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/about";
+import { Button } from "~/components/ui/button";
+import { about } from "~/features/site-content/content";
 import { PageHero } from "~/features/site-content/components/page-hero";
+import { CtaBand, FeatureGrid, Section } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
 import { paths } from "~/features/site-content/site";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   sitePageMeta(matches, {
     title: "About Our Real Estate Lead Generation Company",
-    description:
-      "Who we are: a lead generation team built by real estate investors, for real estate investors.",
+    description: about.metaDescription,
+    keywords: ["real estate lead generation company", "about Leadworks", "motivated seller lead experts"],
     path: paths.about,
   });
 
 export default function About() {
   return (
-    <PageHero
-      eyebrow="About us"
-      title="Built by investors who needed better leads"
-      lead="We started Leadworks to give investors the steady, qualified deal flow we wished we had."
-    />
+    <>
+      <PageHero {...about.hero}>
+        <Button asChild variant="accent" size="lg">
+          <Link to={paths.contact}>Talk to Our Team</Link>
+        </Button>
+      </PageHero>
+      <section aria-labelledby="story-heading" className="py-16 sm:py-20">
+        <div className="container-page max-w-3xl">
+          <h2 id="story-heading" className="text-3xl font-extrabold tracking-tight">
+            {about.story.title}
+          </h2>
+          <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
+            {about.story.paragraphs.map((paragraph) => (
+              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+            ))}
+          </div>
+        </div>
+      </section>
+      <Section id="expertise" title={about.expertise.title} lead={about.expertise.lead} tone="muted">
+        <FeatureGrid items={about.expertise.items} columns={about.expertise.items.length === 4 ? 4 : 3} />
+      </Section>
+      <Section id="reasons" title={about.reasons.title}>
+        <FeatureGrid items={about.reasons.items} />
+      </Section>
+      <CtaBand
+        heading={about.cta.heading}
+        text={about.cta.text}
+        button={about.cta.button}
+        to={paths.contact}
+      />
+    </>
   );
 }

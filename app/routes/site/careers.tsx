@@ -1,22 +1,49 @@
 import type { Route } from "./+types/careers";
+import { careers } from "~/features/site-content/content";
 import { PageHero } from "~/features/site-content/components/page-hero";
+import { FeatureGrid, Section } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
 import { paths } from "~/features/site-content/site";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   sitePageMeta(matches, {
     title: "Real Estate Lead Generation Jobs",
-    description:
-      "Join the Leadworks team: lead generation, market research, digital marketing and client success roles.",
+    description: careers.metaDescription,
+    keywords: [
+      "real estate lead generation jobs",
+      "cold calling jobs",
+      "market research analyst",
+      "remote real estate jobs",
+    ],
     path: paths.careers,
   });
 
 export default function Careers() {
   return (
-    <PageHero
-      eyebrow="Careers"
-      title="Build the deal flow behind 200+ investors"
-      lead="We hire people who like results, clear numbers and helping clients win."
-    />
+    <>
+      <PageHero {...careers.hero} />
+      <section aria-label="Team figures" className="border-b border-border">
+        <dl className="container-page grid gap-4 py-10 sm:grid-cols-3">
+          {careers.stats.map((stat) => (
+            <div key={stat.label} className="rounded-2xl bg-muted/60 p-6 text-center">
+              <dt className="sr-only">{stat.label}</dt>
+              <dd className="text-4xl font-extrabold text-primary">{stat.value}</dd>
+              <dd className="mt-1 text-muted-foreground">{stat.label}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <Section id="values" title="Our values">
+        <FeatureGrid items={careers.values} columns={4} />
+      </Section>
+      <Section id="benefits" title="Benefits" tone="muted">
+        <FeatureGrid items={careers.benefits} />
+      </Section>
+      <Section id="apply" title={careers.formIntro.title} lead={careers.formIntro.lead}>
+        <p className="mx-auto max-w-2xl rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          The application form opens here soon. Until then, write to us through the contact page.
+        </p>
+      </Section>
+    </>
   );
 }

@@ -1,29 +1,92 @@
-import { useLoaderData } from "react-router";
+import { Mail } from "lucide-react";
+import { Link, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
+import { Button } from "~/components/ui/button";
+import { contact } from "~/features/site-content/content";
 import { PageHero } from "~/features/site-content/components/page-hero";
+import { StepList } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
-import { paths } from "~/features/site-content/site";
+import { paths, site } from "~/features/site-content/site";
+import type { loader as rootLoader } from "~/root";
+
+/** The article call-to-action variants open the same page with the subject filled in (spec README). */
+const prefilledSubjects: Record<string, string> = {
+  [paths.contactFixFlip]: "Fix and flip lead generation",
+  [paths.contactQualification]: "Lead qualification services",
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { subject: prefilledSubjects[new URL(request.url).pathname] ?? "" };
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   sitePageMeta(matches, {
     title: "Contact Us: Real Estate Lead Generation Services",
-    description: "Book a free consultation or send us a message. We reply within 24 hours.",
+    description: contact.metaDescription,
+    keywords: ["contact real estate lead generation", "free consultation", "motivated seller leads quote"],
     path: paths.contact,
     // The prefilled variants share the contact page's canonical URL and are not indexed on their own.
     noindex: location.pathname !== paths.contact,
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { pathname: new URL(request.url).pathname };
-}
-
 export default function Contact() {
-  useLoaderData<typeof loader>();
+  const { subject } = useLoaderData<typeof loader>();
+  const contactEmail = useRouteLoaderData<typeof rootLoader>("root")?.contactEmail ?? "";
   return (
-    <PageHero
-      eyebrow="Contact"
-      title="Let's talk about your deal flow"
-      lead="Tell us about your market and goals. We reply within 24 hours."
-    />
+    <>
+      <PageHero {...contact.hero} />
+      <section className="py-16 sm:py-20">
+        <div className="container-page grid gap-10 lg:grid-cols-[1.5fr_1fr]">
+          <div aria-labelledby="form-heading">
+            <h2 id="form-heading" className="text-2xl font-extrabold tracking-tight">
+              {contact.formIntro.title}
+            </h2>
+            <p className="mt-2 text-muted-foreground">{contact.formIntro.lead}</p>
+            <div className="mt-6 rounded-2xl border border-dashed border-border p-8 text-muted-foreground">
+              {subject ? <p>Subject: {subject}. </p> : null}
+              <p>
+                The message form opens here soon. Until then, e-mail us at{" "}
+                <a className="font-semibold text-primary underline" href={`mailto:${contactEmail}`}>
+                  {contactEmail}
+                </a>
+                .
+              </p>
+            </div>
+          </div>
+          <aside className="space-y-6">
+            <div className="rounded-2xl border border-border bg-card p-6 shadow-sm">
+              <h2 className="text-lg font-bold">{contact.contactCard.title}</h2>
+              <p className="mt-2 text-sm text-muted-foreground">{contact.contactCard.text}</p>
+              <a
+                href={`mailto:${contactEmail}`}
+                className="mt-4 inline-flex items-center gap-2 py-1 font-semibold text-primary hover:underline"
+              >
+                <Mail className="size-5" aria-hidden="true" />
+                {contactEmail}
+              </a>
+              <p className="mt-4 text-sm text-muted-foreground">{contact.contactCard.responseNote}</p>
+              <p className="mt-2 text-sm text-muted-foreground">Hours: {site.hoursLabel}</p>
+            </div>
+            <div className="rounded-2xl bg-primary p-6 text-primary-foreground">
+              <h2 className="text-lg font-bold">{contact.cta.heading}</h2>
+              <p className="mt-2 text-sm text-blue-100">{contact.cta.text}</p>
+              <Button asChild variant="inverted" className="mt-4">
+                <Link to={paths.contact + "#form-heading"}>{contact.cta.button}</Link>
+              </Button>
+            </div>
+          </aside>
+        </div>
+      </section>
+      <section aria-labelledby="next-heading" className="bg-muted/60 py-16">
+        <div className="container-page">
+          <h2 id="next-heading" className="text-center text-3xl font-extrabold tracking-tight">
+            What happens next
+          </h2>
+          <div className="mt-10">
+            <StepList steps={contact.nextSteps} />
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,22 +1,36 @@
 import type { Route } from "./+types/services";
+import { home, serviceCards, servicesOverview } from "~/features/site-content/content";
 import { PageHero } from "~/features/site-content/components/page-hero";
+import { CtaBand, Section, ServiceCardGrid } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
 import { paths } from "~/features/site-content/site";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   sitePageMeta(matches, {
     title: "Real Estate Lead Generation Solutions",
-    description:
-      "Four lead generation services for real estate investors: wholesale leads, fix-and-flip opportunities, lead nurturing and market research.",
+    description: servicesOverview.metaDescription,
+    keywords: [
+      "real estate lead generation services",
+      "wholesale leads",
+      "fix and flip leads",
+      "lead nurturing",
+    ],
     path: paths.services,
   });
 
 export default function Services() {
   return (
-    <PageHero
-      eyebrow="Our services"
-      title="Find a Lead Generation Service"
-      lead="Wholesale leads, fix-and-flip opportunities, nurturing that converts, and research that tells you where to buy."
-    />
+    <>
+      <PageHero {...servicesOverview.hero} />
+      <Section id="services" title="Find a Lead Generation Service" lead={servicesOverview.intro}>
+        <ServiceCardGrid cards={serviceCards} />
+      </Section>
+      <CtaBand
+        heading={home.closingCta.heading}
+        text={home.closingCta.text}
+        button={home.closingCta.button}
+        to={paths.contact}
+      />
+    </>
   );
 }

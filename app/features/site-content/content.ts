@@ -174,7 +174,7 @@ export const home: HomeContent = {
       deals: 19,
     },
     {
-      name: "Rachel Kim",
+      name: "Renee Calloway",
       company: "Summit Ridge Investments",
       quote:
         "Before expanding into a second metro we asked for a market report. It came back the next day with a clear recommendation and the distress data to back it up. We launched there a week later and the first leads arrived within 7 days.",

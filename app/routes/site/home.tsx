@@ -62,7 +62,7 @@ export default function Home() {
               </Button>
             </div>
           </div>
-          <div className="flex justify-center lg:justify-end">
+          <div className="hidden justify-center sm:flex lg:justify-end">
             <HeroDashboard />
           </div>
         </div>

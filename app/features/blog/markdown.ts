@@ -21,6 +21,14 @@ export const slugifyHeading = (text: string) =>
     .replace(/^-+|-+$/g, "");
 
 function createMarked() {
+  // Scrollable table wrappers are labelled regions; each needs its own name (axe: landmark-unique).
+  const usedLabels = new Map<string, number>();
+  const tableLabel = (headers: string[]) => {
+    const base = `Table: ${headers.filter(Boolean).join(", ")}`;
+    const seen = (usedLabels.get(base) ?? 0) + 1;
+    usedLabels.set(base, seen);
+    return seen === 1 ? base : `${base} (${seen})`;
+  };
   return new Marked({
     gfm: true,
     renderer: {
@@ -32,16 +40,13 @@ function createMarked() {
         return `<h${depth} id="${slugifyHeading(inner)}">${inner}</h${depth}>\n`;
       },
       table(token: Tokens.Table) {
-        const head = token.header
-          .map((cell) => `<th scope="col">${this.parser.parseInline(cell.tokens)}</th>`)
-          .join("");
+        const headers = token.header.map((cell) => this.parser.parseInline(cell.tokens));
+        const head = headers.map((cell) => `<th scope="col">${cell}</th>`).join("");
         const rows = token.rows
-          .map(
-            (row) =>
-              `<tr>${row.map((cell) => `<td>${this.parser.parseInline(cell.tokens)}</td>`).join("")}</tr>`,
-          )
+          .map((row) => `<tr>${row.map((cell) => `<td>${this.parser.parseInline(cell.tokens)}</td>`).join("")}</tr>`)
           .join("\n");
-        return `<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;
+        const label = escapeHtml(tableLabel(token.header.map((cell) => cell.text)));
+        return `<div class="table-scroll" tabindex="0" role="region" aria-label="${label}"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;
       },
     },
   });

@@ -37,7 +37,7 @@ export default function Contact() {
       <PageHero {...contact.hero} />
       <section className="py-16 sm:py-20">
         <div className="container-page grid gap-10 lg:grid-cols-[1.5fr_1fr]">
-          <div aria-labelledby="form-heading">
+          <section aria-labelledby="form-heading">
             <h2 id="form-heading" className="text-2xl font-extrabold tracking-tight">
               {contact.formIntro.title}
             </h2>
@@ -52,7 +52,7 @@ export default function Contact() {
                 .
               </p>
             </div>
-          </div>
+          </section>
           <aside className="space-y-6">
             <div className="rounded-2xl border border-border bg-card p-6 shadow-sm">
               <h2 className="text-lg font-bold">{contact.contactCard.title}</h2>

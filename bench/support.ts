@@ -1,0 +1,157 @@
+/**
+ * Shared bits of the benchmark scripts: the build check, the Chromium flags for this machine, cleanup that
+ * runs on success, error and Ctrl-C alike, a plain-text table printer and the JSON result writer.
+ */
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { startServerProcess, type ServerProcess } from "../tests/support/server-process";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const resultsDir = path.join(root, "bench", "results");
+export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/** Flags this machine needs (no network, no GPU, runs as root). */
+export const chromiumFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Exits with a clear message when the production build is missing. */
+export function requireBuild(): void {
+  if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
+    console.error("build/server/index.js is missing: run `npm run build` first, then run this script again.");
+    process.exit(1);
+  }
+}
+
+type Cleanup = () => unknown;
+const cleanups: Cleanup[] = [];
+
+/** Registers something to stop; cleanups run last-in first-out. */
+export function onCleanup(fn: Cleanup): void {
+  cleanups.push(fn);
+}
+
+async function runCleanups(): Promise<void> {
+  while (cleanups.length > 0) {
+    const fn = cleanups.pop()!;
+    try {
+      await fn();
+    } catch (error) {
+      console.error("cleanup failed:", error);
+    }
+  }
+}
+
+/** Runs a benchmark's main function and always stops what it started, even on error or Ctrl-C. */
+export function run(main: () => Promise<void>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping what was started...`);
+    void runCleanups().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  main()
+    .then(
+      () => 0,
+      (error: unknown) => {
+        console.error(error);
+        return 1;
+      },
+    )
+    .then(async (code) => {
+      stopping = true;
+      await runCleanups();
+      process.exit(code);
+    });
+}
+
+/** A temporary directory removed at cleanup. */
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function writeResult(name: string, data: unknown): string {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify(data, null, 2) + "\n");
+  return file;
+}
+
+/** Prints rows as an aligned text table; numbers are right-aligned. */
+export function printTable(headers: string[], rows: (string | number)[][]): void {
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
+  const numeric = headers.map(
+    (_, i) =>
+      rows.some((row) => typeof row[i] === "number") &&
+      rows.every((row) => typeof row[i] === "number" || row[i] === ""),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
+  console.log(line(headers));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of cells.slice(1)) console.log(line(row));
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+export function machine() {
+  return {
+    date: new Date().toISOString(),
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "unknown",
+    node: process.version,
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  };
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Starts the production server on a free 127.0.0.1 port with a fresh data folder. SITE_URL is set to the
+ * address it is reached at, so canonical links, the sitemap and robots.txt agree with the tested URL.
+ */
+export async function startServer(): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = tempDir("lw-bench-data-");
+  const server = await startServerProcess({
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+  });
+  onCleanup(() => server.stop());
+  return server;
+}

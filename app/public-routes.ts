@@ -42,7 +42,7 @@ export const publicPages: PublicPage[] = [
 ];
 
 /** Resource routes that are as static as the pages. */
-export const staticResources = ["/sitemap.xml", "/robots.txt", "/sw.js"];
+export const staticResources = ["/sitemap.xml", "/robots.txt", "/sw.js", "/blog/rss.xml"];
 
 /** Every path rendered once at start and served from memory to anonymous visitors. */
 export const prerenderPaths = [...publicPages.map((p) => p.path), ...staticResources];

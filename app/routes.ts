@@ -29,6 +29,7 @@ export default [
 
   // Blog (spec 02 §2)
   route("blog/real-estate-lead-generation-insights", "routes/blog/index.tsx"),
+  route("blog/rss.xml", "routes/blog/rss.ts"),
   route("blog/:slug", "routes/blog/article.tsx"),
 
   // Machine-readable resources

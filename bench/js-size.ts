@@ -169,9 +169,8 @@ run(async () => {
       rawBytes: raw.bytes,
     });
   }
-  rows.sort((a, b) =>
-    a.initiator === b.initiator ? b.gzipBytes - a.gzipBytes : a.initiator === "page" ? -1 : 1,
-  );
+  const order = ["own", "prefetch", "other", "service-worker"];
+  rows.sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role) || b.gzipBytes - a.gzipBytes);
 
   const pageRows = rows.filter((r) => r.initiator === "page");
   const workerRows = rows.filter((r) => r.initiator === "service-worker");

@@ -116,6 +116,34 @@ describe("machine-readable resources", () => {
     expect(locs.filter((l) => l.startsWith("/blog/") && l !== paths.blog)).toHaveLength(15);
   });
 
+  it("blog/rss.xml is an RSS 2.0 feed of all 15 articles, newest first", async () => {
+    const response = await get("/blog/rss.xml");
+    expect(response.headers.get("content-type")).toContain("application/rss+xml");
+    const xml = await response.text();
+    expect(xml).toContain('<rss version="2.0"');
+    const links = [...xml.matchAll(/<item>[\s\S]*?<link>([^<]+)<\/link>/g)].map(
+      (m) => new URL(m[1]!).pathname,
+    );
+    expect(links).toEqual(blogCatalogue.map((entry) => `/blog/${entry.slug}`));
+  });
+
+  it("the blog index features the first article and lists the other 14", async () => {
+    const html = await (await get(paths.blog)).text();
+    expect(html).toContain("Latest Articles");
+    const linked = new Set([...html.matchAll(/href="\/blog\/([a-z0-9-]+)"/g)].map((m) => m[1]));
+    for (const entry of blogCatalogue) expect(linked.has(entry.slug), entry.slug).toBe(true);
+  });
+
+  it("an article page has its back link, metadata and call to action in the server HTML", async () => {
+    const html = await (await get("/blog/direct-mail-campaigns-real-estate-roi")).text();
+    expect(html).toContain(`href="${paths.blog}"`);
+    expect(html).toContain("Back to all articles");
+    expect(html).toContain("Start Direct Mail Campaign");
+    expect(html).toContain(`href="${paths.contact}"`);
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    expect(html).toMatch(/<time dateTime="2024-11-25">November 25, 2024<\/time>/);
+  });
+
   it("robots.txt points to the sitemap and keeps private areas out", async () => {
     const text = await (await get("/robots.txt")).text();
     expect(text).toMatch(/^Sitemap: http:\/\/.+\/sitemap\.xml$/m);

@@ -16,7 +16,11 @@ import { launchBrowser, openPage, viewports } from "../support/browser";
 
 const baseUrl = inject("baseUrl");
 // Every indexable page, the not-found page and a prefilled contact variant.
-const pagePaths = [...publicPages.filter((p) => p.inSitemap).map((p) => p.path), paths.contactFixFlip, "/no-such-page"];
+const pagePaths = [
+  ...publicPages.filter((p) => p.inSitemap).map((p) => p.path),
+  paths.contactFixFlip,
+  "/no-such-page",
+];
 
 describe("axe: no accessibility violations", () => {
   let browser: Browser;
@@ -36,7 +40,9 @@ describe("axe: no accessibility violations", () => {
         const results = await new AxeBuilder({ page }).analyze();
         for (const violation of results.violations) {
           const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(" "));
-          failures.push(`${pagePath}: ${violation.id} (${violation.impact}) ${violation.help} -> ${targets.join(" | ")}`);
+          failures.push(
+            `${pagePath}: ${violation.id} (${violation.impact}) ${violation.help} -> ${targets.join(" | ")}`,
+          );
         }
       }
       await context.close();
@@ -55,15 +61,22 @@ describe("Nu HTML Checker", () => {
       files.push(file);
     }
     const jar = path.resolve(import.meta.dirname, "../../node_modules/vnu-jar/build/dist/vnu.jar");
-    const result = await promisify(execFile)("java", ["-jar", jar, "--errors-only", "--format", "json", "--exit-zero-always", ...files], {
-      maxBuffer: 20 * 1024 * 1024,
-    });
+    const result = await promisify(execFile)(
+      "java",
+      ["-jar", jar, "--errors-only", "--format", "json", "--exit-zero-always", ...files],
+      {
+        maxBuffer: 20 * 1024 * 1024,
+      },
+    );
     const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as {
       messages: { type: string; url: string; message: string; extract?: string }[];
     };
     const errors = report.messages
       .filter((m) => m.type === "error")
-      .map((m) => `${pagePaths[Number(/page-(\d+)\.html/.exec(m.url)?.[1])]}: ${m.message} :: ${m.extract ?? ""}`);
+      .map(
+        (m) =>
+          `${pagePaths[Number(/page-(\d+)\.html/.exec(m.url)?.[1])]}: ${m.message} :: ${m.extract ?? ""}`,
+      );
     fs.rmSync(dir, { recursive: true, force: true });
     expect(errors).toEqual([]);
   });

@@ -43,7 +43,10 @@ function createMarked() {
         const headers = token.header.map((cell) => this.parser.parseInline(cell.tokens));
         const head = headers.map((cell) => `<th scope="col">${cell}</th>`).join("");
         const rows = token.rows
-          .map((row) => `<tr>${row.map((cell) => `<td>${this.parser.parseInline(cell.tokens)}</td>`).join("")}</tr>`)
+          .map(
+            (row) =>
+              `<tr>${row.map((cell) => `<td>${this.parser.parseInline(cell.tokens)}</td>`).join("")}</tr>`,
+          )
           .join("\n");
         const label = escapeHtml(tableLabel(token.header.map((cell) => cell.text)));
         return `<div class="table-scroll" tabindex="0" role="region" aria-label="${label}"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;

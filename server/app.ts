@@ -16,7 +16,10 @@ import * as build from "virtual:react-router/server-build";
 import { closeDatabase, databaseHandle } from "~/db/db.server";
 import { DataDirLockedError } from "~/db/dir-lock.server";
 import { env, type Env } from "~/lib/env.server";
+import { startMailWorker } from "~/lib/mail/outbox.server";
+import { fileTransport, smtpTransport } from "~/lib/mail/transports.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
+import { pruneRateLimitHits } from "~/lib/rate-limit.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "~/lib/security-headers";
 import { prerenderPaths, redirects } from "~/public-routes";
 import { preferredEncoding, sendMemoryFile } from "./http-util";
@@ -106,6 +109,13 @@ export async function startServer(): Promise<RunningServer> {
   const https = config.SITE_URL.startsWith("https://");
   const securityHeaders = baseSecurityHeaders({ https });
   const database = await databaseHandle();
+  const mailWorker = startMailWorker({
+    db: database.db,
+    transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.DATA_DIR, "mail")),
+    from: config.MAIL_FROM,
+  });
+  const pruneTimer = setInterval(() => void pruneRateLimitHits(database.db).catch(() => undefined), 3_600_000);
+  pruneTimer.unref();
   const buildDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "client");
   const staticFiles: Map<string, MemoryFile> = loadStaticFiles(buildDir);
 
@@ -230,6 +240,8 @@ export async function startServer(): Promise<RunningServer> {
     }
     server.closeAllConnections();
     await closed;
+    clearInterval(pruneTimer);
+    await mailWorker.stop();
     await closeDatabase();
     console.log("[server] stopped");
   }

@@ -5,13 +5,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import type { ServerLoadContext } from "~/lib/request-context";
 
 export const streamTimeout = 5_000;
 
-/** What our Node server passes to every render (server/app.ts). */
-export interface ServerLoadContext {
-  cspNonce?: string;
-}
 
 export default function handleRequest(
   request: Request,

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -14,7 +15,9 @@ import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
 import { PrefetchKeyPages } from "~/components/layout/prefetch-key-pages";
+import { ToastRegion, useToast } from "~/components/layout/toasts";
 import { env } from "~/lib/env.server";
+import { readFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
 
@@ -25,21 +28,24 @@ export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: "Leadworks blog", href: "/blog/rss.xml" },
 ];
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
   const config = env();
-  return {
-    siteUrl: config.SITE_URL,
-    contactEmail: config.CONTACT_EMAIL,
-    year: new Date().getFullYear(),
-  };
+  const flash = readFlash(request);
+  return data(
+    {
+      siteUrl: config.SITE_URL,
+      contactEmail: config.CONTACT_EMAIL,
+      year: new Date().getFullYear(),
+      toast: flash.toast,
+    },
+    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
 }
-
-// The root data is configuration; it never changes between navigations.
-export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  useToast(rootData?.toast);
   return (
     <html lang="en">
       <head>
@@ -61,7 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <Footer contactEmail={data?.contactEmail ?? ""} year={data?.year ?? new Date().getFullYear()} />
+        <Footer contactEmail={rootData?.contactEmail ?? ""} year={rootData?.year ?? new Date().getFullYear()} />
+        <ToastRegion />
         <PrefetchKeyPages />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

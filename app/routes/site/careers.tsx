@@ -1,9 +1,13 @@
 import type { Route } from "./+types/careers";
+import { handleCareerPost } from "~/features/careers/career-action.server";
+import { CareerForm } from "~/features/careers/components/career-form";
 import { careers } from "~/features/site-content/content";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { FeatureGrid, Section } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
 import { paths } from "~/features/site-content/site";
+
+export const action = ({ request, context }: Route.ActionArgs) => handleCareerPost(request, context);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   sitePageMeta(matches, {
@@ -40,9 +44,9 @@ export default function Careers() {
         <FeatureGrid items={careers.benefits} />
       </Section>
       <Section id="apply" title={careers.formIntro.title} lead={careers.formIntro.lead}>
-        <p className="mx-auto max-w-2xl rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          The application form opens here soon. Until then, write to us through the contact page.
-        </p>
+        <div className="mx-auto max-w-3xl rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+          <CareerForm />
+        </div>
       </Section>
     </>
   );

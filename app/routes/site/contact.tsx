@@ -2,6 +2,8 @@ import { Mail } from "lucide-react";
 import { Link, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
 import { Button } from "~/components/ui/button";
+import { handleContactPost } from "~/features/contact/contact-action.server";
+import { ContactForm } from "~/features/contact/components/contact-form";
 import { contact } from "~/features/site-content/content";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { StepList } from "~/features/site-content/components/sections";
@@ -18,6 +20,8 @@ const prefilledSubjects: Record<string, string> = {
 export function loader({ request }: Route.LoaderArgs) {
   return { subject: prefilledSubjects[new URL(request.url).pathname] ?? "" };
 }
+
+export const action = ({ request, context }: Route.ActionArgs) => handleContactPost(request, context);
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   sitePageMeta(matches, {
@@ -42,15 +46,8 @@ export default function Contact() {
               {contact.formIntro.title}
             </h2>
             <p className="mt-2 text-muted-foreground">{contact.formIntro.lead}</p>
-            <div className="mt-6 rounded-2xl border border-dashed border-border p-8 text-muted-foreground">
-              {subject ? <p>Subject: {subject}. </p> : null}
-              <p>
-                The message form opens here soon. Until then, e-mail us at{" "}
-                <a className="font-semibold text-primary underline" href={`mailto:${contactEmail}`}>
-                  {contactEmail}
-                </a>
-                .
-              </p>
+            <div className="mt-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+              <ContactForm defaultSubject={subject} />
             </div>
           </section>
           <aside className="space-y-6">

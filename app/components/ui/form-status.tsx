@@ -1,0 +1,32 @@
+import type { Toast } from "~/lib/toast";
+import { cn } from "~/lib/utils";
+
+/** The toast's text as an inline panel, for visitors without JavaScript. */
+export function FormStatus({ toast }: { toast?: Toast }) {
+  if (!toast) return null;
+  const success = toast.kind === "success";
+  return (
+    <div
+      role={success ? "status" : "alert"}
+      className={cn(
+        "rounded-lg border p-4",
+        success ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900",
+      )}
+    >
+      <p className="font-semibold">{toast.title}</p>
+      {toast.text && <p className="text-sm">{toast.text}</p>}
+    </div>
+  );
+}
+
+/** A field bots fill and people never see (hidden from sight, keyboard and assistive technology). */
+export function Honeypot({ name }: { name: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Leave this field empty
+        <input type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}

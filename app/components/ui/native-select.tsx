@@ -1,0 +1,8 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/utils";
+import { controlClass } from "./input";
+
+/** A styled native select: works without JavaScript and with every assistive technology. */
+export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
+  return <select className={cn(controlClass, "h-11 appearance-auto", className)} {...props} />;
+}

@@ -1,0 +1,78 @@
+/** The job application (spec 01 §3, §5), shared by the browser (instant errors) and the action. */
+import { z } from "zod";
+
+export const positions = [
+  { value: "lead-generation", label: "Lead Generation Specialist" },
+  { value: "market-research", label: "Market Research Analyst" },
+  { value: "digital-marketing", label: "Digital Marketing Manager" },
+  { value: "client-success", label: "Client Success Manager" },
+  { value: "cold-calling", label: "Cold Calling Specialist" },
+  { value: "other", label: "Other/General Application" },
+] as const;
+
+export const experienceLevels = [
+  { value: "0-1", label: "0-1 years" },
+  { value: "2-3", label: "2-3 years" },
+  { value: "4-5", label: "4-5 years" },
+  { value: "6-10", label: "6-10 years" },
+  { value: "10+", label: "10+ years" },
+] as const;
+
+export const careerFields = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "positionInterest",
+  "experienceLevel",
+  "coverLetter",
+] as const;
+export type CareerField = (typeof careerFields)[number] | "resume";
+
+const positionValues = positions.map((p) => p.value) as [string, ...string[]];
+const experienceValues = experienceLevels.map((e) => e.value) as [string, ...string[]];
+
+export const careerSchema = z.object({
+  firstName: z.string().trim().min(1, "First name is required").max(50, "First name must be less than 50 characters"),
+  lastName: z.string().trim().min(1, "Last name is required").max(50, "Last name must be less than 50 characters"),
+  email: z.string().trim().email("Invalid email address").max(255, "Email must be less than 255 characters"),
+  phone: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      if (!/^[0-9\s\-+()]+$/.test(value)) ctx.addIssue({ code: "custom", message: "Invalid phone number format" });
+      else if (value.replace(/\D/g, "").length < 10)
+        ctx.addIssue({ code: "custom", message: "Phone number must be at least 10 digits" });
+      else if (value.length > 20) ctx.addIssue({ code: "custom", message: "Phone number must be less than 20 characters" });
+    }),
+  positionInterest: z.enum(positionValues, "Please select a position"),
+  experienceLevel: z.enum(experienceValues, "Please select experience level"),
+  coverLetter: z
+    .string()
+    .trim()
+    .min(50, "Cover letter must be at least 50 characters")
+    .max(3000, "Cover letter must be less than 3000 characters"),
+});
+
+export type CareerInput = z.infer<typeof careerSchema>;
+
+/** Spec 01 §9: at most 2 applications per e-mail per 60 minutes. */
+export const CAREER_LIMIT = { max: 2, windowMs: 60 * 60_000 };
+
+export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
+export const RESUME_ACCEPT = ".pdf,.doc,.docx";
+export const resumeMessages = {
+  tooLarge: "File size must be less than 5MB",
+  wrongType: "Only PDF and Word documents are allowed",
+  uploadFailed: "Failed to upload resume. Please ensure it's a valid PDF, DOC, or DOCX file under 5MB.",
+} as const;
+
+/** The browser's quick check before upload (by size and name); the server checks the bytes. */
+export function checkResumeInBrowser(file: { size: number; name: string }): string | undefined {
+  if (file.size > RESUME_MAX_BYTES) return resumeMessages.tooLarge;
+  if (!/\.(pdf|docx?)$/i.test(file.name)) return resumeMessages.wrongType;
+  return undefined;
+}

@@ -1,0 +1,49 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { FormStatus, Honeypot } from "~/components/ui/form-status";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { useFormFeedback } from "~/lib/use-form-feedback";
+import { contactSchema, type ContactField } from "../contact.schema";
+
+export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }) {
+  const form = useFormFeedback<ContactField>(contactSchema);
+  const value = (name: ContactField, fallback = "") => form.values?.[name] ?? fallback;
+  return (
+    <Form
+      method="post"
+      ref={form.formRef}
+      noValidate
+      onBlur={form.onBlur}
+      onSubmit={form.onSubmit}
+      className="relative space-y-5"
+      aria-label="Contact form"
+    >
+      <FormStatus toast={form.staticStatus} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="contact-name" label="Name" error={form.errors.name}>
+          <Input name="name" autoComplete="name" maxLength={100} defaultValue={value("name")} required />
+        </FormField>
+        <FormField id="contact-email" label="Email" error={form.errors.email}>
+          <Input name="email" type="email" autoComplete="email" maxLength={255} defaultValue={value("email")} required />
+        </FormField>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="contact-company" label="Company" optional error={form.errors.company}>
+          <Input name="company" autoComplete="organization" maxLength={100} defaultValue={value("company")} />
+        </FormField>
+        <FormField id="contact-subject" label="Subject" error={form.errors.subject}>
+          <Input name="subject" maxLength={200} defaultValue={value("subject", defaultSubject)} required />
+        </FormField>
+      </div>
+      <FormField id="contact-message" label="Message" error={form.errors.message}>
+        <Textarea name="message" rows={6} maxLength={2000} defaultValue={value("message")} required />
+      </FormField>
+      <Honeypot name="website" />
+      <Button type="submit" size="lg" variant="accent" disabled={form.submitting} className="w-full sm:w-auto">
+        {form.submitting ? "Sending..." : "Send Message"}
+      </Button>
+    </Form>
+  );
+}

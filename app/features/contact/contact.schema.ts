@@ -1,0 +1,27 @@
+/** The contact form (spec 01 §5), shared by the browser (instant errors) and the action (the authority). */
+import { z } from "zod";
+
+export const contactFields = ["name", "email", "company", "subject", "message"] as const;
+export type ContactField = (typeof contactFields)[number];
+
+/** Optional text: trimmed, and empty becomes undefined. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((v) => (v === "" ? undefined : v))
+    .optional();
+
+export const contactSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100, "Name must be less than 100 characters"),
+  email: z.string().trim().email("Invalid email address").max(255, "Email must be less than 255 characters"),
+  company: optionalText(100, "Company name must be less than 100 characters"),
+  subject: z.string().trim().min(1, "Subject is required").max(200, "Subject must be less than 200 characters"),
+  message: z.string().trim().min(1, "Message is required").max(2000, "Message must be less than 2000 characters"),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** Spec 01 §9: at most 3 messages per e-mail per 60 minutes. */
+export const CONTACT_LIMIT = { max: 3, windowMs: 60 * 60_000 };

@@ -1,0 +1,86 @@
+/**
+ * Streaming multipart/form-data parsing with hard limits. A body whose Content-Length already exceeds
+ * the limit is refused before a byte is read; a file that grows past it while streaming is discarded
+ * chunk by chunk, never held whole in memory.
+ */
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+
+export interface UploadedFile {
+  fieldName: string;
+  fileName: string;
+  browserType: string;
+  bytes: Buffer;
+}
+
+export type MultipartResult =
+  | { ok: true; fields: Record<string, string>; files: UploadedFile[] }
+  | { ok: false; reason: "too-large" | "malformed"; fields: Record<string, string> };
+
+export interface MultipartLimits {
+  maxFileBytes: number;
+  maxFiles: number;
+  maxFieldBytes: number;
+  maxFields: number;
+}
+
+/** Room for the text fields and multipart boundaries on top of the file itself. */
+const OVERHEAD_BYTES = 64 * 1024;
+
+export async function parseMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limits.maxFileBytes * limits.maxFiles + OVERHEAD_BYTES) {
+    return { ok: false, reason: "too-large", fields: {} };
+  }
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!request.body || !contentType.startsWith("multipart/form-data")) {
+    return { ok: false, reason: "malformed", fields: {} };
+  }
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  let tooLarge = false;
+
+  return new Promise<MultipartResult>((resolve) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": contentType },
+        limits: {
+          fileSize: limits.maxFileBytes,
+          files: limits.maxFiles,
+          fieldSize: limits.maxFieldBytes,
+          fields: limits.maxFields,
+        },
+      });
+    } catch {
+      resolve({ ok: false, reason: "malformed", fields });
+      return;
+    }
+    parser.on("field", (name, value) => {
+      fields[name] = value;
+    });
+    parser.on("file", (fieldName, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => {
+        if (!tooLarge) chunks.push(chunk);
+      });
+      stream.on("limit", () => {
+        tooLarge = true;
+        chunks.length = 0; // drop what was kept; the rest streams past unkept
+      });
+      stream.on("end", () => {
+        // An empty file input (nothing chosen) arrives as a part with no name and no bytes.
+        const bytes = Buffer.concat(chunks);
+        if (!tooLarge && (info.filename || bytes.length > 0)) {
+          files.push({ fieldName, fileName: info.filename ?? "", browserType: info.mimeType, bytes });
+        }
+      });
+    });
+    parser.on("error", () => resolve({ ok: false, reason: "malformed", fields }));
+    parser.on("close", () =>
+      resolve(tooLarge ? { ok: false, reason: "too-large", fields } : { ok: true, fields, files }),
+    );
+    Readable.fromWeb(request.body as WebReadableStream).on("error", () => resolve({ ok: false, reason: "malformed", fields })).pipe(parser);
+  });
+}

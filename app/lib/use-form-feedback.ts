@@ -1,0 +1,69 @@
+/**
+ * The browser half of a progressively enhanced form: field errors from the shared schema as the visitor
+ * leaves each field and on submit, the server's errors and toast after the action, and a reset after
+ * success. Without JavaScript the same form posts normally and the server's answer renders the errors.
+ */
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
+import { useActionData, useNavigation } from "react-router";
+import { toast as showToast } from "sonner";
+import type { z } from "zod";
+import { fieldErrorsOf, type FieldErrors, type FormActionResult } from "./form-errors";
+import { formToasts } from "./form-toasts";
+import type { Toast } from "./toast";
+
+export function showToastNow(toast: Toast) {
+  (toast.kind === "success" ? showToast.success : showToast.error)(toast.title, { description: toast.text });
+}
+
+export function useFormFeedback<F extends string>(
+  schema: z.ZodObject,
+  extraCheck?: (form: HTMLFormElement) => FieldErrors<F>,
+) {
+  const result = useActionData<FormActionResult<F>>();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors<F>>(result?.fieldErrors ?? {});
+  const [hydrated, setHydrated] = useState(false);
+
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (!result) return;
+    setErrors(result.fieldErrors ?? {});
+    showToastNow(result.toast);
+    if (result.ok) formRef.current?.reset();
+  }, [result]);
+
+  const validateAll = (form: HTMLFormElement): FieldErrors<F> => {
+    const values = Object.fromEntries(
+      [...new FormData(form).entries()].filter(([, v]) => typeof v === "string"),
+    ) as Record<string, string>;
+    const parsed = schema.safeParse(values);
+    return { ...(parsed.success ? {} : fieldErrorsOf<F>(parsed.error)), ...(extraCheck?.(form) ?? {}) };
+  };
+
+  return {
+    formRef,
+    result,
+    errors,
+    /** Server-rendered status, shown only when JavaScript has not taken over (toasts need it). */
+    staticStatus: hydrated ? undefined : result?.toast,
+    submitting: navigation.state === "submitting",
+    values: result?.ok ? undefined : result?.values,
+    onBlur(event: FocusEvent<HTMLFormElement>) {
+      const name = (event.target as { name?: string }).name as F;
+      if (!name || !(name in schema.shape) || !formRef.current) return;
+      const all = validateAll(formRef.current);
+      setErrors((current) => ({ ...current, [name]: all[name] }));
+    },
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      const all = validateAll(event.currentTarget);
+      setErrors(all);
+      if (Object.values(all).some(Boolean)) {
+        event.preventDefault();
+        showToastNow(formToasts.validation);
+        const firstInvalid = event.currentTarget.querySelector<HTMLElement>("[aria-invalid=true]");
+        firstInvalid?.focus();
+      }
+    },
+  };
+}

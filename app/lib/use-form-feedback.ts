@@ -50,6 +50,10 @@ export function useFormFeedback<F extends string>(
     submitting: navigation.state === "submitting",
     values: result?.ok ? undefined : result?.values,
     onBlur(event: FocusEvent<HTMLFormElement>) {
+      // Leaving a field for the submit button: the submit checks everything, and showing an error now
+      // would move the button away from under the pointer before the click lands.
+      const next = event.relatedTarget as HTMLButtonElement | null;
+      if (next?.type === "submit" && next.form === formRef.current) return;
       const name = (event.target as { name?: string }).name as F;
       if (!name || !(name in schema.shape) || !formRef.current) return;
       const all = validateAll(formRef.current);

@@ -1,0 +1,164 @@
+/** The contact and career forms in Chromium, with and without JavaScript. */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { paths } from "~/features/site-content/site";
+import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let current: WatchedPage | undefined;
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  const problems = current?.problems ?? [];
+  await current?.context.close();
+  current = undefined;
+  expect(problems).toEqual([]);
+});
+
+async function open(path: string, viewport: { width: number; height: number } = viewports.desktop) {
+  current = await openPage(browser, viewport);
+  // Network idle: the page has hydrated, so the form's handlers are attached before we interact.
+  await current.page.goto(baseUrl + path, { waitUntil: "networkidle" });
+  return current.page;
+}
+
+const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
+
+describe("contact form", () => {
+  it("sends a message, shows the success toast and resets the form", async () => {
+    const page = await open(paths.contact, viewports.phone);
+    await page.getByLabel("Name").fill("Jane Investor");
+    await page.getByLabel("Email").fill(`jane-${unique()}@example.com`);
+    await page.getByLabel("Company (optional)").fill("Oak Street Buyers");
+    await page.getByLabel("Subject").fill("Leads in Dallas");
+    await page
+      .getByLabel("Message", { exact: true })
+      .fill("We would like 200 motivated seller leads a month in Dallas County.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await toast(page, "Message Sent!").waitFor();
+    await expect(toast(page, "Message Sent!").textContent()).resolves.toContain(
+      "Thank you for your message. We'll get back to you soon.",
+    );
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="name"]') as HTMLInputElement).value === "",
+    );
+    expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+  });
+
+  it("shows each error under its field and the validation toast", async () => {
+    const page = await open(paths.contact);
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await toast(page, "Validation Error").waitFor();
+    for (const [label, message] of [
+      ["Name", "Name is required"],
+      ["Email", "Invalid email address"],
+      ["Subject", "Subject is required"],
+      ["Message", "Message is required"],
+    ]) {
+      const input = page.getByLabel(label, { exact: true });
+      await expect(input.getAttribute("aria-invalid")).resolves.toBe("true");
+      const describedBy = (await input.getAttribute("aria-describedby"))!;
+      await expect(page.locator(`#${describedBy}`).textContent()).resolves.toBe(message);
+    }
+  });
+
+  it("checks a field as soon as the visitor leaves it", async () => {
+    const page = await open(paths.contact);
+    await page.getByLabel("Email").fill("jane@");
+    await page.getByLabel("Subject").focus();
+    await page.getByText("Invalid email address").waitFor();
+    await page.getByLabel("Email").fill("jane@example.com");
+    await page.getByLabel("Subject").focus();
+    await page.getByText("Invalid email address").waitFor({ state: "detached" });
+  });
+
+  it("prefills the subject on the article call-to-action variant", async () => {
+    const page = await open(paths.contactFixFlip);
+    expect(await page.getByLabel("Subject").inputValue()).toBe("Fix and flip lead generation");
+  });
+});
+
+describe("career form", () => {
+  const fill = async (page: Page, email: string) => {
+    await page.getByLabel("First name").fill("Ann");
+    await page.getByLabel("Last name").fill("Lee");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Phone (optional)").fill("+1 (555) 123-4567");
+    await page.getByLabel("Position of interest").selectOption("cold-calling");
+    await page.getByLabel("Experience level").selectOption("4-5");
+    await page
+      .getByLabel("Cover letter")
+      .fill(
+        "I have run outbound calling for a wholesaler for four years and booked 30 appointments a month.",
+      );
+  };
+
+  it("submits an application with a resume, shows the toast and resets", async () => {
+    const page = await open(paths.careers, viewports.phone);
+    await fill(page, `ann-${unique()}@example.com`);
+    await page.getByLabel("Resume (optional)").setInputFiles({
+      name: "ann-lee.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n%test resume\n%%EOF\n"),
+    });
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await toast(page, "Application Submitted!").waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="firstName"]') as HTMLInputElement).value === "",
+    );
+    expect(await page.getByLabel("Position of interest").inputValue()).toBe("");
+  });
+
+  it("refuses a file that is not a PDF or Word document before uploading", async () => {
+    const page = await open(paths.careers);
+    await fill(page, `ann-${unique()}@example.com`);
+    await page.getByLabel("Resume (optional)").setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("plain text"),
+    });
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await page.getByText("Only PDF and Word documents are allowed").first().waitFor();
+  });
+
+  it("shows the position and experience errors under their own selects", async () => {
+    const page = await open(paths.careers);
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await toast(page, "Validation Error").waitFor();
+    const errorOf = async (label: string) =>
+      page.locator(`#${await page.getByLabel(label).getAttribute("aria-describedby")}`).textContent();
+    await expect(errorOf("Position of interest")).resolves.toBe("Please select a position");
+    await expect(errorOf("Experience level")).resolves.toBe("Please select experience level");
+  });
+});
+
+describe("without JavaScript", () => {
+  it("the contact form posts, shows errors, then succeeds", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
+    const page = await context.newPage();
+    try {
+      await page.goto(baseUrl + paths.contact);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.getByRole("alert").filter({ hasText: "Validation Error" }).waitFor();
+      await page.getByText("Name is required").waitFor();
+      await page.getByLabel("Name").fill("No Script");
+      await page.getByLabel("Email").fill(`noscript-${unique()}@example.com`);
+      await page.getByLabel("Subject").fill("Plain HTML works");
+      await page
+        .getByLabel("Message", { exact: true })
+        .fill("Sent from a browser with JavaScript switched off.");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.getByRole("status").filter({ hasText: "Message Sent!" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

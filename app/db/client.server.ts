@@ -30,6 +30,11 @@ export interface DatabaseHandle {
   readonly db: Database;
   /** Round trip to the database; throws when it is unreachable. */
   ping(): Promise<void>;
+  /**
+   * Calls `onMessage` for every NOTIFY on `channel` (from this process or any other on the same
+   * database, delivered at commit). Returns the unsubscribe function.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       ping: async () => {
         await opened.query("select 1");
       },
+      listen: (channel, onMessage) => opened.listen(channel, onMessage),
       close: async () => {
         try {
           if (!opened.closed) await opened.close();
@@ -98,18 +104,77 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   try {
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+    const notifications = postgresNotifications(url);
     return {
       kind: "postgres",
       db,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      listen: notifications.listen,
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
     };
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * LISTEN on PostgreSQL needs one long-lived connection outside the pool. It is opened on first use and
+ * re-opened (re-listening every channel) if it drops.
+ */
+function postgresNotifications(url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url });
+      next.on("notification", (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+      });
+      next.on("error", (error) => {
+        console.warn("[db] notification connection lost:", error.message);
+        client = undefined;
+        connecting = undefined;
+        if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      });
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = next;
+      return next;
+    })();
+    connecting.catch(() => (connecting = undefined));
+    return connecting;
+  };
+
+  return {
+    async listen(channel: string, onMessage: (payload: string) => void) {
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(onMessage);
+      const connection = client ?? (await connect());
+      if (first) await connection.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        set.delete(onMessage);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 /** Rows of a raw SQL query; both drivers return `{ rows }`, typed here once. */

@@ -62,7 +62,7 @@ describe("contact form", () => {
       ["Email", "Invalid email address"],
       ["Subject", "Subject is required"],
       ["Message", "Message is required"],
-    ]) {
+    ] as const) {
       const input = page.getByLabel(label, { exact: true });
       await expect(input.getAttribute("aria-invalid")).resolves.toBe("true");
       const describedBy = (await input.getAttribute("aria-describedby"))!;

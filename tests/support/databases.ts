@@ -46,6 +46,7 @@ if (adminUrl) {
         kind: handle.kind,
         db: handle.db,
         ping: handle.ping,
+        listen: handle.listen,
         async close() {
           await handle.close();
           await database.drop();

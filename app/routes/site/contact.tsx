@@ -62,7 +62,6 @@ export default function Contact() {
                 {contactEmail}
               </a>
               <p className="mt-4 text-sm text-muted-foreground">{contact.contactCard.responseNote}</p>
-              <p className="mt-2 text-sm text-muted-foreground">Hours: {site.hoursLabel}</p>
             </div>
             <div className="rounded-2xl bg-primary p-6 text-primary-foreground">
               <h2 className="text-lg font-bold">{contact.cta.heading}</h2>

@@ -20,6 +20,7 @@ import { startMailWorker } from "~/lib/mail/outbox.server";
 import { fileTransport, smtpTransport } from "~/lib/mail/transports.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { pruneRateLimitHits } from "~/lib/rate-limit.server";
+import { closeAllEventStreams } from "~/lib/realtime.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "~/lib/security-headers";
 import { prerenderPaths, redirects } from "~/public-routes";
 import { preferredEncoding, sendMemoryFile } from "./http-util";
@@ -231,6 +232,7 @@ export async function startServer(): Promise<RunningServer> {
     shuttingDown = true;
     console.log(`[server] ${reason}: finishing ${inFlight} request(s) in flight, then stopping`);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    closeAllEventStreams();
     server.closeIdleConnections();
     if (inFlight > 0) {
       await Promise.race([

@@ -56,7 +56,7 @@ function multipartRequest(
 ) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  if (file) form.set("resume", new File([file.bytes], file.name, { type: file.type }));
+  if (file) form.set("resume", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
   return new Request("http://localhost/careers/real-estate-lead-generation-jobs", {
     method: "POST",
     body: form,

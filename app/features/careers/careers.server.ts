@@ -10,6 +10,7 @@ import { documentContentTypes, safeFileName, type DocumentKind } from "~/lib/fil
 import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { notify, SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
 import { step } from "~/lib/submission-errors";
 import { CAREER_LIMIT, experienceLevels, positions, type CareerInput } from "./careers.schema";
 
@@ -105,6 +106,7 @@ export async function submitCareerApplication(
         footer: `Leadworks | ${config.CONTACT_EMAIL}`,
       });
       await enqueueMail(tx, { to: input.email, subject: "We received your application", ...ack });
+      await notify(tx, SUBMISSIONS_CHANNEL, { kind: "career", id: row!.id });
       return { status: "sent", id: row!.id } as const;
     });
   });

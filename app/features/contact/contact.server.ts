@@ -8,6 +8,7 @@ import { env } from "~/lib/env.server";
 import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { notify, SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
 import { step } from "~/lib/submission-errors";
 import { CONTACT_LIMIT, type ContactInput } from "./contact.schema";
 
@@ -73,6 +74,7 @@ export async function submitContactMessage(input: ContactInput, meta: { ip: stri
         footer: `Leadworks | ${config.CONTACT_EMAIL}`,
       });
       await enqueueMail(tx, { to: input.email, subject: "We received your message", ...ack });
+      await notify(tx, SUBMISSIONS_CHANNEL, { kind: "contact", id: row!.id });
       return { status: "sent", id: row!.id } as const;
     });
   });

@@ -100,7 +100,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
-  pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  pool.on("error", (error) => console.warn("[db] idle PostgreSQL client error:", error.message));
   try {
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await migratePg(drizzlePg({ client: pool }), { migrationsFolder });

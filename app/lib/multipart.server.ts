@@ -47,7 +47,8 @@ export async function parseMultipart(request: Request, limits: MultipartLimits):
       parser = busboy({
         headers: { "content-type": contentType },
         limits: {
-          fileSize: limits.maxFileBytes,
+          // busboy signals the limit when a file reaches fileSize; exactly maxFileBytes is allowed.
+          fileSize: limits.maxFileBytes + 1,
           files: limits.maxFiles,
           fieldSize: limits.maxFieldBytes,
           fields: limits.maxFields,
@@ -65,6 +66,8 @@ export async function parseMultipart(request: Request, limits: MultipartLimits):
       stream.on("data", (chunk: Buffer) => {
         if (!tooLarge) chunks.push(chunk);
       });
+      // A body cut off mid-file errors the file stream; unhandled, that would crash the process.
+      stream.on("error", () => resolve({ ok: false, reason: "malformed", fields }));
       stream.on("limit", () => {
         tooLarge = true;
         chunks.length = 0; // drop what was kept; the rest streams past unkept

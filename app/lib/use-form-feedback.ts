@@ -5,15 +5,12 @@
  */
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import { useActionData, useNavigation } from "react-router";
-import { toast as showToast } from "sonner";
 import type { z } from "zod";
 import { fieldErrorsOf, type FieldErrors, type FormActionResult } from "./form-errors";
-import { formToasts } from "./form-toasts";
-import type { Toast } from "./toast";
+import { showToastNow } from "~/components/layout/toasts";
 
-export function showToastNow(toast: Toast) {
-  (toast.kind === "success" ? showToast.success : showToast.error)(toast.title, { description: toast.text });
-}
+export { showToastNow };
+import { formToasts } from "./form-toasts";
 
 export function useFormFeedback<F extends string>(
   schema: z.ZodObject,

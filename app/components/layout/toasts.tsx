@@ -1,16 +1,47 @@
-import { useEffect } from "react";
-import { toast as showToast, Toaster } from "sonner";
+/**
+ * Toasts, loaded on demand: most visits never show one, so the toast library is fetched (and its region
+ * mounted) only when the first toast is requested.
+ */
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { Toast } from "~/lib/toast";
+
+const ToasterRegion = lazy(() => import("./toaster-region"));
+
+let requested = false;
+const onRequest = new Set<() => void>();
+let regionMounted: () => void = () => {};
+const regionReady = new Promise<void>((resolve) => (regionMounted = resolve));
+
+export function showToastNow(toast: Toast): void {
+  if (!requested) {
+    requested = true;
+    for (const listener of onRequest) listener();
+  }
+  void Promise.all([import("sonner"), regionReady]).then(([{ toast: show }]) =>
+    (toast.kind === "success" ? show.success : show.error)(toast.title, { description: toast.text }),
+  );
+}
 
 /** Shows a toast once per distinct value (server flash or action result). */
 export function useToast(toast: Toast | null | undefined) {
   useEffect(() => {
-    if (!toast) return;
-    const show = toast.kind === "success" ? showToast.success : showToast.error;
-    show(toast.title, { description: toast.text });
+    if (toast) showToastNow(toast);
   }, [toast]);
 }
 
 export function ToastRegion() {
-  return <Toaster position="top-center" richColors closeButton />;
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    const listener = () => setShow(true);
+    onRequest.add(listener);
+    if (requested) setShow(true);
+    return () => {
+      onRequest.delete(listener);
+    };
+  }, []);
+  return show ? (
+    <Suspense fallback={null}>
+      <ToasterRegion onMounted={regionMounted} />
+    </Suspense>
+  ) : null;
 }

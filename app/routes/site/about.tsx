@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { Button } from "~/components/ui/button";
-import { about } from "~/features/site-content/content";
+import { about } from "~/features/site-content/content/about";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { CtaBand, FeatureGrid, Section } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/careers";
 import { handleCareerPost } from "~/features/careers/career-action.server";
 import { CareerForm } from "~/features/careers/components/career-form";
-import { careers } from "~/features/site-content/content";
+import { careers } from "~/features/site-content/content/careers";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { FeatureGrid, Section } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/contact";
 import { Button } from "~/components/ui/button";
 import { handleContactPost } from "~/features/contact/contact-action.server";
 import { ContactForm } from "~/features/contact/components/contact-form";
-import { contact } from "~/features/site-content/content";
+import { contact } from "~/features/site-content/content/contact";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { StepList } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";

@@ -2,7 +2,8 @@ import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Button } from "~/components/ui/button";
-import { serviceCards, home } from "~/features/site-content/content";
+import { home } from "~/features/site-content/content/home";
+import { serviceCards } from "~/features/site-content/content/services";
 import { HeroDashboard } from "~/features/site-content/components/hero-dashboard";
 import {
   CtaBand,

@@ -2,7 +2,7 @@ import { CalendarClock } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/service-detail";
 import { Button } from "~/components/ui/button";
-import { serviceDetails } from "~/features/site-content/content";
+import { serviceDetails } from "~/features/site-content/content/service-details";
 import type { ServiceKey } from "~/features/site-content/content.types";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import {

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/services";
-import { home, serviceCards, servicesOverview } from "~/features/site-content/content";
+import { home } from "~/features/site-content/content/home";
+import { serviceCards, servicesOverview } from "~/features/site-content/content/services";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { CtaBand, Section, ServiceCardGrid } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";

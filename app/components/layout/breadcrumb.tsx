@@ -1,14 +1,13 @@
 import { ChevronRight, Home } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { segmentLabels } from "~/features/site-content/site";
+import { resolveShortPath, segmentLabels } from "~/features/site-content/site";
 import { crumbsForPath } from "~/lib/breadcrumbs";
-import { canonicalPath } from "~/public-routes";
 
 /** Breadcrumb from the path's segments; hidden on the home page (spec 01 §2). */
 export function Breadcrumb() {
   const { pathname } = useLocation();
   if (pathname === "/") return null;
-  const crumbs = crumbsForPath(pathname, segmentLabels, canonicalPath);
+  const crumbs = crumbsForPath(pathname, segmentLabels, resolveShortPath);
   return (
     <nav aria-label="Breadcrumb" className="border-b border-border bg-muted/50">
       <ol className="container-page flex flex-wrap items-center gap-1 py-2 text-sm text-muted-foreground">

@@ -5,8 +5,7 @@
 import type { MetaDescriptor } from "react-router";
 import { crumbsForPath } from "~/lib/breadcrumbs";
 import { breadcrumbListJsonLd, buildMeta, type JsonLd } from "~/lib/seo";
-import { canonicalPath } from "~/public-routes";
-import { segmentLabels, site } from "./site";
+import { resolveShortPath, segmentLabels, site } from "./site";
 
 /** The part of the root loader's data that metadata needs. */
 export interface SiteConfig {
@@ -83,7 +82,7 @@ export function sitePageMeta(matches: readonly MatchLike[], page: SitePage): Met
     ...(page.jsonLd ?? []),
   ];
   if (page.path !== "/") {
-    jsonLd.push(breadcrumbListJsonLd(config.siteUrl, crumbsForPath(page.path, segmentLabels, canonicalPath)));
+    jsonLd.push(breadcrumbListJsonLd(config.siteUrl, crumbsForPath(page.path, segmentLabels, resolveShortPath)));
   }
   return buildMeta({
     ...page,

@@ -75,6 +75,9 @@ export const shortPathRedirects: Record<string, string> = {
   "/services/market-research": paths.research,
 };
 
+/** A short path's canonical page (e.g. "/services"), or the path itself; used by the breadcrumb. */
+export const resolveShortPath = (path: string) => shortPathRedirects[path] ?? path;
+
 /** Friendly breadcrumb labels for path segments; other segments are title-cased. */
 export const segmentLabels: Record<string, string> = {
   services: "Services",

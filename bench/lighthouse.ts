@@ -12,6 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPages } from "../app/public-routes";
 import {
+  buildInfo,
   chromiumFlags,
   chromiumPath,
   machine,
@@ -62,31 +63,35 @@ interface PageResult {
   runtimeError?: string;
 }
 
-/** Up to three URLs or element snippets named in an audit's table or list details. */
+/** Up to three URLs, source locations or element snippets named in an audit's details. */
 function detailItems(details: unknown): string[] {
   const found: string[] = [];
+  const add = (item: string) => {
+    if (found.length < 3 && !found.includes(item)) found.push(item);
+  };
   const visit = (value: unknown, depth: number) => {
-    if (found.length >= 3 || depth > 4 || value === null || typeof value !== "object") return;
+    if (found.length >= 3 || depth > 10 || value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) return value.forEach((v) => visit(v, depth + 1));
     const record = value as Record<string, unknown>;
     if (record.type === "node" && typeof record.snippet === "string") {
-      found.push(
-        `${record.snippet.slice(0, 120)}${record.nodeLabel ? ` (${String(record.nodeLabel).slice(0, 60)})` : ""}`,
-      );
-      return;
+      const label = record.nodeLabel ? ` (${String(record.nodeLabel).slice(0, 60)})` : "";
+      return add(`${record.snippet.slice(0, 120)}${label}`);
     }
-    if (typeof record.url === "string" && /^https?:/.test(record.url)) {
-      if (!found.includes(record.url)) found.push(record.url);
-      return;
+    if (record.type === "source-location" && typeof record.url === "string") {
+      return add(`${record.url}:${Number(record.line) + 1}:${Number(record.column) + 1}`);
     }
-    for (const key of ["items", "node", "subItems"]) {
-      const child = record[key];
-      if (Array.isArray(child)) child.forEach((c) => visit(c, depth + 1));
-      else visit(child, depth + 1);
+    if (typeof record.url === "string" && /^https?:/.test(record.url)) add(record.url);
+    if (typeof record.issueType === "string") add(`issue type: ${record.issueType}`);
+    for (const [key, child] of Object.entries(record)) {
+      if (!["headings", "debugData", "description", "title"].includes(key)) visit(child, depth + 1);
     }
   };
   visit(details, 0);
   return found;
 }
+
+const short = (categoryId: string) => categoryShort[categoryId as (typeof categoryIds)[number]] ?? categoryId;
+const nbsp = (text: string) => text.replace(/\u00a0/g, " ");
 
 run(async () => {
   requireBuild();
@@ -113,14 +118,21 @@ run(async () => {
   for (const [index, path] of paths.entries()) {
     const url = new URL(path, server.url).href;
     const t0 = Date.now();
-    const runnerResult = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...categoryIds],
-    });
-    if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const lhr = runnerResult.lhr;
+    // A trace can fail on a busy machine (NO_NAVSTART, NO_FCP): try up to three times.
+    let lhr;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const runnerResult = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...categoryIds],
+      });
+      if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${url}`);
+      lhr = runnerResult.lhr;
+      if (!lhr.runtimeError) break;
+      console.log(`  ${path}: ${lhr.runtimeError.code} on attempt ${attempt}`);
+    }
+    if (!lhr) throw new Error("unreachable");
 
     const scores: Record<string, number | null> = {};
     const flagged = new Map<string, FlaggedAudit>();
@@ -131,7 +143,7 @@ run(async () => {
         const audit = lhr.audits[ref.id];
         if (!audit) continue;
         const failed =
-          audit.scoreDisplayMode === "error" ||
+          (audit.scoreDisplayMode === "error" && !lhr.runtimeError) ||
           (audit.score !== null &&
             audit.score < 1 &&
             !["informational", "notApplicable", "manual"].includes(audit.scoreDisplayMode));
@@ -184,38 +196,56 @@ run(async () => {
       p.scores.accessibility ?? "-",
       p.scores["best-practices"] ?? "-",
       p.scores.seo ?? "-",
-      ...metricIds.map((id) => (p.metrics[id]?.display ?? "-").replace(/\u00a0/g, " ")),
+      ...metricIds.map((id) => nbsp(p.metrics[id]?.display ?? "-")),
     ]),
   );
 
-  console.log("\nAudits below 1 (category, weight in its score, score, value):");
+  console.log("\nAudits below 1 per page (* = counts in a category score; see the table below for titles):");
   for (const p of pages) {
+    if (p.runtimeError) console.log(`\n${p.path}\n  runtime error: ${p.runtimeError}`);
     if (p.flagged.length === 0 && p.runWarnings.length === 0) continue;
     console.log(`\n${p.path}`);
-    for (const a of p.flagged) {
-      const cats = a.categories.map((c) => categoryShort[c as (typeof categoryIds)[number]] ?? c).join("+");
-      const score = a.scoreDisplayMode === "error" ? "error" : String(a.score);
-      const value = a.displayValue ? `, ${a.displayValue.replace(/\u00a0/g, " ")}` : "";
-      console.log(`  ${a.id} [${cats}, w${a.weight}, ${score}${value}] ${a.title}`);
-      for (const item of a.items) console.log(`      ${item}`);
-    }
+    const ids = p.flagged.map((a) => {
+      const score = a.scoreDisplayMode === "error" ? "error" : String(Math.round((a.score ?? 0) * 100) / 100);
+      return `${a.id}${a.weight > 0 ? "*" : ""} ${score}`;
+    });
+    console.log(`  ${ids.join(", ")}`);
     for (const w of p.runWarnings) console.log(`  run warning: ${w}`);
   }
 
-  const counts = new Map<string, { title: string; pages: number }>();
+  const byAudit = new Map<
+    string,
+    { audit: FlaggedAudit; pages: number; worst: number; items: Set<string> }
+  >();
   for (const p of pages) {
     for (const a of p.flagged) {
-      const c = counts.get(a.id) ?? { title: a.title, pages: 0 };
-      c.pages += 1;
-      counts.set(a.id, c);
+      const entry = byAudit.get(a.id) ?? { audit: a, pages: 0, worst: 1, items: new Set<string>() };
+      entry.pages += 1;
+      entry.worst = Math.min(entry.worst, a.score ?? 0);
+      for (const item of a.items) entry.items.add(nbsp(item).replace(server.url, ""));
+      byAudit.set(a.id, entry);
     }
   }
-  if (counts.size > 0) {
-    console.log("\nFlagged audits by number of pages:\n");
-    printTable(
-      ["audit", "pages", "title"],
-      [...counts.entries()].sort((a, b) => b[1].pages - a[1].pages).map(([id, c]) => [id, c.pages, c.title]),
+  if (byAudit.size > 0) {
+    console.log("\nFlagged audits over all pages (cat: category, w: weight in its score, worst score):\n");
+    const sorted = [...byAudit.values()].sort(
+      (a, b) => b.pages - a.pages || b.audit.weight - a.audit.weight || a.worst - b.worst,
     );
+    printTable(
+      ["audit", "pages", "cat", "w", "worst", "title"],
+      sorted.map((e) => [
+        e.audit.id,
+        e.pages,
+        e.audit.categories.map(short).join("+"),
+        e.audit.weight,
+        Math.round(e.worst * 100) / 100,
+        nbsp(e.audit.title),
+      ]),
+    );
+    console.log("\nWhere (first URLs, source locations or elements named by each audit):");
+    for (const e of sorted) {
+      if (e.items.size > 0) console.log(`  ${e.audit.id}: ${[...e.items].slice(0, 4).join("  ")}`);
+    }
   }
   const minima = categoryIds.map((c) => {
     const values = pages.map((p) => p.scores[c]).filter((v): v is number => v !== null);
@@ -226,6 +256,7 @@ run(async () => {
   const file = writeResult("lighthouse", {
     tool: "lighthouse 12.8.2, default config (mobile, simulated throttling)",
     machine: machine(),
+    build: buildInfo(),
     totalSeconds,
     pages,
   });

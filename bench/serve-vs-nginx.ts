@@ -2,7 +2,9 @@
  * Requests/second for the home page from our production server against nginx serving the very same HTML
  * as a static file, both on 127.0.0.1 and both asked for gzip (our server sends a precompressed copy from
  * memory; nginx compresses on the fly with `gzip on`). Load comes from wrk (a separate process, so it does
- * not share the Node event loop): `wrk -t2 -c50 -d10s`, 3 rounds, alternating which server goes first.
+ * not share the Node event loop): `wrk -t2 -c50 -d10s`, 3 rounds, rotating which server goes first.
+ * A third server, nginx with `gzip_static` and a precompressed index.html.gz, shows nginx on the same
+ * footing as ours (no compression per request).
  * Target: ours/nginx >= 0.25.
  *
  *   npx tsx bench/serve-vs-nginx.ts
@@ -13,7 +15,9 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import {
+  buildInfo,
   freePort,
   machine,
   median,
@@ -96,13 +100,18 @@ function wrk(url: string): Promise<WrkResult> {
   });
 }
 
-/** Starts nginx in the foreground with its own config and prefix; resolves once it answers. */
-async function startNginx(htmlDir: string): Promise<string> {
+/**
+ * Starts nginx in the foreground with its own config and prefix, with two servers over the same files:
+ * one compressing on the fly (`gzip on`, the comparison asked for) and one sending the precompressed
+ * index.html.gz (`gzip_static on`, like our server). Resolves with both URLs once they answer.
+ */
+async function startNginx(htmlDir: string): Promise<{ nginx: string; nginxStatic: string }> {
   const prefix = tempDir("lw-bench-nginx-");
   for (const dir of ["logs", "client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
     fs.mkdirSync(path.join(prefix, dir));
   }
   const port = await freePort();
+  const staticPort = await freePort();
   const conf = path.join(prefix, "nginx.conf");
   fs.writeFileSync(
     conf,
@@ -129,6 +138,13 @@ http {
     root ${htmlDir};
     location / { index index.html; }
   }
+  server {
+    listen 127.0.0.1:${staticPort};
+    root ${htmlDir};
+    gzip off;
+    gzip_static on;
+    location / { index index.html; }
+  }
 }
 `,
   );
@@ -144,11 +160,12 @@ http {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   });
-  const url = `http://127.0.0.1:${port}/`;
+  const urls = { nginx: `http://127.0.0.1:${port}/`, nginxStatic: `http://127.0.0.1:${staticPort}/` };
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited:\n${output}`);
     try {
-      if ((await probe(url)).status === 200) return url;
+      if ((await probe(urls.nginx)).status === 200 && (await probe(urls.nginxStatic)).status === 200)
+        return urls;
     } catch {
       // not listening yet
     }
@@ -156,6 +173,15 @@ http {
   }
   throw new Error(`nginx did not answer in 10 s:\n${output}`);
 }
+
+type Name = "ours" | "nginx" | "nginxStatic";
+const names: Name[] = ["ours", "nginx", "nginxStatic"];
+const labels: Record<Name, string> = {
+  ours: "ours",
+  nginx: "nginx (gzip on)",
+  nginxStatic: "nginx (gzip_static)",
+};
+const labelWidth = Math.max(...Object.values(labels).map((l) => l.length));
 
 run(async () => {
   requireBuild();
@@ -168,15 +194,19 @@ run(async () => {
   fs.chmodSync(htmlDir, 0o755);
   const html = await (await fetch(ours)).text();
   fs.writeFileSync(path.join(htmlDir, "index.html"), html);
-  const nginx = await startNginx(htmlDir);
+  fs.writeFileSync(path.join(htmlDir, "index.html.gz"), zlib.gzipSync(html, { level: 9 }));
+  const { nginx, nginxStatic } = await startNginx(htmlDir);
 
-  const servers = { ours, nginx };
-  const probes = { ours: await probe(ours), nginx: await probe(nginx) };
-  console.log(
-    `ours:  ${ours}  (${probes.ours.encoding}, ${probes.ours.bytes} bytes, ${Buffer.byteLength(html)} uncompressed)`,
-  );
-  console.log(`nginx: ${nginx}  (${probes.nginx.encoding}, ${probes.nginx.bytes} bytes)`);
-  for (const [name, p] of Object.entries(probes)) {
+  const servers: Record<Name, string> = { ours, nginx, nginxStatic };
+  const probes = {
+    ours: await probe(ours),
+    nginx: await probe(nginx),
+    nginxStatic: await probe(nginxStatic),
+  };
+  console.log(`home page HTML: ${Buffer.byteLength(html)} bytes uncompressed`);
+  for (const name of names) {
+    const p = probes[name];
+    console.log(`${labels[name].padEnd(labelWidth)}  ${servers[name]}  (${p.encoding}, ${p.bytes} bytes)`);
     if (p.status !== 200 || p.encoding !== "gzip") {
       throw new Error(`${name} answered ${p.status} with ${p.encoding}; expected 200 gzip`);
     }
@@ -194,14 +224,15 @@ run(async () => {
     });
   }
 
-  const results: { round: number; server: "ours" | "nginx"; result: WrkResult }[] = [];
+  const results: { round: number; server: Name; result: WrkResult }[] = [];
   for (let round = 1; round <= rounds; round++) {
-    const order: ("ours" | "nginx")[] = round % 2 === 1 ? ["ours", "nginx"] : ["nginx", "ours"];
+    // Rotate the order so no server always runs first or last.
+    const order = names.map((_, i) => names[(i + round - 1) % names.length]!);
     for (const name of order) {
       const result = await wrk(servers[name]);
       results.push({ round, server: name, result });
       console.log(
-        `round ${round} ${name.padEnd(5)} ${Math.round(result.requestsPerSecond)} req/s, ` +
+        `round ${round} ${labels[name].padEnd(labelWidth)} ${Math.round(result.requestsPerSecond)} req/s, ` +
           `latency avg ${result.latencyAvg}, p99 ${result.latencyP99 ?? "?"}` +
           (result.non2xx ? `, ${result.non2xx} non-2xx` : "") +
           (result.errors ? `, ${result.errors}` : ""),
@@ -209,38 +240,54 @@ run(async () => {
     }
   }
 
-  const rps = (name: "ours" | "nginx") =>
-    results.filter((r) => r.server === name).map((r) => r.result.requestsPerSecond);
-  const medianOurs = median(rps("ours"));
-  const medianNginx = median(rps("nginx"));
-  const ratio = medianOurs / medianNginx;
+  const rps = (name: Name) =>
+    results
+      .filter((r) => r.server === name)
+      .sort((a, b) => a.round - b.round)
+      .map((r) => r.result.requestsPerSecond);
+  const medians = Object.fromEntries(names.map((n) => [n, median(rps(n))])) as Record<Name, number>;
+  const ratio = medians.ours / medians.nginx;
+  const ratioStatic = medians.ours / medians.nginxStatic;
+  const r2 = (n: number) => Math.round(n * 100) / 100;
 
   console.log(
-    `\nGET / with Accept-Encoding: gzip, wrk -t${wrkArgs.threads} -c${wrkArgs.connections} -d${wrkArgs.duration}\n`,
+    `\nGET / with Accept-Encoding: gzip, wrk -t${wrkArgs.threads} -c${wrkArgs.connections} -d${wrkArgs.duration}, req/s\n`,
   );
   printTable(
-    ["round", "ours req/s", "nginx req/s", "ours/nginx"],
+    ["round", "ours", labels.nginx, labels.nginxStatic, "ours/nginx", "ours/nginx static"],
     [
       ...Array.from({ length: rounds }, (_, i) => {
-        const o = rps("ours")[i]!;
-        const n = rps("nginx")[i]!;
-        return [String(i + 1), Math.round(o), Math.round(n), Math.round((o / n) * 100) / 100];
+        const [o, n, s] = names.map((name) => rps(name)[i]!) as [number, number, number];
+        return [String(i + 1), Math.round(o), Math.round(n), Math.round(s), r2(o / n), r2(o / s)];
       }),
-      ["median", Math.round(medianOurs), Math.round(medianNginx), Math.round(ratio * 100) / 100],
+      [
+        "median",
+        Math.round(medians.ours),
+        Math.round(medians.nginx),
+        Math.round(medians.nginxStatic),
+        r2(ratio),
+        r2(ratioStatic),
+      ],
     ],
   );
-  console.log(`\nratio ${ratio.toFixed(2)}: ${ratio >= target ? "meets" : "BELOW"} the ${target} target`);
+  console.log(
+    `\nratio ours/nginx (gzip on) ${ratio.toFixed(2)}: ${ratio >= target ? "meets" : "BELOW"} the ${target} target` +
+      ` (against precompressed gzip_static: ${ratioStatic.toFixed(2)})`,
+  );
   const problems = results.filter((r) => r.result.non2xx > 0 || r.result.errors);
   if (problems.length > 0) console.log("warning: some runs had socket errors or non-2xx answers (see above)");
 
   const file = writeResult("serve-vs-nginx", {
     machine: machine(),
+    build: buildInfo(),
     wrk: wrkArgs,
     rounds,
+    htmlBytes: Buffer.byteLength(html),
     probes,
     results,
-    median: { ours: medianOurs, nginx: medianNginx },
+    medians,
     ratio,
+    ratioAgainstGzipStatic: ratioStatic,
     target,
     meetsTarget: ratio >= target,
   });

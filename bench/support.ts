@@ -118,6 +118,16 @@ export function median(values: number[]): number {
 
 export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
+/** When the measured build was made, and its client entry (changes with every client code change). */
+export function buildInfo() {
+  const entry = path.join(root, "build", "server", "index.js");
+  const assets = path.join(root, "build", "client", "assets");
+  const clientEntry = fs.existsSync(assets)
+    ? fs.readdirSync(assets).find((f) => f.startsWith("entry.client-"))
+    : undefined;
+  return { builtAt: fs.statSync(entry).mtime.toISOString(), clientEntry };
+}
+
 export function machine() {
   return {
     date: new Date().toISOString(),

@@ -1,5 +1,5 @@
 /** The job application (spec 01 §3, §5), shared by the browser (instant errors) and the action. */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const positions = [
   { value: "lead-generation", label: "Lead Generation Specialist" },

@@ -1,5 +1,5 @@
 /** The contact form (spec 01 §5), shared by the browser (instant errors) and the action (the authority). */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const contactFields = ["name", "email", "company", "subject", "message"] as const;
 export type ContactField = (typeof contactFields)[number];

@@ -1,5 +1,5 @@
 /** The dashboard's query string: which list, which page, what to search, handled or not. */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const PAGE_SIZE = 50;
 

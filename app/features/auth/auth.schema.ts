@@ -1,0 +1,135 @@
+/**
+ * The account forms' schemas (spec 01 §5), shared by the browser (instant field errors) and the server
+ * actions (the authority). Messages are the spec's exact texts.
+ */
+import { z } from "zod";
+
+export const PASSWORD_MIN = 12;
+/** better-auth's own upper bound; longer inputs only cost hashing time. */
+export const PASSWORD_MAX = 128;
+
+export const messages = {
+  email: "Invalid email address",
+  emailMax: "Email must be less than 255 characters",
+  passwordRequired: "Password is required",
+  passwordMin: "Password must be at least 12 characters",
+  passwordMax: "Password must be less than 128 characters",
+  passwordUpper: "Password must contain at least one uppercase letter",
+  passwordLower: "Password must contain at least one lowercase letter",
+  passwordNumber: "Password must contain at least one number",
+  passwordSpecial: "Password must contain at least one special character",
+  passwordsDiffer: "Passwords do not match",
+  firstNameMax: "First name must be less than 50 characters",
+  lastNameMax: "Last name must be less than 50 characters",
+  companyMax: "Company name must be less than 100 characters",
+  companyRequired: "Company name is required",
+  phoneFormat: "Invalid phone number format",
+  phoneMin: "Phone number must be at least 10 digits",
+  phoneMax: "Phone number must be less than 20 characters",
+} as const;
+
+/** Trimmed e-mail address (spec: all text values are trimmed). */
+export const emailSchema = z.string().trim().max(255, messages.emailMax).pipe(z.email(messages.email));
+
+const upper = /[A-Z]/;
+const lower = /[a-z]/;
+const digit = /[0-9]/;
+const special = /[^A-Za-z0-9]/;
+
+/** The password rule. Passwords are secrets, not text: they are never trimmed. */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, messages.passwordMin)
+  .max(PASSWORD_MAX, messages.passwordMax)
+  .regex(upper, messages.passwordUpper)
+  .regex(lower, messages.passwordLower)
+  .regex(digit, messages.passwordNumber)
+  .regex(special, messages.passwordSpecial);
+
+/** An optional trimmed text field: empty means "not given". */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const firstNameSchema = optionalText(50, messages.firstNameMax);
+export const lastNameSchema = optionalText(50, messages.lastNameMax);
+
+export const signInFields = ["email", "password"] as const;
+export type SignInField = (typeof signInFields)[number];
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, messages.passwordRequired),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpFields = ["email", "password", "firstName", "lastName"] as const;
+export type SignUpField = (typeof signUpFields)[number];
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export type ResetPasswordField = "token" | "password" | "confirmPassword";
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: messages.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+
+/** Phone as the career form defines it: digits, spaces, hyphens, plus and parentheses; 10 to 20. */
+const phoneSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(
+    z
+      .string()
+      .regex(/^[0-9\s()+-]+$/, messages.phoneFormat)
+      .min(10, messages.phoneMin)
+      .max(20, messages.phoneMax)
+      .optional(),
+  );
+
+export const profileFields = ["firstName", "lastName", "companyName", "phone"] as const;
+export type ProfileField = (typeof profileFields)[number];
+export const profileSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  companyName: optionalText(100, messages.companyMax),
+  phone: phoneSchema,
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const inviteClientFields = ["email", "companyName", "firstName", "lastName"] as const;
+export type InviteClientField = (typeof inviteClientFields)[number];
+export const inviteClientSchema = z.object({
+  email: emailSchema,
+  companyName: z.string().trim().min(1, messages.companyRequired).max(100, messages.companyMax),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+});
+export type InviteClientInput = z.infer<typeof inviteClientSchema>;
+
+export type PasswordStrength = "Too short" | "Weak" | "Strong";
+
+/** The strength indicator: nothing when empty, 'Too short' under 12, 'Strong' for the full rule, else 'Weak'. */
+export function passwordStrength(password: string): PasswordStrength | null {
+  if (password.length === 0) return null;
+  if (password.length < PASSWORD_MIN) return "Too short";
+  return passwordSchema.safeParse(password).success ? "Strong" : "Weak";
+}

@@ -9,7 +9,6 @@ import type { ServerLoadContext } from "~/lib/request-context";
 
 export const streamTimeout = 5_000;
 
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -16,6 +16,7 @@ import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
 import { PrefetchKeyPages } from "~/components/layout/prefetch-key-pages";
 import { ToastRegion, useToast } from "~/components/layout/toasts";
+import { getAuthState } from "~/features/auth/access.server";
 import { env } from "~/lib/env.server";
 import { readFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
@@ -28,17 +29,26 @@ export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: "Leadworks blog", href: "/blog/rss.xml" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const config = env();
   const flash = readFlash(request);
+  // No session cookie, no database work: anonymous pages stay as cheap as before.
+  const { actor, setCookies } = await getAuthState(request);
+  const headers = new Headers();
+  if (flash.clear) headers.append("Set-Cookie", flash.clear);
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return data(
     {
       siteUrl: config.SITE_URL,
       contactEmail: config.CONTACT_EMAIL,
       year: new Date().getFullYear(),
       toast: flash.toast,
+      user: actor ? { id: actor.id, email: actor.email, name: actor.name } : null,
+      profile: actor?.profile ?? null,
+      isAdmin: actor?.isAdmin ?? false,
+      isClient: actor?.isClient ?? false,
     },
-    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+    { headers },
   );
 }
 
@@ -62,12 +72,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Header />
+        <Header
+          account={
+            rootData?.user
+              ? {
+                  name:
+                    [rootData.profile?.firstName, rootData.profile?.lastName].filter(Boolean).join(" ") ||
+                    rootData.user.name,
+                  email: rootData.user.email,
+                  isAdmin: rootData.isAdmin,
+                  isClient: rootData.isClient,
+                }
+              : null
+          }
+        />
         <Breadcrumb />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <Footer contactEmail={rootData?.contactEmail ?? ""} year={rootData?.year ?? new Date().getFullYear()} />
+        <Footer
+          contactEmail={rootData?.contactEmail ?? ""}
+          year={rootData?.year ?? new Date().getFullYear()}
+        />
         <ToastRegion />
         <PrefetchKeyPages />
         <ScrollRestoration nonce={nonce} />

@@ -32,6 +32,24 @@ export default [
   route("blog/rss.xml", "routes/blog/rss.ts"),
   route("blog/:slug", "routes/blog/article.tsx"),
 
+  // Accounts (spec 01 §2, §4): sign-in and sign-up, e-mailed links, sign-out, the user's own profile
+  route("auth", "routes/auth/auth.tsx"),
+  route("auth/verify-email", "routes/auth/verify-email.tsx"),
+  route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth/reset-password.tsx"),
+  route("auth/sign-out", "routes/auth/sign-out.tsx"),
+  route("account", "routes/account.tsx"),
+
+  // Admin area (spec 01 §2, spec 02 §2): admins only, checked by every loader and action
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+  ]),
+  // Admin-only resources outside the layout: 404 to everyone else
+  route("admin/applications/:id/resume", "routes/admin/resume.ts"),
+  route("admin/submissions/export.csv", "routes/admin/export.ts"),
+  route("admin/events", "routes/admin/events.ts"),
+
   // Machine-readable resources
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

@@ -112,10 +112,15 @@ export async function startServer(): Promise<RunningServer> {
   const database = await databaseHandle();
   const mailWorker = startMailWorker({
     db: database.db,
-    transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.DATA_DIR, "mail")),
+    transport: config.SMTP_URL
+      ? smtpTransport(config.SMTP_URL)
+      : fileTransport(path.join(config.DATA_DIR, "mail")),
     from: config.MAIL_FROM,
   });
-  const pruneTimer = setInterval(() => void pruneRateLimitHits(database.db).catch(() => undefined), 3_600_000);
+  const pruneTimer = setInterval(
+    () => void pruneRateLimitHits(database.db).catch(() => undefined),
+    3_600_000,
+  );
   pruneTimer.unref();
   const buildDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "client");
   const staticFiles: Map<string, MemoryFile> = loadStaticFiles(buildDir);

@@ -14,7 +14,12 @@ function flashCookie(toast: Toast, request: Request): string {
 }
 
 /** A redirect that shows `toast` on the next page. */
-export function redirectWithToast(request: Request, to: string, toast: Toast, init: ResponseInit = {}): Response {
+export function redirectWithToast(
+  request: Request,
+  to: string,
+  toast: Toast,
+  init: ResponseInit = {},
+): Response {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", flashCookie(toast, request));
   return redirect(to, { ...init, headers });
@@ -30,7 +35,11 @@ export function readFlash(request: Request): { toast: Toast | null; clear: strin
     const parsed = JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")) as Partial<Toast>;
     if ((parsed.kind === "success" || parsed.kind === "error") && typeof parsed.title === "string") {
       return {
-        toast: { kind: parsed.kind, title: parsed.title, text: typeof parsed.text === "string" ? parsed.text : undefined },
+        toast: {
+          kind: parsed.kind,
+          title: parsed.title,
+          text: typeof parsed.text === "string" ? parsed.text : undefined,
+        },
         clear,
       };
     }

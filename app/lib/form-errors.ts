@@ -14,7 +14,10 @@ export function fieldErrorsOf<T extends string>(error: z.ZodError): FieldErrors<
 }
 
 /** Form values as plain strings (files and repeated keys are not part of these forms' text fields). */
-export function textValues(form: FormData | Record<string, string>, names: readonly string[]): Record<string, string> {
+export function textValues(
+  form: FormData | Record<string, string>,
+  names: readonly string[],
+): Record<string, string> {
   const values: Record<string, string> = {};
   for (const name of names) {
     const value = form instanceof FormData ? form.get(name) : form[name];

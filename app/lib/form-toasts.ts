@@ -3,15 +3,27 @@ import type { Toast } from "./toast";
 
 export const formToasts = {
   validation: { kind: "error", title: "Validation Error", text: "Please check the form for errors." },
-  rateCheckFailed: { kind: "error", title: "Error", text: "Unable to process your request. Please try again." },
+  rateCheckFailed: {
+    kind: "error",
+    title: "Error",
+    text: "Unable to process your request. Please try again.",
+  },
   unexpected: { kind: "error", title: "Error", text: "There was an unexpected error. Please try again." },
   contactLimit: {
     kind: "error",
     title: "Too Many Submissions",
     text: "You've exceeded the submission limit. Please try again in an hour.",
   },
-  contactFailed: { kind: "error", title: "Error", text: "There was an error sending your message. Please try again." },
-  contactSent: { kind: "success", title: "Message Sent!", text: "Thank you for your message. We'll get back to you soon." },
+  contactFailed: {
+    kind: "error",
+    title: "Error",
+    text: "There was an error sending your message. Please try again.",
+  },
+  contactSent: {
+    kind: "success",
+    title: "Message Sent!",
+    text: "Thank you for your message. We'll get back to you soon.",
+  },
   careerLimit: {
     kind: "error",
     title: "Too Many Applications",

@@ -84,6 +84,8 @@ export async function parseMultipart(request: Request, limits: MultipartLimits):
     parser.on("close", () =>
       resolve(tooLarge ? { ok: false, reason: "too-large", fields } : { ok: true, fields, files }),
     );
-    Readable.fromWeb(request.body as WebReadableStream).on("error", () => resolve({ ok: false, reason: "malformed", fields })).pipe(parser);
+    Readable.fromWeb(request.body as WebReadableStream)
+      .on("error", () => resolve({ ok: false, reason: "malformed", fields }))
+      .pipe(parser);
   });
 }

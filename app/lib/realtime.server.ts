@@ -8,7 +8,11 @@ import type { Transaction } from "./rate-limit.server";
 
 export const SUBMISSIONS_CHANNEL = "submissions";
 
-export async function notify(tx: Transaction, channel: string, payload: Record<string, unknown>): Promise<void> {
+export async function notify(
+  tx: Transaction,
+  channel: string,
+  payload: Record<string, unknown>,
+): Promise<void> {
   await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify(payload)})`);
 }
 
@@ -35,7 +39,9 @@ export async function eventStream(request: Request, channel: string, eventName: 
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      const unsubscribe = await handle.listen(channel, (payload) => send(`event: ${eventName}\ndata: ${payload}\n\n`));
+      const unsubscribe = await handle.listen(channel, (payload) =>
+        send(`event: ${eventName}\ndata: ${payload}\n\n`),
+      );
       const heartbeat = setInterval(() => send(`: heartbeat\n\n`), HEARTBEAT_MS);
       cleanup = () => {
         if (closed) return;

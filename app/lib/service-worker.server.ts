@@ -2,11 +2,11 @@
  * The offline worker. It caches the home page (the shell) at install, keeps hashed assets it has seen
  * (cache first: their names change with their content), and answers navigations from the network,
  * falling back to the cached copy of the page or the shell when offline. Only GET on our own origin is
- * touched; account pages and API calls always go to the network.
+ * touched; account pages (/auth, /account, /admin, /client) and API calls always go to the network.
  */
 const worker = (version: string) => `const CACHE = "leadworks-${version}";
 const SHELL = "/";
-const NETWORK_ONLY = [/^\\/admin/, /^\\/client/, /^\\/auth/, /^\\/api\\//, /\\.data$/];
+const NETWORK_ONLY = [/^\\/admin/, /^\\/client/, /^\\/auth/, /^\\/account/, /^\\/api\\//, /\\.data$/];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.add(SHELL)).then(() => self.skipWaiting()));

@@ -3,32 +3,34 @@
  * leaves each field and on submit, the server's errors and toast after the action, and a reset after
  * success. Without JavaScript the same form posts normally and the server's answer renders the errors.
  */
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
+import { useEffect, useState, type FocusEvent, type FormEvent, type RefObject } from "react";
 import { useActionData, useNavigation } from "react-router";
 import type { z } from "zod";
-import { fieldErrorsOf, type FieldErrors, type FormActionResult } from "./form-errors";
 import { showToastNow } from "~/components/layout/toasts";
-
-export { showToastNow };
+import { fieldErrorsOf, type FieldErrors, type FormActionResult } from "./form-errors";
 import { formToasts } from "./form-toasts";
+import { useHydrated } from "./use-hydrated";
 
 export function useFormFeedback<F extends string>(
   schema: z.ZodObject,
+  formRef: RefObject<HTMLFormElement | null>,
   extraCheck?: (form: HTMLFormElement) => FieldErrors<F>,
 ) {
   const result = useActionData<FormActionResult<F>>();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors<F>>(result?.fieldErrors ?? {});
-  const [hydrated, setHydrated] = useState(false);
-
-  useEffect(() => setHydrated(true), []);
+  // A new server answer replaces the field errors (adjusting state during render, not in an effect).
+  const [answered, setAnswered] = useState(result);
+  if (result !== answered) {
+    setAnswered(result);
+    setErrors(result?.fieldErrors ?? {});
+  }
   useEffect(() => {
     if (!result) return;
-    setErrors(result.fieldErrors ?? {});
     showToastNow(result.toast);
     if (result.ok) formRef.current?.reset();
-  }, [result]);
+  }, [result, formRef]);
 
   const validateAll = (form: HTMLFormElement): FieldErrors<F> => {
     const values = Object.fromEntries(
@@ -39,7 +41,6 @@ export function useFormFeedback<F extends string>(
   };
 
   return {
-    formRef,
     result,
     errors,
     /** Server-rendered status, shown only when JavaScript has not taken over (toasts need it). */

@@ -4,6 +4,7 @@ import { NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { mainNav, paths } from "~/features/site-content/site";
 import { cn } from "~/lib/utils";
+import { AccountMenu, accountLinks, SignOutForm, type HeaderAccount } from "./account-menu";
 import { Logo } from "./logo";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -12,7 +13,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-primary" : "text-muted-foreground",
   );
 
-export function Header() {
+/** The site header; `account` is the signed-in visitor (from the root loader), or null. */
+export function Header({ account = null }: { account?: HeaderAccount | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
 
@@ -31,6 +33,15 @@ export function Header() {
           <Button asChild variant="accent" className="hidden lg:inline-flex">
             <NavLink to={paths.contact}>Book a Free Consultation</NavLink>
           </Button>
+          <div className="hidden lg:block">
+            {account ? (
+              <AccountMenu account={account} />
+            ) : (
+              <NavLink to={paths.auth} className={(state) => cn(navLinkClass(state), "whitespace-nowrap")}>
+                Sign in
+              </NavLink>
+            )}
+          </div>
           <Button
             variant="ghost"
             size="icon"
@@ -54,6 +65,42 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
+            {account ? (
+              <li className="mt-2 border-t border-border pt-2">
+                <p className="px-3 py-2 text-sm text-muted-foreground">
+                  Signed in as{" "}
+                  <span className="font-semibold text-foreground">{account.name || account.email}</span>
+                </p>
+                <ul className="flex flex-col gap-1">
+                  {accountLinks(account).map((link) => (
+                    <li key={link.to}>
+                      <NavLink
+                        to={link.to}
+                        className={cn(navLinkClass, "block py-3 text-base")}
+                        onClick={close}
+                      >
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                  <li>
+                    <SignOutForm
+                      onSubmit={close}
+                      className={cn(
+                        navLinkClass({ isActive: false }),
+                        "flex w-full items-center gap-2 py-3 text-left text-base",
+                      )}
+                    />
+                  </li>
+                </ul>
+              </li>
+            ) : (
+              <li>
+                <NavLink to={paths.auth} className={cn(navLinkClass, "block py-3 text-base")} onClick={close}>
+                  Sign in
+                </NavLink>
+              </li>
+            )}
             <li className="pt-2">
               <Button asChild variant="accent" size="lg" className="w-full">
                 <NavLink to={paths.contact} onClick={close}>

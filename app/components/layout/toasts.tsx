@@ -2,7 +2,7 @@
  * Toasts, loaded on demand: most visits never show one, so the toast library is fetched (and its region
  * mounted) only when the first toast is requested.
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import type { Toast } from "~/lib/toast";
 
 const ToasterRegion = lazy(() => import("./toaster-region"));
@@ -29,16 +29,19 @@ export function useToast(toast: Toast | null | undefined) {
   }, [toast]);
 }
 
+const subscribe = (listener: () => void) => {
+  onRequest.add(listener);
+  return () => {
+    onRequest.delete(listener);
+  };
+};
+
 export function ToastRegion() {
-  const [show, setShow] = useState(false);
-  useEffect(() => {
-    const listener = () => setShow(true);
-    onRequest.add(listener);
-    if (requested) setShow(true);
-    return () => {
-      onRequest.delete(listener);
-    };
-  }, []);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
   return show ? (
     <Suspense fallback={null}>
       <ToasterRegion onMounted={regionMounted} />

@@ -30,7 +30,11 @@ export function FormField({
         {label}
         {optional && <span className="font-normal text-muted-foreground"> (optional)</span>}
       </Label>
-      {cloneElement(children, { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {cloneElement(children, {
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy,
+      })}
       {hint && (
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}

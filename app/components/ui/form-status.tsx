@@ -10,7 +10,9 @@ export function FormStatus({ toast }: { toast?: Toast }) {
       role={success ? "status" : "alert"}
       className={cn(
         "rounded-lg border p-4",
-        success ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900",
+        success
+          ? "border-emerald-300 bg-emerald-50 text-emerald-900"
+          : "border-red-300 bg-red-50 text-red-900",
       )}
     >
       <p className="font-semibold">{toast.title}</p>

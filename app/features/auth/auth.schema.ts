@@ -2,7 +2,7 @@
  * The account forms' schemas (spec 01 §5), shared by the browser (instant field errors) and the server
  * actions (the authority). Messages are the spec's exact texts.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const PASSWORD_MIN = 12;
 /** better-auth's own upper bound; longer inputs only cost hashing time. */

@@ -6,7 +6,13 @@ import { formToasts, uploadErrorToast } from "~/lib/form-toasts";
 import { parseMultipart } from "~/lib/multipart.server";
 import { clientIp } from "~/lib/request-context";
 import { SubmissionStepError } from "~/lib/submission-errors";
-import { careerFields, careerSchema, RESUME_MAX_BYTES, resumeMessages, type CareerField } from "./careers.schema";
+import {
+  careerFields,
+  careerSchema,
+  RESUME_MAX_BYTES,
+  resumeMessages,
+  type CareerField,
+} from "./careers.schema";
 import { submitCareerApplication, type Resume } from "./careers.server";
 
 export const HONEYPOT_FIELD = "website";
@@ -24,7 +30,12 @@ export async function handleCareerPost(request: Request, context: unknown) {
   if (!parsedBody.ok) {
     if (parsedBody.reason === "too-large") {
       return data<Result>(
-        { ok: false, toast: uploadErrorToast(resumeMessages.tooLarge), fieldErrors: { resume: resumeMessages.tooLarge }, values },
+        {
+          ok: false,
+          toast: uploadErrorToast(resumeMessages.tooLarge),
+          fieldErrors: { resume: resumeMessages.tooLarge },
+          values,
+        },
         // The rest of an oversized body is not wanted: close the connection instead of reading it.
         { status: 413, headers: { Connection: "close" } },
       );

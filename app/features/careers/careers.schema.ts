@@ -33,8 +33,16 @@ const positionValues = positions.map((p) => p.value) as [string, ...string[]];
 const experienceValues = experienceLevels.map((e) => e.value) as [string, ...string[]];
 
 export const careerSchema = z.object({
-  firstName: z.string().trim().min(1, "First name is required").max(50, "First name must be less than 50 characters"),
-  lastName: z.string().trim().min(1, "Last name is required").max(50, "Last name must be less than 50 characters"),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, "First name is required")
+    .max(50, "First name must be less than 50 characters"),
+  lastName: z
+    .string()
+    .trim()
+    .min(1, "Last name is required")
+    .max(50, "Last name must be less than 50 characters"),
   email: z.string().trim().email("Invalid email address").max(255, "Email must be less than 255 characters"),
   phone: z
     .string()
@@ -43,10 +51,12 @@ export const careerSchema = z.object({
     .optional()
     .superRefine((value, ctx) => {
       if (value === undefined) return;
-      if (!/^[0-9\s\-+()]+$/.test(value)) ctx.addIssue({ code: "custom", message: "Invalid phone number format" });
+      if (!/^[0-9\s\-+()]+$/.test(value))
+        ctx.addIssue({ code: "custom", message: "Invalid phone number format" });
       else if (value.replace(/\D/g, "").length < 10)
         ctx.addIssue({ code: "custom", message: "Phone number must be at least 10 digits" });
-      else if (value.length > 20) ctx.addIssue({ code: "custom", message: "Phone number must be less than 20 characters" });
+      else if (value.length > 20)
+        ctx.addIssue({ code: "custom", message: "Phone number must be less than 20 characters" });
     }),
   positionInterest: z.enum(positionValues, "Please select a position"),
   experienceLevel: z.enum(experienceValues, "Please select experience level"),

@@ -69,8 +69,10 @@ export async function submitCareerApplication(
           lastName: input.lastName,
           email: input.email,
           phone: input.phone ?? null,
-          positionInterest: input.positionInterest as (typeof careerApplications.$inferInsert)["positionInterest"],
-          experienceLevel: input.experienceLevel as (typeof careerApplications.$inferInsert)["experienceLevel"],
+          positionInterest:
+            input.positionInterest as (typeof careerApplications.$inferInsert)["positionInterest"],
+          experienceLevel:
+            input.experienceLevel as (typeof careerApplications.$inferInsert)["experienceLevel"],
           coverLetter: input.coverLetter,
           resumeFileId: file?.id ?? null,
         })
@@ -95,7 +97,9 @@ export async function submitCareerApplication(
         to: config.NOTIFY_EMAIL,
         replyTo: input.email,
         subject: `New application: ${name}, ${labelOf(positions, input.positionInterest)}`,
-        attachments: file ? [{ fileId: file.id, fileName: file.fileName, contentType: file.contentType }] : [],
+        attachments: file
+          ? [{ fileId: file.id, fileName: file.fileName, contentType: file.contentType }]
+          : [],
         ...staff,
       });
       const ack = composeMail({

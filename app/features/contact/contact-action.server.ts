@@ -24,14 +24,22 @@ export async function handleContactPost(request: Request, context: unknown) {
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
     return data<FormActionResult<ContactField>>(
-      { ok: false, toast: formToasts.validation, fieldErrors: fieldErrorsOf<ContactField>(parsed.error), values },
+      {
+        ok: false,
+        toast: formToasts.validation,
+        fieldErrors: fieldErrorsOf<ContactField>(parsed.error),
+        values,
+      },
       { status: 400 },
     );
   }
   try {
     const result = await submitContactMessage(parsed.data, { ip: clientIp(context) });
     if (result.status === "rate-limited") {
-      return data<FormActionResult<ContactField>>({ ok: false, toast: formToasts.contactLimit, values }, { status: 429 });
+      return data<FormActionResult<ContactField>>(
+        { ok: false, toast: formToasts.contactLimit, values },
+        { status: 429 },
+      );
     }
     return data<FormActionResult<ContactField>>({ ok: true, toast: formToasts.contactSent });
   } catch (error) {

@@ -17,7 +17,10 @@ export const CONTACT_IP_LIMIT = { max: 20, windowMs: 60 * 60_000 };
 
 export type ContactResult = { status: "sent"; id: string } | { status: "rate-limited" };
 
-export async function submitContactMessage(input: ContactInput, meta: { ip: string }): Promise<ContactResult> {
+export async function submitContactMessage(
+  input: ContactInput,
+  meta: { ip: string },
+): Promise<ContactResult> {
   const db = await getDb();
   const config = env();
   return db.transaction(async (tx) => {

@@ -82,7 +82,9 @@ export function sitePageMeta(matches: readonly MatchLike[], page: SitePage): Met
     ...(page.jsonLd ?? []),
   ];
   if (page.path !== "/") {
-    jsonLd.push(breadcrumbListJsonLd(config.siteUrl, crumbsForPath(page.path, segmentLabels, resolveShortPath)));
+    jsonLd.push(
+      breadcrumbListJsonLd(config.siteUrl, crumbsForPath(page.path, segmentLabels, resolveShortPath)),
+    );
   }
   return buildMeta({
     ...page,

@@ -96,4 +96,5 @@ export const segmentLabels: Record<string, string> = {
   "lead-qualification-services": "Lead Qualification",
   blog: "Blog",
   "real-estate-lead-generation-insights": "Insights",
+  auth: "Sign In",
 };

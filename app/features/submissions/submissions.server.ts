@@ -35,7 +35,8 @@ const careerSearch = sql`(${careerApplications.firstName} || ' ' || ${careerAppl
 function filters(kind: SubmissionKind, query: Pick<ListQuery, "q" | "status">): SQL | undefined {
   const table = kind === "contact" ? contactSubmissions : careerApplications;
   const conditions: SQL[] = [];
-  if (query.q) conditions.push(sql`${kind === "contact" ? contactSearch : careerSearch} ILIKE ${likePattern(query.q)}`);
+  if (query.q)
+    conditions.push(sql`${kind === "contact" ? contactSearch : careerSearch} ILIKE ${likePattern(query.q)}`);
   if (query.status === "handled") conditions.push(isNotNull(table.handledAt));
   if (query.status === "open") conditions.push(isNull(table.handledAt));
   return conditions.length ? and(...conditions) : undefined;
@@ -160,18 +161,42 @@ export async function weeklyCounts(actor: AdminActor, weeks = 12, now = new Date
 }
 
 /** A list as CSV (all pages, same filters), newest first. */
-export async function exportCsv(actor: AdminActor, kind: SubmissionKind, query: Pick<ListQuery, "q" | "status">) {
+export async function exportCsv(
+  actor: AdminActor,
+  kind: SubmissionKind,
+  query: Pick<ListQuery, "q" | "status">,
+) {
   assertAdmin(actor);
   const db = await getDb();
   const where = filters(kind, query);
   if (kind === "contact") {
-    const rows = await db.select().from(contactSubmissions).where(where).orderBy(desc(contactSubmissions.createdAt));
+    const rows = await db
+      .select()
+      .from(contactSubmissions)
+      .where(where)
+      .orderBy(desc(contactSubmissions.createdAt));
     return stringify(
-      rows.map((r) => [r.createdAt.toISOString(), r.name, r.email, r.company ?? "", r.subject, r.message, r.handledAt ? "yes" : "no"]),
-      { header: true, columns: ["created_at", "name", "email", "company", "subject", "message", "handled"], cast: { string: neutralize } },
+      rows.map((r) => [
+        r.createdAt.toISOString(),
+        r.name,
+        r.email,
+        r.company ?? "",
+        r.subject,
+        r.message,
+        r.handledAt ? "yes" : "no",
+      ]),
+      {
+        header: true,
+        columns: ["created_at", "name", "email", "company", "subject", "message", "handled"],
+        cast: { string: neutralize },
+      },
     );
   }
-  const rows = await db.select().from(careerApplications).where(where).orderBy(desc(careerApplications.createdAt));
+  const rows = await db
+    .select()
+    .from(careerApplications)
+    .where(where)
+    .orderBy(desc(careerApplications.createdAt));
   return stringify(
     rows.map((r) => [
       r.createdAt.toISOString(),
@@ -187,7 +212,18 @@ export async function exportCsv(actor: AdminActor, kind: SubmissionKind, query: 
     ]),
     {
       header: true,
-      columns: ["created_at", "first_name", "last_name", "email", "phone", "position_interest", "experience_level", "cover_letter", "resume", "handled"],
+      columns: [
+        "created_at",
+        "first_name",
+        "last_name",
+        "email",
+        "phone",
+        "position_interest",
+        "experience_level",
+        "cover_letter",
+        "resume",
+        "handled",
+      ],
       cast: { string: neutralize },
     },
   );

@@ -2,7 +2,10 @@
  * Plain-text and HTML bodies from one description, with every user-supplied value escaped in the HTML.
  */
 export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 export interface MailContent {
   heading: string;
@@ -18,7 +21,9 @@ export function composeMail(content: MailContent): { text: string; html: string 
     content.heading,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
-    ...(content.fields ?? []).map(([label, value]) => `${label}: ${value.includes("\n") ? "\n" + value : value}`),
+    ...(content.fields ?? []).map(
+      ([label, value]) => `${label}: ${value.includes("\n") ? "\n" + value : value}`,
+    ),
     ...(content.action ? ["", `${content.action.label}: ${content.action.url}`] : []),
     "",
     "--",

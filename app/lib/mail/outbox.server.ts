@@ -58,7 +58,12 @@ function mailEnqueued() {
 }
 
 /** Delivers due messages once; returns how many were sent. Safe to run from several processes. */
-export async function deliverDueMail(db: Database, transport: MailTransport, from: string, batch = 10): Promise<number> {
+export async function deliverDueMail(
+  db: Database,
+  transport: MailTransport,
+  from: string,
+  batch = 10,
+): Promise<number> {
   const now = new Date();
   // Claim a batch by pushing its next attempt into the future (a lease); SKIP LOCKED lets several
   // server instances share one PostgreSQL outbox without sending a message twice.

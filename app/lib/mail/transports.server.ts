@@ -22,6 +22,8 @@ export function fileTransport(dir: string): MailTransport {
     const file = path.join(dir, `${stamp}-${crypto.randomBytes(3).toString("hex")}.eml`);
     fs.writeFileSync(file, info.message as Buffer);
     const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-    console.log(`[mail] to ${mail.to}: "${mail.subject}" written to ${file}${links.length ? ` (links: ${links.join(" ")})` : ""}`);
+    console.log(
+      `[mail] to ${mail.to}: "${mail.subject}" written to ${file}${links.length ? ` (links: ${links.join(" ")})` : ""}`,
+    );
   };
 }

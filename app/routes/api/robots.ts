@@ -7,6 +7,7 @@ export function loader() {
     "Disallow: /admin",
     "Disallow: /client",
     "Disallow: /auth",
+    "Disallow: /account",
     "Disallow: /api/",
     "",
     `Sitemap: ${env().SITE_URL}/sitemap.xml`,

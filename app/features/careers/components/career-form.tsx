@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -24,13 +25,14 @@ function checkResumeField(form: HTMLFormElement): FieldErrors<CareerField> {
 }
 
 export function CareerForm() {
-  const form = useFormFeedback<CareerField>(careerSchema, checkResumeField);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormFeedback<CareerField>(careerSchema, formRef, checkResumeField);
   const value = (name: CareerField) => form.values?.[name] ?? "";
   return (
     <Form
       method="post"
       encType="multipart/form-data"
-      ref={form.formRef}
+      ref={formRef}
       noValidate
       onBlur={form.onBlur}
       onSubmit={form.onSubmit}
@@ -40,15 +42,34 @@ export function CareerForm() {
       <FormStatus toast={form.staticStatus} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="career-first-name" label="First name" error={form.errors.firstName}>
-          <Input name="firstName" autoComplete="given-name" maxLength={50} defaultValue={value("firstName")} required />
+          <Input
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={50}
+            defaultValue={value("firstName")}
+            required
+          />
         </FormField>
         <FormField id="career-last-name" label="Last name" error={form.errors.lastName}>
-          <Input name="lastName" autoComplete="family-name" maxLength={50} defaultValue={value("lastName")} required />
+          <Input
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={50}
+            defaultValue={value("lastName")}
+            required
+          />
         </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="career-email" label="Email" error={form.errors.email}>
-          <Input name="email" type="email" autoComplete="email" maxLength={255} defaultValue={value("email")} required />
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={255}
+            defaultValue={value("email")}
+            required
+          />
         </FormField>
         <FormField id="career-phone" label="Phone" optional error={form.errors.phone}>
           <Input name="phone" type="tel" autoComplete="tel" maxLength={20} defaultValue={value("phone")} />
@@ -99,7 +120,13 @@ export function CareerForm() {
         />
       </FormField>
       <Honeypot name="website" />
-      <Button type="submit" size="lg" variant="accent" disabled={form.submitting} className="w-full sm:w-auto">
+      <Button
+        type="submit"
+        size="lg"
+        variant="accent"
+        disabled={form.submitting}
+        className="w-full sm:w-auto"
+      >
         {form.submitting ? "Submitting..." : "Submit Application"}
       </Button>
     </Form>

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -8,12 +9,13 @@ import { useFormFeedback } from "~/lib/use-form-feedback";
 import { contactSchema, type ContactField } from "../contact.schema";
 
 export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }) {
-  const form = useFormFeedback<ContactField>(contactSchema);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormFeedback<ContactField>(contactSchema, formRef);
   const value = (name: ContactField, fallback = "") => form.values?.[name] ?? fallback;
   return (
     <Form
       method="post"
-      ref={form.formRef}
+      ref={formRef}
       noValidate
       onBlur={form.onBlur}
       onSubmit={form.onSubmit}
@@ -26,7 +28,14 @@ export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }
           <Input name="name" autoComplete="name" maxLength={100} defaultValue={value("name")} required />
         </FormField>
         <FormField id="contact-email" label="Email" error={form.errors.email}>
-          <Input name="email" type="email" autoComplete="email" maxLength={255} defaultValue={value("email")} required />
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={255}
+            defaultValue={value("email")}
+            required
+          />
         </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -41,7 +50,13 @@ export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }
         <Textarea name="message" rows={6} maxLength={2000} defaultValue={value("message")} required />
       </FormField>
       <Honeypot name="website" />
-      <Button type="submit" size="lg" variant="accent" disabled={form.submitting} className="w-full sm:w-auto">
+      <Button
+        type="submit"
+        size="lg"
+        variant="accent"
+        disabled={form.submitting}
+        className="w-full sm:w-auto"
+      >
         {form.submitting ? "Sending..." : "Send Message"}
       </Button>
     </Form>

@@ -1,0 +1,102 @@
+import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { cn } from "~/lib/utils";
+
+/** The signed-in visitor as the header shows them. */
+export interface HeaderAccount {
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isClient: boolean;
+}
+
+export function accountLinks(account: HeaderAccount) {
+  return [
+    { to: "/account", label: "Account" },
+    ...(account.isAdmin ? [{ to: "/admin", label: "Admin" }] : []),
+    ...(account.isClient ? [{ to: "/client", label: "Client portal" }] : []),
+  ];
+}
+
+/** Sign-out is a POST (a link would let any page sign the visitor out). */
+export function SignOutForm({ className, onSubmit }: { className?: string; onSubmit?: () => void }) {
+  return (
+    <Form method="post" action="/auth/sign-out" onSubmit={onSubmit}>
+      <button type="submit" className={className}>
+        <LogOut className="size-4" aria-hidden="true" />
+        Sign out
+      </button>
+    </Form>
+  );
+}
+
+const itemClass =
+  "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-foreground hover:bg-muted";
+
+/**
+ * The account menu: a disclosure (works without JavaScript), closed again on navigation, Escape or a
+ * click elsewhere.
+ */
+export function AccountMenu({ account }: { account: HeaderAccount }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [location]);
+
+  useEffect(() => {
+    const close = (event: Event) => {
+      const element = details.current;
+      if (!element?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        element.open = false;
+        element.querySelector("summary")?.focus();
+        return;
+      }
+      if (!element.contains(event.target as Node)) element.open = false;
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+
+  return (
+    <details ref={details} className="group relative">
+      <summary
+        className={cn(
+          "flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground",
+          "hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        <UserRound className="size-5" aria-hidden="true" />
+        <span className="max-w-40 truncate">{account.name || account.email}</span>
+        <span className="sr-only">: account menu</span>
+        <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
+      </summary>
+      <div className="absolute right-0 z-50 mt-2 w-64 rounded-lg border border-border bg-background p-2 shadow-lg">
+        <div className="border-b border-border px-3 pb-2 pt-1">
+          {account.name && <p className="truncate text-sm font-semibold">{account.name}</p>}
+          <p className="truncate text-sm text-muted-foreground">{account.email}</p>
+        </div>
+        <ul className="py-1">
+          {accountLinks(account).map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={itemClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="border-t border-border pt-1">
+          <SignOutForm className={itemClass} />
+        </div>
+      </div>
+    </details>
+  );
+}

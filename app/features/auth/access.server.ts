@@ -1,0 +1,179 @@
+/**
+ * Who is asking: the one access module. Loaders and actions call `requireUser`, `requireRole` or
+ * `requireClient`, which throw a redirect for anonymous visitors (to /auth, coming back afterwards) and
+ * for signed-in users without the role (to / with an 'Access Denied' toast). A disabled account counts as
+ * signed out. The answer is computed once per request.
+ */
+import { eq, sql } from "drizzle-orm";
+import { redirect } from "react-router";
+import { profiles, user, userRoles } from "~/db/schema";
+import { redirectWithToast } from "~/lib/flash.server";
+import { SESSION_COOKIE_PREFIX } from "~/lib/personal-cookies";
+import { authHeaders } from "./accounts.server";
+import { getAuth } from "./auth.server";
+
+export type Role = "admin" | "client";
+
+export interface Profile {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  companyName: string | null;
+  phone: string | null;
+}
+
+/** The signed-in user, as every protected loader and action sees them. */
+export interface Actor {
+  id: string;
+  email: string;
+  name: string;
+  sessionId: string;
+  roles: Role[];
+  isAdmin: boolean;
+  isClient: boolean;
+  profile: Profile | null;
+}
+
+export interface AuthState {
+  actor: Actor | null;
+  /** Cookies to send back: a refreshed session (sliding expiry) or the clearing of a dead one. */
+  setCookies: string[];
+}
+
+const sessionCookie = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=`);
+
+export function hasSessionCookie(request: Request): boolean {
+  return sessionCookie.test(request.headers.get("cookie") ?? "");
+}
+
+const states = new WeakMap<Request, Promise<AuthState>>();
+
+/** The actor of a request, or null; no database work at all when there is no session cookie. */
+export function getAuthState(request: Request): Promise<AuthState> {
+  if (!hasSessionCookie(request)) return Promise.resolve({ actor: null, setCookies: [] });
+  let state = states.get(request);
+  if (!state) {
+    state = loadAuthState(request);
+    states.set(request, state);
+    state.catch(() => states.delete(request));
+  }
+  return state;
+}
+
+async function loadAuthState(request: Request): Promise<AuthState> {
+  const { auth, db } = await getAuth();
+  const { headers, response } = await auth.api.getSession({
+    headers: authHeaders({ cookie: request.headers.get("cookie") }),
+    returnHeaders: true,
+  });
+  const setCookies = headers.getSetCookie();
+  if (!response || response.user.disabledAt) return { actor: null, setCookies };
+
+  const id = response.user.id;
+  const [row] = await db
+    .select({
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      profileEmail: profiles.email,
+      companyName: profiles.companyName,
+      phone: profiles.phone,
+      roles: sql<
+        Role[]
+      >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${user.id} order by 1)`,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, id));
+  const roles = (row?.roles ?? []).filter((role): role is Role => role === "admin" || role === "client");
+  return {
+    actor: {
+      id,
+      email: response.user.email,
+      name: response.user.name,
+      sessionId: response.session.id,
+      roles,
+      isAdmin: roles.includes("admin"),
+      isClient: roles.includes("client"),
+      profile: row?.profileEmail
+        ? {
+            firstName: row.firstName,
+            lastName: row.lastName,
+            email: row.profileEmail,
+            companyName: row.companyName,
+            phone: row.phone,
+          }
+        : null,
+    },
+    setCookies,
+  };
+}
+
+export async function getActor(request: Request): Promise<Actor | null> {
+  return (await getAuthState(request)).actor;
+}
+
+/** A same-site path to return to, or "/" for anything else (absolute URLs, //host, back to /auth). */
+export function safeRedirectPath(
+  value: FormDataEntryValue | string | null | undefined,
+  fallback = "/",
+): string {
+  if (
+    typeof value !== "string" ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.startsWith("/\\")
+  ) {
+    return fallback;
+  }
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
+  try {
+    const base = "http://leadworks.invalid";
+    const url = new URL(value, base);
+    if (url.origin !== base) return fallback;
+    if (url.pathname === "/auth" || url.pathname.startsWith("/auth/")) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+function signInRedirect(request: Request, setCookies: string[]): Response {
+  const url = new URL(request.url);
+  const back = safeRedirectPath(url.pathname + url.search, "");
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return redirect(back && back !== "/" ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth", {
+    headers,
+  });
+}
+
+/** The signed-in actor; anonymous visitors are sent to /auth and brought back afterwards. */
+export async function requireUser(request: Request): Promise<Actor> {
+  const { actor, setCookies } = await getAuthState(request);
+  if (!actor) throw signInRedirect(request, setCookies);
+  return actor;
+}
+
+const deniedText: Record<Role, string> = {
+  admin: "You don't have admin privileges",
+  client: "You don't have client access",
+};
+
+/** The actor when they hold `role`; others go to / with the spec's 'Access Denied' toast. */
+export async function requireRole(request: Request, role: Role): Promise<Actor> {
+  const actor = await requireUser(request);
+  if (!actor.roles.includes(role)) {
+    throw redirectWithToast(request, "/", { kind: "error", title: "Access Denied", text: deniedText[role] });
+  }
+  return actor;
+}
+
+export function requireClient(request: Request): Promise<Actor> {
+  return requireRole(request, "client");
+}
+
+/** Signed-in users have nothing to do on /auth: send them home. */
+export async function redirectIfSignedIn(request: Request): Promise<void> {
+  const { actor } = await getAuthState(request);
+  if (actor) throw redirect("/");
+}

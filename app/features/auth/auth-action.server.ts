@@ -1,0 +1,274 @@
+/**
+ * The POSTs and links of the /auth pages: validate with the shared schema, run the account command,
+ * answer with field errors (HTTP 400), a toast from the catalogue ('Error' + the server's message), or
+ * a redirect with a flash toast. Passwords are never sent back to the page.
+ */
+import { data } from "react-router";
+import { redirectWithToast } from "~/lib/flash.server";
+import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
+import { formToasts } from "~/lib/form-toasts";
+import type { Toast } from "~/lib/toast";
+import { safeRedirectPath } from "./access.server";
+import {
+  authMessages,
+  confirmEmail,
+  requestMeta,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from "./accounts.server";
+import {
+  emailSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInFields,
+  signInSchema,
+  signUpFields,
+  signUpSchema,
+  type ResetPasswordField,
+  type SignInField,
+  type SignUpField,
+} from "./auth.schema";
+
+const MAX_BODY_BYTES = 16 * 1024;
+
+export const authToasts = {
+  error: (text: string): Toast => ({ kind: "error", title: "Error", text }),
+  unexpected: { kind: "error", title: "Error", text: "An unexpected error occurred" },
+  signedIn: { kind: "success", title: authMessages.signInSuccess },
+  signedUp: { kind: "success", title: authMessages.signUpSuccess },
+  signedOut: { kind: "success", title: "Signed out", text: "See you soon." },
+  confirmationSent: {
+    kind: "success",
+    title: "Confirmation email sent",
+    text: authMessages.confirmationSent,
+  },
+  emailConfirmed: {
+    kind: "success",
+    title: "Email confirmed",
+    text: "Your account is ready. You can now sign in.",
+  },
+  resetRequested: { kind: "success", title: "Check your email", text: authMessages.resetRequested },
+  passwordUpdated: {
+    kind: "success",
+    title: "Password updated",
+    text: "You can now sign in with your new password.",
+  },
+  passwordSet: {
+    kind: "success",
+    title: "Password set",
+    text: "Your account is ready. You can now sign in.",
+  },
+} as const satisfies Record<string, Toast | ((text: string) => Toast)>;
+
+export type AuthIntent = "sign-in" | "sign-up" | "resend-confirmation";
+
+export interface AuthActionResult extends FormActionResult {
+  intent: AuthIntent | null;
+  /** A sign-in refused because the address is not confirmed yet: offer to resend to it. */
+  unconfirmedEmail?: string;
+}
+
+const tooLarge = (request: Request) => Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES;
+
+function cookieHeaders(setCookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** Logs what went wrong and answers with the auth screens' unexpected-error toast. */
+function unexpected<T extends FormActionResult>(
+  where: string,
+  error: unknown,
+  extra: Omit<T, "ok" | "toast">,
+) {
+  console.warn(`[auth] ${where} failed:`, error);
+  return data({ ...extra, ok: false, toast: authToasts.unexpected } as T, { status: 500 });
+}
+
+// ---------------------------------------------------------------- /auth: sign in, sign up, resend
+
+export async function handleAuthPost(request: Request, context: unknown) {
+  if (tooLarge(request)) {
+    return data<AuthActionResult>({ ok: false, intent: null, toast: formToasts.validation }, { status: 413 });
+  }
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const meta = requestMeta(request, context);
+  try {
+    if (intent === "sign-in") {
+      const values = textValues(form, signInFields);
+      const safeValues = { email: values.email ?? "" };
+      const parsed = signInSchema.safeParse(values);
+      if (!parsed.success) {
+        return data<AuthActionResult>(
+          {
+            ok: false,
+            intent,
+            toast: formToasts.validation,
+            fieldErrors: fieldErrorsOf<SignInField>(parsed.error),
+            values: safeValues,
+          },
+          { status: 400 },
+        );
+      }
+      const result = await signIn(parsed.data, meta);
+      if (result.ok) {
+        const to = safeRedirectPath(form.get("redirectTo"));
+        return redirectWithToast(request, to, authToasts.signedIn, {
+          headers: cookieHeaders(result.setCookies),
+        });
+      }
+      return data<AuthActionResult>(
+        {
+          ok: false,
+          intent,
+          toast: authToasts.error(result.message),
+          values: safeValues,
+          unconfirmedEmail: result.reason === "unconfirmed" ? parsed.data.email : undefined,
+        },
+        { status: result.status },
+      );
+    }
+
+    if (intent === "sign-up") {
+      const values = textValues(form, signUpFields);
+      const { password: _password, ...safeValues } = values;
+      const parsed = signUpSchema.safeParse(values);
+      if (!parsed.success) {
+        return data<AuthActionResult>(
+          {
+            ok: false,
+            intent,
+            toast: formToasts.validation,
+            fieldErrors: fieldErrorsOf<SignUpField>(parsed.error),
+            values: safeValues,
+          },
+          { status: 400 },
+        );
+      }
+      const result = await signUp(parsed.data, meta);
+      if (!result.ok) {
+        return data<AuthActionResult>(
+          { ok: false, intent, toast: authToasts.error(result.message), values: safeValues },
+          { status: result.status },
+        );
+      }
+      return data<AuthActionResult>({ ok: true, intent, toast: authToasts.signedUp });
+    }
+
+    if (intent === "resend-confirmation") {
+      const parsed = emailSchema.safeParse(form.get("email") ?? "");
+      if (!parsed.success) {
+        return data<AuthActionResult>(
+          { ok: false, intent, toast: authToasts.error("Invalid email address") },
+          { status: 400 },
+        );
+      }
+      const result = await resendConfirmation(parsed.data, meta);
+      if (!result.ok) {
+        return data<AuthActionResult>(
+          { ok: false, intent, toast: authToasts.error(result.message) },
+          { status: result.status },
+        );
+      }
+      return data<AuthActionResult>({ ok: true, intent, toast: authToasts.confirmationSent });
+    }
+
+    return data<AuthActionResult>({ ok: false, intent: null, toast: authToasts.unexpected }, { status: 400 });
+  } catch (error) {
+    return unexpected<AuthActionResult>(String(intent), error, {
+      intent: intent === "sign-in" || intent === "sign-up" ? intent : null,
+    });
+  }
+}
+
+// ---------------------------------------------------------------- confirmation link
+
+/** GET /auth/verify-email?token=...: confirm, then on to the sign-in form with a toast. */
+export async function handleConfirmationLink(request: Request) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const result = token ? await confirmEmail(token) : null;
+  if (result?.ok) return redirectWithToast(request, "/auth", authToasts.emailConfirmed);
+  return redirectWithToast(request, "/auth", authToasts.error(authMessages.invalidConfirmationLink));
+}
+
+// ---------------------------------------------------------------- forgotten password
+
+export async function handleForgotPasswordPost(request: Request, context: unknown) {
+  if (tooLarge(request))
+    return data<FormActionResult>({ ok: false, toast: formToasts.validation }, { status: 413 });
+  const form = await request.formData();
+  const values = textValues(form, ["email"]);
+  const parsed = forgotPasswordSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<FormActionResult>(
+      { ok: false, toast: formToasts.validation, fieldErrors: fieldErrorsOf(parsed.error), values },
+      { status: 400 },
+    );
+  }
+  try {
+    const result = await requestPasswordReset(parsed.data.email, requestMeta(request, context));
+    if (!result.ok) {
+      return data<FormActionResult>(
+        { ok: false, toast: authToasts.error(result.message), values },
+        { status: result.status },
+      );
+    }
+    return data<FormActionResult>({ ok: true, toast: authToasts.resetRequested });
+  } catch (error) {
+    return unexpected<FormActionResult>("password reset request", error, { values });
+  }
+}
+
+// ---------------------------------------------------------------- new password from an e-mailed link
+
+export async function handleResetPasswordPost(request: Request, context: unknown) {
+  if (tooLarge(request))
+    return data<FormActionResult>({ ok: false, toast: formToasts.validation }, { status: 413 });
+  const form = await request.formData();
+  const values = textValues(form, ["token", "password", "confirmPassword"]);
+  const invitation = form.get("invite") === "1";
+  const parsed = resetPasswordSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<FormActionResult>(
+      {
+        ok: false,
+        toast: formToasts.validation,
+        fieldErrors: fieldErrorsOf<ResetPasswordField>(parsed.error),
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const result = await resetPassword(
+      parsed.data.token,
+      parsed.data.password,
+      requestMeta(request, context),
+    );
+    if (!result.ok) {
+      return data<FormActionResult>(
+        { ok: false, toast: authToasts.error(result.message) },
+        { status: result.status },
+      );
+    }
+    return redirectWithToast(
+      request,
+      "/auth",
+      invitation ? authToasts.passwordSet : authToasts.passwordUpdated,
+    );
+  } catch (error) {
+    return unexpected<FormActionResult>("password reset", error, {});
+  }
+}
+
+// ---------------------------------------------------------------- sign-out
+
+export async function handleSignOutPost(request: Request) {
+  const setCookies = await signOut(request);
+  return redirectWithToast(request, "/", authToasts.signedOut, { headers: cookieHeaders(setCookies) });
+}

@@ -1,0 +1,308 @@
+/**
+ * The /auth page: Sign In and Sign Up tabs. The tabs are links (`?tab=signup`), so they work without
+ * JavaScript; with it they switch in place and follow the tabs pattern (arrow keys, Home, End).
+ */
+import { useRef, useState, type KeyboardEvent } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { FormStatus } from "~/components/ui/form-status";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
+import type { AuthActionResult } from "../auth-action.server";
+import {
+  forgotPasswordSchema,
+  PASSWORD_MAX,
+  signInSchema,
+  signUpSchema,
+  type SignInField,
+  type SignUpField,
+} from "../auth.schema";
+import { PasswordStrength } from "./password-strength";
+import { useAuthForm } from "./use-auth-form";
+
+export type AuthTab = "signin" | "signup";
+
+const tabs: { id: AuthTab; label: string }[] = [
+  { id: "signin", label: "Sign In" },
+  { id: "signup", label: "Sign Up" },
+];
+
+function tabHref(tab: AuthTab, redirectTo: string) {
+  const params = new URLSearchParams();
+  if (tab === "signup") params.set("tab", "signup");
+  if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+  const query = params.toString();
+  return `/auth${query ? `?${query}` : ""}`;
+}
+
+export function AuthTabs({
+  initialTab,
+  redirectTo,
+  result,
+}: {
+  initialTab: AuthTab;
+  redirectTo: string;
+  result: AuthActionResult | undefined;
+}) {
+  const resultTab: AuthTab | undefined =
+    result?.intent === "sign-up" ? "signup" : result?.intent ? "signin" : undefined;
+  const [active, setActive] = useState<AuthTab>(resultTab ?? initialTab);
+  const [shown, setShown] = useState({ initialTab, result });
+  if (shown.initialTab !== initialTab || shown.result !== result) {
+    // A new URL or a new answer from the server decides the tab again.
+    setShown({ initialTab, result });
+    setActive(resultTab ?? initialTab);
+  }
+  const tabRefs = useRef<Record<AuthTab, HTMLAnchorElement | null>>({ signin: null, signup: null });
+
+  const select = (tab: AuthTab, focus = false) => {
+    setActive(tab);
+    if (focus) tabRefs.current[tab]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
+    const index = tabs.findIndex((tab) => tab.id === active);
+    const next =
+      event.key === "ArrowRight"
+        ? tabs[(index + 1) % tabs.length]
+        : event.key === "ArrowLeft"
+          ? tabs[(index - 1 + tabs.length) % tabs.length]
+          : event.key === "Home"
+            ? tabs[0]
+            : event.key === "End"
+              ? tabs[tabs.length - 1]
+              : undefined;
+    if (next) {
+      event.preventDefault();
+      select(next.id, true);
+    }
+  };
+
+  return (
+    <div>
+      <div role="tablist" aria-label="Account" className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
+        {tabs.map((tab) => {
+          const selected = tab.id === active;
+          return (
+            <Link
+              key={tab.id}
+              ref={(element) => {
+                tabRefs.current[tab.id] = element;
+              }}
+              id={`tab-${tab.id}`}
+              role="tab"
+              to={tabHref(tab.id, redirectTo)}
+              replace
+              preventScrollReset
+              aria-selected={selected}
+              aria-controls={`panel-${tab.id}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={(event) => {
+                event.preventDefault();
+                select(tab.id);
+              }}
+              onKeyDown={onKeyDown}
+              className={cn(
+                "rounded-md px-3 py-2 text-center text-sm font-semibold transition-colors",
+                selected
+                  ? "bg-background text-foreground shadow-sm"
+                  : "text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          hidden={tab.id !== active}
+          tabIndex={0}
+          className="mt-6 rounded-md focus-visible:outline-offset-4"
+        >
+          {tab.id === "signin" ? (
+            <SignInForm redirectTo={redirectTo} result={result?.intent === "sign-up" ? undefined : result} />
+          ) : (
+            <SignUpForm result={result?.intent === "sign-up" ? result : undefined} />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function useSubmitting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthActionResult | undefined }) {
+  const signInResult = result?.intent === "sign-in" ? result : undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+  const resendRef = useRef<HTMLFormElement>(null);
+  const form = useAuthForm<SignInField>(signInSchema, signInResult, formRef);
+  const submitting = useSubmitting("sign-in");
+  const resending = useSubmitting("resend-confirmation");
+  const unconfirmedEmail = signInResult?.unconfirmedEmail;
+  const resend = useAuthForm(
+    forgotPasswordSchema,
+    result?.intent === "resend-confirmation" ? result : undefined,
+    resendRef,
+  );
+
+  return (
+    <div className="space-y-5">
+      <Form
+        method="post"
+        action="/auth"
+        ref={formRef}
+        noValidate
+        onBlur={form.onBlur}
+        onSubmit={form.onSubmit}
+        className="space-y-5"
+        aria-labelledby="tab-signin"
+      >
+        <input type="hidden" name="intent" value="sign-in" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormStatus toast={form.staticStatus} />
+        <FormField id="signin-email" label="Email" error={form.errors.email}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={255}
+            defaultValue={form.values?.email ?? ""}
+            required
+          />
+        </FormField>
+        <FormField id="signin-password" label="Password" error={form.errors.password}>
+          <Input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            required
+          />
+        </FormField>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+            {submitting ? "Signing in..." : "Sign In"}
+          </Button>
+          <Link
+            to="/auth/forgot-password"
+            className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
+          >
+            Forgot your password?
+          </Link>
+        </div>
+      </Form>
+      {unconfirmedEmail && (
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">Please confirm your email first</p>
+          <p className="mt-1 text-sm">
+            We sent a confirmation link to {unconfirmedEmail} when you signed up. Didn&apos;t get it?
+          </p>
+          <Form method="post" action="/auth" className="mt-3" ref={resendRef}>
+            <input type="hidden" name="intent" value="resend-confirmation" />
+            <input type="hidden" name="email" value={unconfirmedEmail} />
+            <Button type="submit" variant="outline" size="sm" disabled={resending}>
+              {resending ? "Sending..." : "Resend confirmation email"}
+            </Button>
+          </Form>
+        </div>
+      )}
+      <FormStatus toast={resend.staticStatus} />
+    </div>
+  );
+}
+
+function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
+  const [password, setPassword] = useState("");
+  const [shownResult, setShownResult] = useState(result);
+  if (shownResult !== result) {
+    setShownResult(result);
+    if (result?.ok) setPassword("");
+  }
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAuthForm<SignUpField>(signUpSchema, result, formRef);
+  const submitting = useSubmitting("sign-up");
+  const signedUp = result?.ok === true;
+
+  return (
+    <Form
+      method="post"
+      action="/auth?tab=signup"
+      ref={formRef}
+      noValidate
+      onBlur={form.onBlur}
+      onSubmit={form.onSubmit}
+      className="space-y-5"
+      aria-labelledby="tab-signup"
+    >
+      <input type="hidden" name="intent" value="sign-up" />
+      {signedUp ? (
+        <div
+          role="status"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
+        >
+          <p className="font-semibold">{result.toast.title}</p>
+        </div>
+      ) : (
+        <FormStatus toast={form.staticStatus} />
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="signup-first-name" label="First name" optional error={form.errors.firstName}>
+          <Input
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={50}
+            defaultValue={form.values?.firstName ?? ""}
+          />
+        </FormField>
+        <FormField id="signup-last-name" label="Last name" optional error={form.errors.lastName}>
+          <Input
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={50}
+            defaultValue={form.values?.lastName ?? ""}
+          />
+        </FormField>
+      </div>
+      <FormField id="signup-email" label="Email" error={form.errors.email}>
+        <Input
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={255}
+          defaultValue={form.values?.email ?? ""}
+          required
+        />
+      </FormField>
+      <FormField
+        id="signup-password"
+        label="Password"
+        error={form.errors.password}
+        hint="At least 12 characters with an uppercase letter, a lowercase letter, a number and a special character."
+      >
+        <Input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormField>
+      <PasswordStrength id="signup-password-strength" password={password} />
+      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+        {submitting ? "Creating account..." : "Create Account"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,362 @@
+/** The /admin/users page: invite a client, the accounts with their roles and status, and the change log. */
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { FormStatus } from "~/components/ui/form-status";
+import { Input } from "~/components/ui/input";
+import { showToastNow } from "~/components/layout/toasts";
+import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
+import type { Role } from "../access.server";
+import { inviteClientSchema, type InviteClientField } from "../auth.schema";
+import type { UserAdminResult } from "../user-admin-action.server";
+import type { AuditEntry, UserRow, UserStatus } from "../user-admin.server";
+import { useAuthForm } from "./use-auth-form";
+
+/** Dates in US short format with hours and minutes, in UTC so server and browser render the same text. */
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+export const formatDate = (value: Date | string) => `${dateFormat.format(new Date(value))} UTC`;
+
+const statusLabel: Record<UserStatus, string> = {
+  active: "Active",
+  unconfirmed: "Unconfirmed",
+  invited: "Invited",
+  disabled: "Disabled",
+};
+
+const statusClass: Record<UserStatus, string> = {
+  active: "bg-emerald-100 text-emerald-900",
+  unconfirmed: "bg-amber-100 text-amber-950",
+  invited: "bg-blue-100 text-blue-900",
+  disabled: "bg-red-100 text-red-900",
+};
+
+const actionLabel: Record<string, string> = {
+  "user.invited": "Invited",
+  "user.created": "Created",
+  "user.disabled": "Disabled",
+  "user.enabled": "Enabled",
+  "role.granted": "Role granted",
+  "role.revoked": "Role removed",
+};
+
+export function UserAdmin({
+  users,
+  audit,
+  actorId,
+  result,
+}: {
+  users: UserRow[];
+  audit: AuditEntry[];
+  actorId: string;
+  result: UserAdminResult | undefined;
+}) {
+  const changeResult = result && result.intent !== "invite" ? result : undefined;
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (changeResult) showToastNow(changeResult.toast);
+  }, [changeResult]);
+
+  return (
+    <div className="space-y-12">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">Users</h1>
+        <p className="mt-2 text-muted-foreground">
+          Invite clients, grant or remove roles, and disable accounts. Every change is recorded below.
+        </p>
+      </header>
+      <InviteClientForm result={result?.intent === "invite" ? result : undefined} />
+      <section aria-labelledby="users-heading">
+        <h2 id="users-heading" className="text-xl font-bold">
+          Accounts <span className="font-normal text-muted-foreground">({users.length})</span>
+        </h2>
+        {!hydrated && <FormStatus toast={changeResult?.toast} />}
+        <div className="mt-4 overflow-x-auto rounded-xl border border-border">
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <caption className="sr-only">Accounts with their roles and status</caption>
+            <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  User
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Company
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Roles
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Created
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {users.map((row) => (
+                <UserTableRow key={row.id} row={row} isSelf={row.id === actorId} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <AuditLog entries={audit} />
+    </div>
+  );
+}
+
+function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAuthForm<InviteClientField>(inviteClientSchema, result, formRef);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  return (
+    <section
+      aria-labelledby="invite-heading"
+      className="rounded-2xl border border-border bg-card p-6 shadow-sm"
+    >
+      <h2 id="invite-heading" className="text-xl font-bold">
+        Invite a client
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Creates a client account and emails a link to set the password (valid for 7 days).
+      </p>
+      <Form
+        method="post"
+        ref={formRef}
+        noValidate
+        onBlur={form.onBlur}
+        onSubmit={form.onSubmit}
+        className="mt-5 space-y-5"
+        aria-labelledby="invite-heading"
+      >
+        <input type="hidden" name="intent" value="invite" />
+        <FormStatus toast={form.staticStatus} />
+        <div className="grid gap-5 md:grid-cols-2">
+          <FormField id="invite-email" label="Email" error={form.errors.email}>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="off"
+              maxLength={255}
+              defaultValue={form.values?.email ?? ""}
+            />
+          </FormField>
+          <FormField id="invite-company" label="Company name" error={form.errors.companyName}>
+            <Input
+              name="companyName"
+              autoComplete="off"
+              maxLength={100}
+              defaultValue={form.values?.companyName ?? ""}
+            />
+          </FormField>
+          <FormField id="invite-first-name" label="First name" optional error={form.errors.firstName}>
+            <Input
+              name="firstName"
+              autoComplete="off"
+              maxLength={50}
+              defaultValue={form.values?.firstName ?? ""}
+            />
+          </FormField>
+          <FormField id="invite-last-name" label="Last name" optional error={form.errors.lastName}>
+            <Input
+              name="lastName"
+              autoComplete="off"
+              maxLength={50}
+              defaultValue={form.values?.lastName ?? ""}
+            />
+          </FormField>
+        </div>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Sending invitation..." : "Send Invitation"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function ChangeButton({
+  userId,
+  email,
+  intent,
+  role,
+  label,
+  danger = false,
+}: {
+  userId: string;
+  email: string;
+  intent: "grant-role" | "revoke-role" | "disable" | "enable";
+  role?: Role;
+  label: string;
+  danger?: boolean;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("userId") === userId &&
+    navigation.formData?.get("intent") === intent &&
+    (navigation.formData?.get("role") ?? undefined) === role;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="userId" value={userId} />
+      {role && <input type="hidden" name="role" value={role} />}
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={pending}
+        className={cn("h-8 px-2 text-xs", danger && "text-destructive")}
+      >
+        {label}
+        <span className="sr-only"> for {email}</span>
+      </Button>
+    </Form>
+  );
+}
+
+function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
+  const isAdmin = row.roles.includes("admin");
+  const isClient = row.roles.includes("client");
+  return (
+    <tr className="align-top">
+      <td className="px-4 py-3">
+        <p className="font-semibold">{row.name || "No name"}</p>
+        <p className="text-muted-foreground">{row.email}</p>
+      </td>
+      <td className="px-4 py-3">{row.companyName ?? "None"}</td>
+      <td className="px-4 py-3">
+        {row.roles.length === 0 ? (
+          <span className="text-muted-foreground">None</span>
+        ) : (
+          <ul className="flex flex-wrap gap-1">
+            {row.roles.map((role) => (
+              <li key={role} className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold capitalize">
+                {role}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", statusClass[row.status])}>
+          {statusLabel[row.status]}
+        </span>
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{formatDate(row.createdAt)}</td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap gap-2">
+          {isAdmin ? (
+            !isSelf && (
+              <ChangeButton
+                userId={row.id}
+                email={row.email}
+                intent="revoke-role"
+                role="admin"
+                label="Remove admin"
+              />
+            )
+          ) : (
+            <ChangeButton
+              userId={row.id}
+              email={row.email}
+              intent="grant-role"
+              role="admin"
+              label="Make admin"
+            />
+          )}
+          {isClient ? (
+            <ChangeButton
+              userId={row.id}
+              email={row.email}
+              intent="revoke-role"
+              role="client"
+              label="Remove client"
+            />
+          ) : (
+            <ChangeButton
+              userId={row.id}
+              email={row.email}
+              intent="grant-role"
+              role="client"
+              label="Make client"
+            />
+          )}
+          {row.status === "disabled" ? (
+            <ChangeButton userId={row.id} email={row.email} intent="enable" label="Enable" />
+          ) : (
+            !isSelf && (
+              <ChangeButton userId={row.id} email={row.email} intent="disable" label="Disable" danger />
+            )
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function AuditLog({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <section aria-labelledby="audit-heading">
+      <h2 id="audit-heading" className="text-xl font-bold">
+        Recent changes
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-4 text-muted-foreground">No changes recorded yet</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-xl border border-border">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <caption className="sr-only">Changes to accounts, newest first</caption>
+            <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  By
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Change
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Account
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Details
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
+                  <td className="px-4 py-3">{entry.actorEmail ?? "Command line"}</td>
+                  <td className="px-4 py-3">{actionLabel[entry.action] ?? entry.action}</td>
+                  <td className="px-4 py-3">{entry.targetEmail ?? "Deleted account"}</td>
+                  <td className="px-4 py-3 text-muted-foreground">{describeDetails(entry.details)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function describeDetails(details: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof details.role === "string") parts.push(`role ${details.role}`);
+  if (typeof details.companyName === "string") parts.push(`company ${details.companyName}`);
+  if (details.via === "cli") parts.push("via command line");
+  return parts.join(", ") || "None";
+}

@@ -1,0 +1,85 @@
+/** The /admin/users page's POSTs: invite a client, grant or remove roles, disable or enable an account. */
+import { data } from "react-router";
+import { z } from "~/lib/zod";
+import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
+import { formToasts } from "~/lib/form-toasts";
+import type { Toast } from "~/lib/toast";
+import { requireRole } from "./access.server";
+import { inviteClientFields, inviteClientSchema, type InviteClientField } from "./auth.schema";
+import { inviteClient, setDisabled, setRole, type AdminResult } from "./user-admin.server";
+
+export type UserAdminIntent = "invite" | "grant-role" | "revoke-role" | "disable" | "enable";
+
+export interface UserAdminResult extends FormActionResult<InviteClientField> {
+  intent: UserAdminIntent | null;
+}
+
+const changeSchema = z.object({
+  intent: z.enum(["grant-role", "revoke-role", "disable", "enable"]),
+  userId: z.string().min(1).max(100),
+  role: z.enum(["admin", "client"]).optional(),
+});
+
+const toastOf = (result: AdminResult): Toast =>
+  result.ok
+    ? { kind: "success", title: "Success", text: result.message }
+    : { kind: "error", title: "Error", text: result.message };
+
+export async function handleUserAdminPost(request: Request) {
+  const actor = await requireRole(request, "admin");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "invite") {
+      const values = textValues(form, inviteClientFields);
+      const parsed = inviteClientSchema.safeParse(values);
+      if (!parsed.success) {
+        return data<UserAdminResult>(
+          {
+            ok: false,
+            intent,
+            toast: formToasts.validation,
+            fieldErrors: fieldErrorsOf<InviteClientField>(parsed.error),
+            values,
+          },
+          { status: 400 },
+        );
+      }
+      const result = await inviteClient(actor, parsed.data);
+      return data<UserAdminResult>(
+        { ok: result.ok, intent, toast: toastOf(result), values: result.ok ? undefined : values },
+        { status: result.ok ? 200 : 409 },
+      );
+    }
+
+    const parsed = changeSchema.safeParse(Object.fromEntries(form));
+    if (
+      !parsed.success ||
+      ((parsed.data.intent === "grant-role" || parsed.data.intent === "revoke-role") && !parsed.data.role)
+    ) {
+      return data<UserAdminResult>(
+        { ok: false, intent: null, toast: { kind: "error", title: "Error", text: "Invalid request" } },
+        { status: 400 },
+      );
+    }
+    const { userId, role } = parsed.data;
+    const result =
+      parsed.data.intent === "grant-role" || parsed.data.intent === "revoke-role"
+        ? await setRole(actor, userId, role!, parsed.data.intent === "grant-role")
+        : await setDisabled(actor, userId, parsed.data.intent === "disable");
+    return data<UserAdminResult>(
+      { ok: result.ok, intent: parsed.data.intent, toast: toastOf(result) },
+      { status: result.ok ? 200 : result.message === "User not found" ? 404 : 409 },
+    );
+  } catch (error) {
+    console.warn("[admin] user change failed:", error);
+    return data<UserAdminResult>(
+      {
+        ok: false,
+        intent: null,
+        toast: { kind: "error", title: "Error", text: "An unexpected error occurred" },
+      },
+      { status: 500 },
+    );
+  }
+}

@@ -1,0 +1,311 @@
+/**
+ * User administration: the list of accounts with their roles and status, client invitations, role
+ * changes and disabling. Every change is written to audit_log in the same transaction, with who made it.
+ * The operator is a signed-in admin (the /admin/users page) or the command line (`npm run user`).
+ */
+import crypto from "node:crypto";
+import { aliasedTable, and, desc, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { account, auditLog, profiles, session, user, userRoles, verification } from "~/db/schema";
+import type { Actor, Role } from "./access.server";
+import type { InviteClientInput } from "./auth.schema";
+import { getAuth, inAuthTransaction, INVITATION_TTL_MS, type Writer } from "./auth.server";
+
+/** Who makes a change: an admin, or the command line (which already has the database in hand). */
+export type Operator = Actor | { cli: true };
+
+export class NotAllowedError extends Error {
+  constructor() {
+    super("Only admins may manage users");
+    this.name = "NotAllowedError";
+  }
+}
+
+function operatorId(operator: Operator): string | null {
+  if ("cli" in operator) return null;
+  if (!operator.isAdmin) throw new NotAllowedError();
+  return operator.id;
+}
+
+export type AdminResult = { ok: true; message: string } | { ok: false; message: string };
+
+export type UserStatus = "active" | "unconfirmed" | "invited" | "disabled";
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  companyName: string | null;
+  roles: Role[];
+  status: UserStatus;
+  createdAt: Date;
+}
+
+const rolesOf = (raw: string[] | null): Role[] =>
+  (raw ?? []).filter((role): role is Role => role === "admin" || role === "client");
+
+/** Every account, newest first. */
+export async function listUsers(operator: Operator, limit = 500): Promise<UserRow[]> {
+  operatorId(operator);
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      disabledAt: user.disabledAt,
+      createdAt: user.createdAt,
+      companyName: profiles.companyName,
+      roles: sql<
+        string[]
+      >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${user.id} order by 1)`,
+      hasPassword: sql<boolean>`exists(select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .orderBy(desc(user.createdAt), user.email)
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    companyName: row.companyName,
+    roles: rolesOf(row.roles),
+    status: row.disabledAt
+      ? "disabled"
+      : !row.hasPassword
+        ? "invited"
+        : row.emailVerified
+          ? "active"
+          : "unconfirmed",
+    createdAt: row.createdAt,
+  }));
+}
+
+export interface AuditEntry {
+  id: string;
+  action: string;
+  actorEmail: string | null;
+  targetEmail: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** The latest changes to accounts, newest first. */
+export async function listAuditLog(operator: Operator, limit = 50): Promise<AuditEntry[]> {
+  operatorId(operator);
+  const db = await getDb();
+  const actorUser = aliasedTable(user, "actor_user");
+  const targetUser = aliasedTable(user, "target_user");
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      actorEmail: actorUser.email,
+      targetEmail: targetUser.email,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(actorUser, eq(actorUser.id, auditLog.actorId))
+    .leftJoin(targetUser, eq(targetUser.id, auditLog.targetUserId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
+}
+
+async function audit(
+  writer: Writer,
+  actorId: string | null,
+  targetUserId: string,
+  action: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await writer.insert(auditLog).values({ actorId, targetUserId, action, details });
+}
+
+async function findUser(writer: Writer, id: string) {
+  const [row] = await writer
+    .select({ id: user.id, email: user.email, disabledAt: user.disabledAt })
+    .from(user)
+    .where(eq(user.id, id));
+  return row;
+}
+
+const lockEmail = (writer: Writer, email: string) =>
+  writer.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-up:${email}`}, 0))`);
+
+const notFound: AdminResult = { ok: false, message: "User not found" };
+
+/**
+ * Creates a client account with its company name and e-mails a link to set the password (valid 7 days).
+ * The account is confirmed when the link is used.
+ */
+export async function inviteClient(operator: Operator, input: InviteClientInput): Promise<AdminResult> {
+  const actorId = operatorId(operator);
+  const email = input.email.toLowerCase();
+  const { auth } = await getAuth();
+  return inAuthTransaction(
+    async (tx) => {
+      await lockEmail(tx, email);
+      const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
+      if (existing) {
+        return {
+          ok: false,
+          message: "An account with this email already exists. Grant it the client role in the list instead.",
+        };
+      }
+      const id = crypto.randomUUID();
+      const name = [input.firstName, input.lastName].filter(Boolean).join(" ");
+      await tx.insert(user).values({ id, email, name, emailVerified: false });
+      await tx.insert(profiles).values({
+        userId: id,
+        email,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        companyName: input.companyName,
+      });
+      await tx.insert(userRoles).values({ userId: id, role: "client", grantedBy: actorId });
+      // better-auth issues the single-use set-password token; the e-mail is the invitation (see auth.server.ts).
+      await auth.api.requestPasswordReset({ body: { email } });
+      await tx
+        .update(verification)
+        .set({ expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
+        .where(eq(verification.value, id));
+      await audit(tx, actorId, id, "user.invited", { email, companyName: input.companyName, role: "client" });
+      return { ok: true, message: `Invitation sent to ${email}` };
+    },
+    { resetMail: { kind: "invitation", companyName: input.companyName } },
+  );
+}
+
+/** Grants or removes a role. Admins cannot remove their own admin role (no locking yourself out). */
+export async function setRole(
+  operator: Operator,
+  userId: string,
+  role: Role,
+  grant: boolean,
+): Promise<AdminResult> {
+  const actorId = operatorId(operator);
+  if (!grant && role === "admin" && userId === actorId) {
+    return { ok: false, message: "You can't remove your own admin role." };
+  }
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<AdminResult> => {
+    const target = await findUser(tx, userId);
+    if (!target) return notFound;
+    if (grant) {
+      const inserted = await tx
+        .insert(userRoles)
+        .values({ userId, role, grantedBy: actorId })
+        .onConflictDoNothing()
+        .returning({ id: userRoles.id });
+      if (inserted.length) await audit(tx, actorId, userId, "role.granted", { role });
+      return { ok: true, message: `${target.email} now has the ${role} role` };
+    }
+    const removed = await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
+      .returning({ id: userRoles.id });
+    if (removed.length) await audit(tx, actorId, userId, "role.revoked", { role });
+    return { ok: true, message: `${target.email} no longer has the ${role} role` };
+  });
+}
+
+/** Disables an account and ends its sessions at once, or enables it again. */
+export async function setDisabled(
+  operator: Operator,
+  userId: string,
+  disabled: boolean,
+): Promise<AdminResult> {
+  const actorId = operatorId(operator);
+  if (disabled && userId === actorId) return { ok: false, message: "You can't disable your own account." };
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<AdminResult> => {
+    const target = await findUser(tx, userId);
+    if (!target) return notFound;
+    if (disabled) {
+      if (!target.disabledAt) {
+        await tx
+          .update(user)
+          .set({ disabledAt: new Date(), updatedAt: new Date() })
+          .where(eq(user.id, userId));
+        await audit(tx, actorId, userId, "user.disabled");
+      }
+      await tx.delete(session).where(eq(session.userId, userId));
+      return { ok: true, message: `${target.email} is disabled and signed out` };
+    }
+    if (target.disabledAt) {
+      await tx.update(user).set({ disabledAt: null, updatedAt: new Date() }).where(eq(user.id, userId));
+      await audit(tx, actorId, userId, "user.enabled");
+    }
+    return { ok: true, message: `${target.email} is enabled` };
+  });
+}
+
+// ---------------------------------------------------------------- command line
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  role?: Role;
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+}
+
+/** Creates a confirmed account with a password (the first admin, demo clients). */
+export async function createConfirmedUser(operator: Operator, input: NewAccount): Promise<AdminResult> {
+  const actorId = operatorId(operator);
+  const email = input.email.toLowerCase();
+  const { auth } = await getAuth();
+  const hash = await (await auth.$context).password.hash(input.password);
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<AdminResult> => {
+    await lockEmail(tx, email);
+    const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
+    if (existing) return { ok: false, message: `An account with the email ${email} already exists` };
+    const id = crypto.randomUUID();
+    const name = [input.firstName, input.lastName].filter(Boolean).join(" ");
+    await tx.insert(user).values({ id, email, name, emailVerified: true });
+    await tx.insert(account).values({
+      id: crypto.randomUUID(),
+      userId: id,
+      accountId: id,
+      providerId: "credential",
+      password: hash,
+    });
+    await tx.insert(profiles).values({
+      userId: id,
+      email,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      companyName: input.companyName ?? null,
+    });
+    await audit(tx, actorId, id, "user.created", { email, via: "cli" in operator ? "cli" : "admin" });
+    if (input.role) {
+      await tx.insert(userRoles).values({ userId: id, role: input.role, grantedBy: actorId });
+      await audit(tx, actorId, id, "role.granted", { role: input.role });
+    }
+    return { ok: true, message: `Created ${email}${input.role ? ` with the ${input.role} role` : ""}` };
+  });
+}
+
+/** Sets the account's role by e-mail: exactly admin, exactly client, or none. */
+export async function setOnlyRoleByEmail(
+  operator: Operator,
+  email: string,
+  role: Role | "none",
+): Promise<AdminResult> {
+  const db = await getDb();
+  const [target] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  if (!target) return { ok: false, message: `No account with the email ${email}` };
+  for (const other of ["admin", "client"] as const) {
+    if (other !== role) {
+      const result = await setRole(operator, target.id, other, false);
+      if (!result.ok) return result;
+    }
+  }
+  if (role !== "none") return setRole(operator, target.id, role, true);
+  return { ok: true, message: `${email.toLowerCase()} has no role` };
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+
+/**
+ * Listens to the admin event stream and reloads the dashboard's data when a submission arrives. The
+ * browser's EventSource reconnects by itself; if it gives up (closed), we open a new one with backoff.
+ */
+export function useLiveSubmissions(url = "/admin/events") {
+  const revalidator = useRevalidator();
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let delay = 1000;
+    let stopped = false;
+    const open = () => {
+      source = new EventSource(url);
+      source.addEventListener("ready", () => {
+        setConnected(true);
+        delay = 1000;
+      });
+      source.addEventListener("submission", () => void revalidator.revalidate());
+      source.onerror = () => {
+        setConnected(false);
+        if (source?.readyState === EventSource.CLOSED && !stopped) {
+          retry = setTimeout(open, delay);
+          delay = Math.min(delay * 2, 30_000);
+        }
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+    // The revalidator object changes identity on every state change; the stream must not restart then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [url]);
+  return connected;
+}

@@ -1,0 +1,19 @@
+import type { Route } from "./+types/export";
+import { requireAdminOr404 } from "~/features/submissions/admin-resource.server";
+import { parseListQuery } from "~/features/submissions/submissions.schema";
+import { exportCsv } from "~/features/submissions/submissions.server";
+
+/** GET /admin/submissions/export.csv?tab=contact|career&q=&status=: the list as CSV, all pages. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireAdminOr404(request);
+  const query = parseListQuery(new URL(request.url));
+  const csv = await exportCsv(actor, query.tab, query);
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${query.tab === "contact" ? "contact-submissions" : "career-applications"}-${date}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { data, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/auth";
+import { redirectIfSignedIn, safeRedirectPath } from "~/features/auth/access.server";
+import { handleAuthPost } from "~/features/auth/auth-action.server";
+import { AuthCard } from "~/features/auth/components/auth-card";
+import { AuthTabs } from "~/features/auth/components/auth-tabs";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request);
+  const url = new URL(request.url);
+  return data(
+    {
+      tab: url.searchParams.get("tab") === "signup" ? ("signup" as const) : ("signin" as const),
+      redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
+    },
+    { headers: noStoreHeaders },
+  );
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => handleAuthPost(request, context);
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const meta: Route.MetaFunction = () =>
+  privatePageMeta("Sign In or Create an Account", "Sign in to Leadworks or create an account.");
+
+export default function AuthPage() {
+  const { tab, redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <AuthCard title="Your Leadworks account" lead="Sign in to your account, or create one in a minute.">
+      <AuthTabs initialTab={tab} redirectTo={redirectTo} result={result} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,373 @@
+/**
+ * Accounts in Chromium against a server of their own (its DATA_DIR/mail holds the e-mails): sign up,
+ * confirm from the e-mail, sign in, see the toast, sign out; an admin made with the CLI invites a client
+ * who sets a password from the e-mail and signs in. Also: the forms without JavaScript, and axe on the
+ * account pages.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
+import { pathOf, waitForMail } from "../support/mail";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { userCli } from "../support/user-cli";
+
+const PASSWORD = "Harbor-Light-42";
+const ADMIN = { email: "first.admin@example.com", password: "Granite-Peak-2024!" };
+
+let server: ServerProcess;
+let browser: Browser;
+let pages: WatchedPage[] = [];
+
+beforeAll(async () => {
+  // The first admin comes from the command line, before the server takes the data folder's lock.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-auth-"));
+  const created = userCli(
+    dataDir,
+    "add",
+    "--email",
+    ADMIN.email,
+    "--password",
+    ADMIN.password,
+    "--role",
+    "admin",
+    "--first-name",
+    "Ada",
+    "--last-name",
+    "Admin",
+  );
+  expect(created, created.output).toMatchObject({ status: 0 });
+  expect(created.output).toContain(`Created ${ADMIN.email} with the admin role`);
+  server = await startServerProcess({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});
+
+afterEach(async () => {
+  const problems = pages.flatMap((watched) => watched.problems);
+  for (const watched of pages) await watched.context.close();
+  pages = [];
+  expect(problems).toEqual([]);
+});
+
+async function open(urlPath: string, viewport: { width: number; height: number } = viewports.desktop) {
+  const watched = await openPage(browser, viewport);
+  pages.push(watched);
+  // Network idle: the page has hydrated, so the forms' handlers are attached.
+  await watched.page.goto(server.url + urlPath, { waitUntil: "networkidle" });
+  return watched.page;
+}
+
+/**
+ * The server refuses some sign-ins on purpose (401, 403): Chromium reports the status of that fetch on
+ * the console. Those expected lines are dropped; any other console error still fails the test.
+ */
+function expectRefusal(page: Page, status: 401 | 403) {
+  const watched = pages.find((candidate) => candidate.page === page)!;
+  const expected = (problem: string) =>
+    problem.startsWith("console.error: Failed to load resource") && problem.includes(`status of ${status}`);
+  watched.problems.splice(0, watched.problems.length, ...watched.problems.filter((p) => !expected(p)));
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
+const accounts = (page: Page) => page.getByRole("table", { name: "Accounts with their roles and status" });
+const panel = (page: Page, name: "Sign In" | "Sign Up") => page.getByRole("tabpanel", { name });
+
+async function signIn(page: Page, email: string, password: string) {
+  const form = panel(page, "Sign In");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // Toasts come and go (and fade in); the pages themselves are what is checked here.
+  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  return results.violations.map(
+    (v) =>
+      `${page.url()}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
+  );
+}
+
+describe("sign-up, confirmation, sign-in and sign-out", () => {
+  it("walks the whole journey with the e-mail from the .eml outbox", { timeout: 120_000 }, async () => {
+    const email = `maya-${unique()}@example.com`;
+    const page = await open("/auth?tab=signup");
+    await expect(page.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).resolves.toBe(
+      "true",
+    );
+    const signUp = panel(page, "Sign Up");
+
+    // Instant field errors and the strength indicator, from the shared schema.
+    await signUp.getByLabel("Password").fill("short");
+    await signUp.getByText("Too short").waitFor();
+    await signUp.getByLabel("Email").focus();
+    await signUp.getByText("Password must be at least 12 characters").waitFor();
+    await signUp.getByLabel("Password").fill("abcdefghijkl");
+    await signUp.getByText("Weak").waitFor();
+    await signUp.getByLabel("Password").fill(PASSWORD);
+    await signUp.getByText("Strong").waitFor();
+
+    await signUp.getByLabel("First name (optional)").fill("Maya");
+    await signUp.getByLabel("Last name (optional)").fill("Rivers");
+    await signUp.getByLabel("Email").fill(email);
+    await signUp.getByRole("button", { name: "Create Account" }).click();
+    await toast(page, "Please check your email to confirm your account!").waitFor();
+    await signUp
+      .getByRole("status")
+      .filter({ hasText: "Please check your email to confirm your account!" })
+      .waitFor();
+    expect(await signUp.getByLabel("Email").inputValue()).toBe("");
+
+    // Signing in before confirming is refused, with an offer to resend.
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    await signIn(page, email, PASSWORD);
+    await page.getByText("Please confirm your email first").waitFor();
+    await toast(page, "Error").waitFor();
+    expectRefusal(page, 403);
+    await page.getByRole("button", { name: "Resend confirmation email" }).click();
+    await toast(page, "Confirmation email sent").waitFor();
+
+    const mail = await waitForMail(server.dataDir, email, "Confirm your Leadworks account");
+    expect(mail.links[0]).toMatch(/\/auth\/verify-email\?token=/);
+    await page.goto(server.url + pathOf(mail.links[0]!), { waitUntil: "networkidle" });
+    await page.waitForURL(server.url + "/auth");
+    await toast(page, "Email confirmed").waitFor();
+
+    await signIn(page, email, PASSWORD);
+    await page.waitForURL(server.url + "/");
+    await toast(page, "Successfully signed in!").waitFor();
+
+    // The header's account menu: name, e-mail, links, and sign-out as a POST.
+    const menu = page.locator("header details");
+    await menu.locator("summary").click();
+    await expect(menu.textContent()).resolves.toContain(email);
+    await expect(menu.getByRole("link", { name: "Account" }).isVisible()).resolves.toBe(true);
+    expect(await menu.getByRole("link", { name: "Admin" }).count()).toBe(0);
+    await menu.getByRole("link", { name: "Account" }).click();
+    await page.waitForURL(server.url + "/account");
+    await expect(page.getByLabel("First name (optional)").inputValue()).resolves.toBe("Maya");
+    await page.getByLabel("Company name (optional)").fill("Rivers Capital");
+    await page.getByLabel("Phone (optional)").fill("12ab");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.getByText("Invalid phone number format").waitFor();
+    await page.getByLabel("Phone (optional)").fill("(512) 555-0100");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await toast(page, "Profile updated").waitFor();
+
+    // Signed in, /auth sends the visitor home.
+    await page.goto(server.url + "/auth", { waitUntil: "networkidle" });
+    await page.waitForURL(server.url + "/");
+
+    await menu.locator("summary").click();
+    await menu.getByRole("button", { name: "Sign out" }).click();
+    await toast(page, "Signed out").waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
+    await page.goto(server.url + "/account", { waitUntil: "networkidle" });
+    await page.waitForURL(server.url + "/auth?redirectTo=%2Faccount");
+  });
+
+  it("answers a wrong password with the catalogue's error toast", async () => {
+    const page = await open("/auth");
+    await signIn(page, `nobody-${unique()}@example.com`, "Wrong-Password-1");
+    await toast(page, "Error").filter({ hasText: "Invalid email or password" }).waitFor();
+    expectRefusal(page, 401);
+  });
+
+  it("works without JavaScript: errors under the fields with HTTP 400", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
+    const page = await context.newPage();
+    try {
+      await page.goto(server.url + "/auth?tab=signup");
+      const signUp = panel(page, "Sign Up");
+      await signUp.getByLabel("Email").fill("not-an-email");
+      await signUp.getByLabel("Password").fill("abcdefghijkl");
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        signUp.getByRole("button", { name: "Create Account" }).click(),
+      ]);
+      expect(response.status()).toBe(400);
+      const after = panel(page, "Sign Up");
+      await after.getByText("Invalid email address").waitFor();
+      await after.getByText("Password must contain at least one uppercase letter").waitFor();
+      await expect(after.getByLabel("Email").getAttribute("aria-invalid")).resolves.toBe("true");
+      await expect(after.getByLabel("Email").inputValue()).resolves.toBe("not-an-email");
+
+      await page.goto(server.url + "/auth");
+      await panel(page, "Sign In").getByLabel("Email").fill(ADMIN.email);
+      await panel(page, "Sign In").getByLabel("Password").fill(ADMIN.password);
+      await panel(page, "Sign In").getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL(server.url + "/");
+      await page
+        .locator("header details summary")
+        .filter({ hasText: "Ada Admin" })
+        .waitFor({ state: "attached" });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("user admin", () => {
+  it(
+    "an admin made with the CLI invites a client, who sets a password and signs in",
+    { timeout: 120_000 },
+    async () => {
+      // The CLI refuses to open the embedded database while the server holds it, and says so.
+      const locked = userCli(server.dataDir, "list");
+      expect(locked.status).toBe(1);
+      expect(locked.output).toContain("in use by another Leadworks process");
+      expect(locked.output).toContain("The server holds the lock");
+
+      const admin = await open("/admin/users");
+      await admin.waitForURL(server.url + "/auth?redirectTo=%2Fadmin%2Fusers");
+      await signIn(admin, ADMIN.email, ADMIN.password);
+      await admin.waitForURL(server.url + "/admin/users");
+      await toast(admin, "Successfully signed in!").waitFor();
+      await admin.getByRole("heading", { name: "Users", level: 1 }).waitFor();
+      expect(await axeViolations(admin)).toEqual([]);
+
+      const clientEmail = `client-${unique()}@example.com`;
+      const invite = admin.getByRole("form", { name: "Invite a client" });
+      await invite.getByLabel("Email").fill(clientEmail);
+      await invite.getByLabel("Company name").fill("Oak Street Buyers");
+      await invite.getByLabel("First name (optional)").fill("Ian");
+      await invite.getByRole("button", { name: "Send Invitation" }).click();
+      await toast(admin, "Success")
+        .filter({ hasText: `Invitation sent to ${clientEmail}` })
+        .waitFor();
+      const row = accounts(admin).getByRole("row").filter({ hasText: clientEmail });
+      await row.getByText("Invited").waitFor();
+      await row.getByText("Oak Street Buyers").waitFor();
+      await admin
+        .getByRole("table", { name: "Changes to accounts, newest first" })
+        .getByRole("row")
+        .filter({ hasText: clientEmail })
+        .filter({ hasText: "Invited" })
+        .waitFor();
+
+      const mail = await waitForMail(server.dataDir, clientEmail, "Your Leadworks client portal account");
+      expect(mail.text).toContain("Oak Street Buyers");
+      const client = await open(pathOf(mail.links[0]!));
+      await client.getByRole("heading", { name: "Set your password" }).waitFor();
+      await client.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await client.getByText("Strong").waitFor();
+      await client.getByLabel("Confirm password").fill(PASSWORD);
+      await client.getByRole("button", { name: "Set Password" }).click();
+      await client.waitForURL(server.url + "/auth");
+      await toast(client, "Password set").waitFor();
+      await signIn(client, clientEmail, PASSWORD);
+      await client.waitForURL(server.url + "/");
+      await toast(client, "Successfully signed in!").waitFor();
+      const menu = client.locator("header details");
+      await menu.locator("summary").click();
+      await expect(menu.getByRole("link", { name: "Client portal" }).getAttribute("href")).resolves.toBe(
+        "/client",
+      );
+      expect(await menu.getByRole("link", { name: "Admin" }).count()).toBe(0);
+
+      // A client is turned away from the admin area with the spec's toast.
+      await client.goto(server.url + "/admin", { waitUntil: "networkidle" });
+      await client.waitForURL(server.url + "/");
+      await toast(client, "Access Denied").filter({ hasText: "You don't have admin privileges" }).waitFor();
+
+      // The admin sees the client active now, and the admin area's Sign Out returns to /.
+      await admin.reload({ waitUntil: "networkidle" });
+      await accounts(admin).getByRole("row").filter({ hasText: clientEmail }).getByText("Active").waitFor();
+      await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
+      await admin.getByRole("heading", { name: "Submissions dashboard" }).waitFor();
+      await admin.getByRole("button", { name: "Sign Out" }).click();
+      await admin.waitForURL(server.url + "/");
+      await admin.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
+    },
+  );
+
+  it("disabling an account signs it out at once", { timeout: 120_000 }, async () => {
+    const email = `short-lived-${unique()}@example.com`;
+    const admin = await open("/auth?redirectTo=%2Fadmin%2Fusers");
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.waitForURL(server.url + "/admin/users");
+    const invite = admin.getByRole("form", { name: "Invite a client" });
+    await invite.getByLabel("Email").fill(email);
+    await invite.getByLabel("Company name").fill("Short Lived LLC");
+    await invite.getByRole("button", { name: "Send Invitation" }).click();
+    await toast(admin, "Success").waitFor();
+
+    const mail = await waitForMail(server.dataDir, email, "Your Leadworks client portal account");
+    const user = await open(pathOf(mail.links[0]!));
+    await user.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await user.getByLabel("Confirm password").fill(PASSWORD);
+    await user.getByRole("button", { name: "Set Password" }).click();
+    await user.waitForURL(server.url + "/auth");
+    await signIn(user, email, PASSWORD);
+    await user.waitForURL(server.url + "/");
+
+    await admin.reload({ waitUntil: "networkidle" });
+    await admin
+      .getByRole("row")
+      .filter({ hasText: email })
+      .getByRole("button", { name: `Disable for ${email}` })
+      .click();
+    await toast(admin, "Success").filter({ hasText: "is disabled and signed out" }).waitFor();
+    await accounts(admin).getByRole("row").filter({ hasText: email }).getByText("Disabled").waitFor();
+
+    await user.goto(server.url + "/account", { waitUntil: "networkidle" });
+    await user.waitForURL(server.url + "/auth?redirectTo=%2Faccount");
+    await signIn(user, email, PASSWORD);
+    await toast(user, "Error").filter({ hasText: "disabled" }).waitFor();
+    expectRefusal(user, 403);
+  });
+});
+
+describe("accessibility of the account pages", () => {
+  it("has no axe violations on sign-in, sign-up, forgot and reset password, and the account page", async () => {
+    const failures: string[] = [];
+    const page = await open("/auth");
+    failures.push(...(await axeViolations(page)));
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await panel(page, "Sign Up").getByLabel("Password").fill("abc");
+    await panel(page, "Sign Up").getByLabel("Email").fill("x");
+    await panel(page, "Sign Up").getByRole("button", { name: "Create Account" }).click();
+    await panel(page, "Sign Up").getByText("Invalid email address").waitFor();
+    failures.push(...(await axeViolations(page)));
+    for (const urlPath of [
+      "/auth/forgot-password",
+      "/auth/reset-password?token=abc",
+      "/auth/reset-password",
+    ]) {
+      await page.goto(server.url + urlPath, { waitUntil: "networkidle" });
+      failures.push(...(await axeViolations(page)));
+    }
+    await page.goto(server.url + "/auth?redirectTo=%2Faccount", { waitUntil: "networkidle" });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(server.url + "/account");
+    await page.locator("header details summary").click();
+    failures.push(...(await axeViolations(page)));
+    expect(failures).toEqual([]);
+  });
+
+  it("keeps the tabs usable from the keyboard", async () => {
+    const page = await open("/auth");
+    await page.getByRole("tab", { name: "Sign In" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).resolves.toBe(
+      "true",
+    );
+    await panel(page, "Sign Up").waitFor();
+    await page.keyboard.press("Home");
+    await expect(page.getByRole("tab", { name: "Sign In" }).getAttribute("aria-selected")).resolves.toBe(
+      "true",
+    );
+  });
+});

@@ -1,0 +1,14 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Runs the user CLI against `dataDir` the way `npm run user --` does (before the server takes the lock). */
+export function userCli(dataDir: string, ...args: string[]) {
+  const result = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["cli/user.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}

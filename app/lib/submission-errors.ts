@@ -1,3 +1,6 @@
+import { formToasts } from "./form-toasts";
+import type { Toast } from "./toast";
+
 /** Which step of a submission failed, so the action can show the catalogue's toast for it. */
 export class SubmissionStepError extends Error {
   constructor(
@@ -16,4 +19,10 @@ export async function step<T>(name: SubmissionStepError["step"], work: () => Pro
   } catch (error) {
     throw error instanceof SubmissionStepError ? error : new SubmissionStepError(name, error);
   }
+}
+
+/** The catalogue's toast for a failed submission: rate check, insert (the form's own text), or unexpected. */
+export function failureToast(error: unknown, insertFailed: Toast): Toast {
+  if (!(error instanceof SubmissionStepError)) return formToasts.unexpected;
+  return error.step === "rate-check" ? formToasts.rateCheckFailed : insertFailed;
 }

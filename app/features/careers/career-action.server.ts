@@ -5,7 +5,7 @@ import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-err
 import { formToasts, uploadErrorToast } from "~/lib/form-toasts";
 import { parseMultipart } from "~/lib/multipart.server";
 import { clientIp } from "~/lib/request-context";
-import { SubmissionStepError } from "~/lib/submission-errors";
+import { failureToast } from "~/lib/submission-errors";
 import {
   careerFields,
   careerSchema,
@@ -76,12 +76,7 @@ export async function handleCareerPost(request: Request, context: unknown) {
     return data<Result>({ ok: true, toast: formToasts.careerSent });
   } catch (error) {
     console.warn("[careers] submission failed:", (error as Error).message);
-    const toast =
-      error instanceof SubmissionStepError
-        ? error.step === "rate-check"
-          ? formToasts.rateCheckFailed
-          : formToasts.careerFailed
-        : formToasts.unexpected;
+    const toast = failureToast(error, formToasts.careerFailed);
     return data<Result>({ ok: false, toast, values }, { status: 500 });
   }
 }

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
 import { formToasts } from "~/lib/form-toasts";
 import { clientIp } from "~/lib/request-context";
-import { SubmissionStepError } from "~/lib/submission-errors";
+import { failureToast } from "~/lib/submission-errors";
 import { contactFields, contactSchema, type ContactField } from "./contact.schema";
 import { submitContactMessage } from "./contact.server";
 
@@ -44,12 +44,7 @@ export async function handleContactPost(request: Request, context: unknown) {
     return data<FormActionResult<ContactField>>({ ok: true, toast: formToasts.contactSent });
   } catch (error) {
     console.warn("[contact] submission failed:", (error as Error).message);
-    const toast =
-      error instanceof SubmissionStepError
-        ? error.step === "rate-check"
-          ? formToasts.rateCheckFailed
-          : formToasts.contactFailed
-        : formToasts.unexpected;
+    const toast = failureToast(error, formToasts.contactFailed);
     return data<FormActionResult<ContactField>>({ ok: false, toast, values }, { status: 500 });
   }
 }

@@ -92,7 +92,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-[2fr_3fr]">
-        <dl className="grid grid-cols-3 gap-3">
+        <dl className="grid content-start grid-cols-3 gap-3">
           {[
             ["Total submissions", counts.total],
             ["Contact inquiries", counts.contact],

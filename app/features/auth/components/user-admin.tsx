@@ -6,6 +6,7 @@ import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { showToastNow } from "~/components/layout/toasts";
+import { LocalTime } from "~/components/ui/local-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { Role } from "../access.server";
@@ -13,14 +14,6 @@ import { inviteClientSchema, type InviteClientField } from "../auth.schema";
 import type { UserAdminResult } from "../user-admin-action.server";
 import type { AuditEntry, UserRow, UserStatus } from "../user-admin.server";
 import { useAuthForm } from "./use-auth-form";
-
-/** Dates in US short format with hours and minutes, in UTC so server and browser render the same text. */
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-export const formatDate = (value: Date | string) => `${dateFormat.format(new Date(value))} UTC`;
 
 const statusLabel: Record<UserStatus, string> = {
   active: "Active",
@@ -252,7 +245,9 @@ function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
           {statusLabel[row.status]}
         </span>
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatDate(row.createdAt)}</td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        <LocalTime iso={row.createdAt} />
+      </td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap gap-2">
           {isAdmin ? (
@@ -338,7 +333,9 @@ function AuditLog({ entries }: { entries: AuditEntry[] }) {
             <tbody className="divide-y divide-border">
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <LocalTime iso={entry.createdAt} />
+                  </td>
                   <td className="px-4 py-3">{entry.actorEmail ?? "Command line"}</td>
                   <td className="px-4 py-3">{actionLabel[entry.action] ?? entry.action}</td>
                   <td className="px-4 py-3">{entry.targetEmail ?? "Deleted account"}</td>

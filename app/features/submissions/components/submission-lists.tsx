@@ -6,7 +6,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { cn } from "~/lib/utils";
 import { experienceLevels, positions } from "~/features/careers/careers.schema";
 import type { ListQuery, SubmissionKind } from "../submissions.schema";
-import { LocalTime } from "./local-time";
+import { LocalTime } from "~/components/ui/local-time";
 
 export interface ContactRow {
   id: string;
@@ -73,7 +73,7 @@ export function ListToolbar({ query }: { query: ListQuery }) {
       <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
         <input type="hidden" name="tab" value={query.tab} />
         <div className="space-y-1">
-          <label htmlFor="submission-search" className="text-sm font-semibold">
+          <label htmlFor="submission-search" className="block text-sm font-semibold">
             Search
           </label>
           <Input
@@ -85,7 +85,7 @@ export function ListToolbar({ query }: { query: ListQuery }) {
           />
         </div>
         <div className="space-y-1">
-          <label htmlFor="submission-status" className="text-sm font-semibold">
+          <label htmlFor="submission-status" className="block text-sm font-semibold">
             Status
           </label>
           <NativeSelect id="submission-status" name="status" defaultValue={query.status} className="sm:w-40">

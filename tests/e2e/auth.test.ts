@@ -302,7 +302,7 @@ describe("user admin", () => {
     await invite.getByLabel("Email").fill(email);
     await invite.getByLabel("Company name").fill("Short Lived LLC");
     await invite.getByRole("button", { name: "Send Invitation" }).click();
-    await toast(admin, "Success").waitFor();
+    await toast(admin, "Success").filter({ hasText: `Invitation sent to ${email}` }).waitFor();
 
     const mail = await waitForMail(server.dataDir, email, "Your Leadworks client portal account");
     const user = await open(pathOf(mail.links[0]!));

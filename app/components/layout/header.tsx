@@ -7,10 +7,17 @@ import { cn } from "~/lib/utils";
 import { AccountMenu, accountLinks, SignOutForm, type HeaderAccount } from "./account-menu";
 import { Logo } from "./logo";
 
+const linkTone = (isActive: boolean) => (isActive ? "text-primary" : "text-muted-foreground");
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground",
-    isActive ? "text-primary" : "text-muted-foreground",
+    linkTone(isActive),
+  );
+/** The mobile menu's larger touch targets. */
+const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "block rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-muted hover:text-foreground",
+    linkTone(isActive),
   );
 
 /** The site header; `account` is the signed-in visitor (from the root loader), or null. */
@@ -30,9 +37,11 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild variant="accent" className="hidden lg:inline-flex">
-            <NavLink to={paths.contact}>Book a Free Consultation</NavLink>
-          </Button>
+          <div className="hidden lg:block">
+            <Button asChild variant="accent">
+              <NavLink to={paths.contact}>Book a Free Consultation</NavLink>
+            </Button>
+          </div>
           <div className="hidden lg:block">
             {account ? (
               <AccountMenu account={account} />
@@ -60,7 +69,7 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
           <ul className="container-page flex flex-col gap-1 py-3">
             {mainNav.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={cn(navLinkClass, "block py-3 text-base")} onClick={close}>
+                <NavLink to={link.to} className={mobileLinkClass} onClick={close}>
                   {link.label}
                 </NavLink>
               </li>
@@ -74,11 +83,7 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
                 <ul className="flex flex-col gap-1">
                   {accountLinks(account).map((link) => (
                     <li key={link.to}>
-                      <NavLink
-                        to={link.to}
-                        className={cn(navLinkClass, "block py-3 text-base")}
-                        onClick={close}
-                      >
+                      <NavLink to={link.to} className={mobileLinkClass} onClick={close}>
                         {link.label}
                       </NavLink>
                     </li>
@@ -87,8 +92,8 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
                     <SignOutForm
                       onSubmit={close}
                       className={cn(
-                        navLinkClass({ isActive: false }),
-                        "flex w-full items-center gap-2 py-3 text-left text-base",
+                        "flex w-full items-center gap-2 rounded-md px-3 py-3 text-left text-base font-medium",
+                        "text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
                       )}
                     />
                   </li>
@@ -96,7 +101,7 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
               </li>
             ) : (
               <li>
-                <NavLink to={paths.auth} className={cn(navLinkClass, "block py-3 text-base")} onClick={close}>
+                <NavLink to={paths.auth} className={mobileLinkClass} onClick={close}>
                   Sign in
                 </NavLink>
               </li>

@@ -18,6 +18,9 @@ export const buttonVariants = cva(
       size: {
         default: "h-10 px-4 text-sm",
         sm: "h-9 px-3 text-sm",
+        xs: "h-8 px-2 text-xs",
+        /** As tall as an input, for buttons beside form fields. */
+        field: "h-11 px-4 text-sm",
         lg: "h-12 px-6 text-base",
         icon: "size-10",
       },

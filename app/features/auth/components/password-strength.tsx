@@ -16,9 +16,14 @@ export function PasswordStrength({ password, id }: { password: string; id: strin
               <span
                 key={segment}
                 className={cn(
-                  "h-1.5 flex-1 rounded-full bg-slate-200",
-                  segment <= level &&
-                    (level === 1 ? "bg-destructive" : level === 2 ? "bg-accent" : "bg-success"),
+                  "h-1.5 flex-1 rounded-full",
+                  segment > level
+                    ? "bg-slate-200"
+                    : level === 1
+                      ? "bg-destructive"
+                      : level === 2
+                        ? "bg-accent"
+                        : "bg-success",
                 )}
               />
             ))}

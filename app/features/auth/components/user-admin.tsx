@@ -205,10 +205,10 @@ function ChangeButton({
       {role && <input type="hidden" name="role" value={role} />}
       <Button
         type="submit"
-        size="sm"
+        size="xs"
         variant="outline"
         disabled={pending}
-        className={cn("h-8 px-2 text-xs", danger && "text-destructive")}
+        className={danger ? "text-destructive" : undefined}
       >
         {label}
         <span className="sr-only"> for {email}</span>

@@ -116,7 +116,7 @@ export function CareerForm() {
           name="resume"
           type="file"
           accept={RESUME_ACCEPT}
-          className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-semibold"
+          className="file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-semibold"
         />
       </FormField>
       <Honeypot name="website" />

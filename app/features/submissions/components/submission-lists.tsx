@@ -94,11 +94,11 @@ export function ListToolbar({ query }: { query: ListQuery }) {
             <option value="handled">Handled</option>
           </NativeSelect>
         </div>
-        <Button type="submit" variant="outline" className="h-11">
+        <Button type="submit" variant="outline" size="field">
           <Search aria-hidden="true" /> Search
         </Button>
       </Form>
-      <Button asChild variant="outline" className="h-11">
+      <Button asChild variant="outline" size="field">
         <a href={exportUrl} download>
           <Download aria-hidden="true" /> Export CSV
         </a>

@@ -272,8 +272,8 @@ describe("user admin", () => {
       await toast(client, "Successfully signed in!").waitFor();
       const menu = client.locator("header details");
       await menu.locator("summary").click();
-      await expect(menu.getByRole("link", { name: "Client portal" }).getAttribute("href")).resolves.toBe(
-        "/client",
+      await expect(menu.getByRole("link", { name: "Account" }).getAttribute("href")).resolves.toBe(
+        "/account",
       );
       expect(await menu.getByRole("link", { name: "Admin" }).count()).toBe(0);
 
@@ -302,7 +302,9 @@ describe("user admin", () => {
     await invite.getByLabel("Email").fill(email);
     await invite.getByLabel("Company name").fill("Short Lived LLC");
     await invite.getByRole("button", { name: "Send Invitation" }).click();
-    await toast(admin, "Success").filter({ hasText: `Invitation sent to ${email}` }).waitFor();
+    await toast(admin, "Success")
+      .filter({ hasText: `Invitation sent to ${email}` })
+      .waitFor();
 
     const mail = await waitForMail(server.dataDir, email, "Your Leadworks client portal account");
     const user = await open(pathOf(mail.links[0]!));

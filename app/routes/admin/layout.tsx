@@ -16,7 +16,6 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 const adminNav = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/users", label: "Users", end: false },
-  { to: "/admin/leads", label: "Leads", end: false },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

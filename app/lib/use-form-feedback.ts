@@ -11,12 +11,24 @@ import { fieldErrorsOf, type FieldErrors, type FormActionResult } from "./form-e
 import { formToasts } from "./form-toasts";
 import { useHydrated } from "./use-hydrated";
 
+export interface FormFeedbackOptions<F extends string> {
+  /** Extra browser checks, e.g. of a chosen file. */
+  extraCheck?: (form: HTMLFormElement) => FieldErrors<F>;
+  /**
+   * The server's answer for this form. Defaults to the route's action data; pages that hold several
+   * forms pass the answer meant for this one (or undefined when another form posted).
+   */
+  result?: FormActionResult<F>;
+}
+
 export function useFormFeedback<F extends string>(
   schema: z.ZodObject,
   formRef: RefObject<HTMLFormElement | null>,
-  extraCheck?: (form: HTMLFormElement) => FieldErrors<F>,
+  options: FormFeedbackOptions<F> = {},
 ) {
-  const result = useActionData<FormActionResult<F>>();
+  const actionData = useActionData<FormActionResult<F>>();
+  const result = "result" in options ? options.result : actionData;
+  const { extraCheck } = options;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors<F>>(result?.fieldErrors ?? {});
@@ -63,8 +75,9 @@ export function useFormFeedback<F extends string>(
       if (Object.values(all).some(Boolean)) {
         event.preventDefault();
         showToastNow(formToasts.validation);
-        const firstInvalid = event.currentTarget.querySelector<HTMLElement>("[aria-invalid=true]");
-        firstInvalid?.focus();
+        // Focus the first invalid field once React has marked it.
+        const form = event.currentTarget;
+        requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
       }
     },
   };

@@ -26,7 +26,7 @@ function checkResumeField(form: HTMLFormElement): FieldErrors<CareerField> {
 
 export function CareerForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormFeedback<CareerField>(careerSchema, formRef, checkResumeField);
+  const form = useFormFeedback<CareerField>(careerSchema, formRef, { extraCheck: checkResumeField });
   const value = (name: CareerField) => form.values?.[name] ?? "";
   return (
     <Form

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { paths } from "~/features/site-content/site";
-import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
+import { launchBrowser, PageSet, viewports } from "../support/browser";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { userCli } from "../support/user-cli";
 
@@ -18,7 +18,10 @@ const RESUME = Buffer.from("%PDF-1.4\n% Ann Lee resume\n%%EOF\n");
 
 let server: ServerProcess;
 let browser: Browser;
-let pages: WatchedPage[] = [];
+const pages = new PageSet(
+  () => browser,
+  () => server.url,
+);
 
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-admin-"));
@@ -50,18 +53,10 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  const problems = pages.flatMap((watched) => watched.problems);
-  for (const watched of pages) await watched.context.close();
-  pages = [];
-  expect(problems).toEqual([]);
+  expect(await pages.closeAll()).toEqual([]);
 });
 
-async function open(urlPath: string, viewport: { width: number; height: number } = viewports.desktop) {
-  const watched = await openPage(browser, viewport);
-  pages.push(watched);
-  await watched.page.goto(server.url + urlPath, { waitUntil: "networkidle" });
-  return watched.page;
-}
+const open = (urlPath: string, viewport?: { width: number; height: number }) => pages.open(urlPath, viewport);
 
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
+import { launchBrowser, PageSet, viewports } from "../support/browser";
 import { pathOf, waitForMail } from "../support/mail";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { userCli } from "../support/user-cli";
@@ -20,7 +20,10 @@ const ADMIN = { email: "first.admin@example.com", password: "Granite-Peak-2024!"
 
 let server: ServerProcess;
 let browser: Browser;
-let pages: WatchedPage[] = [];
+const pages = new PageSet(
+  () => browser,
+  () => server.url,
+);
 
 beforeAll(async () => {
   // The first admin comes from the command line, before the server takes the data folder's lock.
@@ -54,26 +57,17 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  const problems = pages.flatMap((watched) => watched.problems);
-  for (const watched of pages) await watched.context.close();
-  pages = [];
-  expect(problems).toEqual([]);
+  expect(await pages.closeAll()).toEqual([]);
 });
 
-async function open(urlPath: string, viewport: { width: number; height: number } = viewports.desktop) {
-  const watched = await openPage(browser, viewport);
-  pages.push(watched);
-  // Network idle: the page has hydrated, so the forms' handlers are attached.
-  await watched.page.goto(server.url + urlPath, { waitUntil: "networkidle" });
-  return watched.page;
-}
+const open = (urlPath: string, viewport?: { width: number; height: number }) => pages.open(urlPath, viewport);
 
 /**
  * The server refuses some sign-ins on purpose (401, 403): Chromium reports the status of that fetch on
  * the console. Those expected lines are dropped; any other console error still fails the test.
  */
 function expectRefusal(page: Page, status: 401 | 403) {
-  const watched = pages.find((candidate) => candidate.page === page)!;
+  const watched = pages.watched(page)!;
   const expected = (problem: string) =>
     problem.startsWith("console.error: Failed to load resource") && problem.includes(`status of ${status}`);
   watched.problems.splice(0, watched.problems.length, ...watched.problems.filter((p) => !expected(p)));

@@ -47,3 +47,36 @@ export async function openPage(
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   return { page, context, problems };
 }
+
+/**
+ * The pages a test opened: each is watched for console errors, and `closeAll` closes them and returns
+ * what they reported, so a test's afterEach can assert that nothing went wrong.
+ */
+export class PageSet {
+  private pages: WatchedPage[] = [];
+
+  constructor(
+    private readonly browser: () => Browser,
+    private readonly baseUrl: () => string,
+  ) {}
+
+  /** Opens `path` and waits for network idle: the page has hydrated and its handlers are attached. */
+  async open(path: string, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
+    const watched = await openPage(this.browser(), viewport);
+    this.pages.push(watched);
+    await watched.page.goto(this.baseUrl() + path, { waitUntil: "networkidle" });
+    return watched.page;
+  }
+
+  /** The watched entry of a page, e.g. to drop a console line a test expects. */
+  watched(page: Page): WatchedPage | undefined {
+    return this.pages.find((candidate) => candidate.page === page);
+  }
+
+  async closeAll(): Promise<string[]> {
+    const problems = this.pages.flatMap((watched) => watched.problems);
+    for (const watched of this.pages) await watched.context.close();
+    this.pages = [];
+    return problems;
+  }
+}

@@ -18,7 +18,7 @@ import {
   type SignInField,
   type SignUpField,
 } from "../auth.schema";
-import { PasswordStrength } from "./password-strength";
+import { NewPasswordField } from "./new-password-field";
 import { useAuthForm } from "./use-auth-form";
 
 export type AuthTab = "signin" | "signup";
@@ -283,23 +283,13 @@ function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
           required
         />
       </FormField>
-      <FormField
+      <NewPasswordField
         id="signup-password"
-        label="Password"
+        label={"Password"}
         error={form.errors.password}
-        hint="At least 12 characters with an uppercase letter, a lowercase letter, a number and a special character."
-      >
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </FormField>
-      <PasswordStrength id="signup-password-strength" password={password} />
+        password={password}
+        onChange={setPassword}
+      />
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
         {submitting ? "Creating account..." : "Create Account"}
       </Button>

@@ -12,7 +12,7 @@ import {
   resetPasswordSchema,
   type ResetPasswordField,
 } from "../auth.schema";
-import { PasswordStrength } from "./password-strength";
+import { NewPasswordField } from "./new-password-field";
 import { useAuthForm } from "./use-auth-form";
 
 export function ForgotPasswordForm() {
@@ -105,23 +105,13 @@ export function ResetPasswordForm({ token, invitation }: { token: string; invita
           </Link>
         </p>
       )}
-      <FormField
+      <NewPasswordField
         id="reset-password"
         label={invitation ? "Password" : "New password"}
         error={form.errors.password}
-        hint="At least 12 characters with an uppercase letter, a lowercase letter, a number and a special character."
-      >
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </FormField>
-      <PasswordStrength id="reset-password-strength" password={password} />
+        password={password}
+        onChange={setPassword}
+      />
       <FormField id="reset-confirm-password" label="Confirm password" error={form.errors.confirmPassword}>
         <Input
           name="confirmPassword"

@@ -1,0 +1,41 @@
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { PASSWORD_MAX } from "../auth.schema";
+import { PasswordStrength } from "./password-strength";
+
+/** A new password with the rule as its hint and the spec's strength indicator under it. */
+export function NewPasswordField({
+  id,
+  label,
+  error,
+  password,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  password: string;
+  onChange: (password: string) => void;
+}) {
+  return (
+    <>
+      <FormField
+        id={id}
+        label={label}
+        error={error}
+        hint="At least 12 characters with an uppercase letter, a lowercase letter, a number and a special character."
+      >
+        <Input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          required
+          value={password}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </FormField>
+      <PasswordStrength id={`${id}-strength`} password={password} />
+    </>
+  );
+}

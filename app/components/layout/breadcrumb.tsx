@@ -1,12 +1,14 @@
 import { ChevronRight, Home } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import { resolveShortPath, segmentLabels } from "~/features/site-content/site";
 import { crumbsForPath } from "~/lib/breadcrumbs";
 
 /** Breadcrumb from the path's segments; hidden on the home page (spec 01 §2). */
 export function Breadcrumb() {
   const { pathname } = useLocation();
-  if (pathname === "/") return null;
+  const matches = useMatches();
+  // Hidden on the home page, and on the not-found page: a path that leads nowhere has no trail.
+  if (pathname === "/" || matches.some((match) => match.id === "routes/site/not-found")) return null;
   const crumbs = crumbsForPath(pathname, segmentLabels, resolveShortPath);
   return (
     <nav aria-label="Breadcrumb" className="border-b border-border bg-muted/50">

@@ -89,6 +89,7 @@ describe("desktop (1280 px)", () => {
     await expect(
       current.page.getByRole("heading", { name: "Oops! Page not found" }).isVisible(),
     ).resolves.toBe(true);
+    expect(await current.page.getByRole("navigation", { name: "Breadcrumb" }).count()).toBe(0);
     await current.page.getByRole("link", { name: "Return to Home" }).click();
     await current.page.waitForURL(baseUrl + "/");
   });

@@ -15,10 +15,12 @@ import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
 import { PrefetchKeyPages } from "~/components/layout/prefetch-key-pages";
+import { StaticPageExtras } from "~/components/layout/static-page-extras";
 import { ToastRegion, useToast } from "~/components/layout/toasts";
 import { getAuthState } from "~/features/auth/access.server";
 import { env } from "~/lib/env.server";
 import { readFlash } from "~/lib/flash.server";
+import { useRouteWantsHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
 
@@ -56,6 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   useToast(rootData?.toast);
+  // Signed-in visitors and pending toasts need the app; anonymous visits to static pages do not.
+  const hydrate = useRouteWantsHydration() || !!rootData?.user || !!rootData?.toast;
   return (
     <html lang="en">
       <head>
@@ -94,10 +98,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
           contactEmail={rootData?.contactEmail ?? ""}
           year={rootData?.year ?? new Date().getFullYear()}
         />
-        <ToastRegion />
-        <PrefetchKeyPages />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ToastRegion />
+            <PrefetchKeyPages />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <StaticPageExtras nonce={nonce} />
+        )}
       </body>
     </html>
   );

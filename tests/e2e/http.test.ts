@@ -83,7 +83,7 @@ describe("pages", () => {
   });
 
   it("serves hashed assets with immutable caching", async () => {
-    const html = await (await get("/")).text();
+    const html = await (await get(paths.contact)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
     const response = await get(asset!, { headers: { "accept-encoding": "gzip" } });

@@ -28,7 +28,7 @@ async function open(viewport: { width: number; height: number }, path = "/") {
 }
 
 describe("desktop (1280 px)", () => {
-  it("shows the header navigation and the consultation button, and navigates without a reload", async () => {
+  it("shows the header navigation and the consultation button, and navigates", async () => {
     const page = await open(viewports.desktop);
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const label of ["Find a Lead Generation Service", "About Us", "Blog", "Careers"]) {
@@ -37,11 +37,24 @@ describe("desktop (1280 px)", () => {
     await expect(
       page.getByRole("link", { name: "Book a Free Consultation" }).first().isVisible(),
     ).resolves.toBe(true);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await nav.getByRole("link", { name: "About Us" }).click();
     await page.waitForURL(baseUrl + paths.about);
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBeTruthy();
+  });
+
+  it("ships no script to an anonymous visitor of a static page, but hydrates pages with forms", async () => {
+    const page = await open(viewports.desktop);
+    expect(await page.locator("script[src], script[type=module], link[rel=modulepreload]").count()).toBe(0);
+    await expect(
+      page.locator('link[rel="prefetch"][href="/contact/real-estate-lead-generation-services"]').count(),
+    ).resolves.toBe(1);
+    // Pages with forms keep the app: navigating between them happens without a reload.
+    await page.goto(baseUrl + paths.contact, { waitUntil: "networkidle" });
+    expect(await page.locator("link[rel=modulepreload]").count()).toBeGreaterThan(0);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.locator("footer").getByRole("link", { name: "Careers" }).click();
+    await page.waitForURL(baseUrl + paths.careers);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 
   it("hides the breadcrumb on the home page and builds it from the path elsewhere", async () => {
@@ -68,7 +81,9 @@ describe("desktop (1280 px)", () => {
   });
 
   it("scrolls to the top on every route change", async () => {
-    const page = await open(viewports.desktop);
+    // From a page that runs the app, so the change is a client-side navigation.
+    const page = await open(viewports.desktop, paths.contact);
+    await page.waitForLoadState("networkidle");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.locator("footer").getByRole("link", { name: "Careers" }).click();
@@ -99,18 +114,21 @@ describe("phone (390 px)", () => {
   it("opens the mobile menu with the toggle and closes it when a link is chosen", async () => {
     const page = await open(viewports.phone);
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
-    const toggle = page.getByRole("button", { name: "Open menu" });
-    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
-    await toggle.click();
+    const toggle = page.getByLabel("Menu", { exact: true });
     const menu = page.getByRole("navigation", { name: "Mobile" });
+    expect(await menu.isVisible()).toBe(false);
+    await toggle.click();
     await menu.waitFor({ state: "visible" });
-    await expect(
-      page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded"),
-    ).resolves.toBe("true");
     await menu.getByRole("link", { name: "Blog" }).click();
     await page.waitForURL(baseUrl + paths.blog);
-    await menu.waitFor({ state: "detached" });
-    await expect(page.getByRole("button", { name: "Open menu" }).isVisible()).resolves.toBe(true);
+    await menu.waitFor({ state: "hidden" });
+    // On a page with the app running, choosing a link closes the menu as well.
+    await page.goto(baseUrl + paths.contact, { waitUntil: "networkidle" });
+    await page.getByLabel("Menu", { exact: true }).click();
+    await menu.waitFor({ state: "visible" });
+    await menu.getByRole("link", { name: "Careers" }).click();
+    await page.waitForURL(baseUrl + paths.careers);
+    await menu.waitFor({ state: "hidden" });
   });
 
   it("has no horizontal overflow on the home page", async () => {

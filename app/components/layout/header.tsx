@@ -51,71 +51,75 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
               </NavLink>
             )}
           </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
+          {/* A native disclosure: it opens and closes without JavaScript too. */}
+          <details
+            className="group lg:hidden"
+            open={menuOpen}
+            onToggle={(event) => setMenuOpen(event.currentTarget.open)}
           >
-            {menuOpen ? <X className="size-6!" /> : <Menu className="size-6!" />}
-          </Button>
+            <summary
+              aria-label="Menu"
+              className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted [&::-webkit-details-marker]:hidden"
+            >
+              <Menu className="size-6 group-open:hidden" aria-hidden="true" />
+              <X className="hidden size-6 group-open:block" aria-hidden="true" />
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-16 border-y border-border bg-background shadow-md"
+            >
+              <ul className="container-page flex flex-col gap-1 py-3">
+                {mainNav.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} className={mobileLinkClass} onClick={close}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+                {account ? (
+                  <li className="mt-2 border-t border-border pt-2">
+                    <p className="px-3 py-2 text-sm text-muted-foreground">
+                      Signed in as{" "}
+                      <span className="font-semibold text-foreground">{account.name || account.email}</span>
+                    </p>
+                    <ul className="flex flex-col gap-1">
+                      {accountLinks(account).map((link) => (
+                        <li key={link.to}>
+                          <NavLink to={link.to} className={mobileLinkClass} onClick={close}>
+                            {link.label}
+                          </NavLink>
+                        </li>
+                      ))}
+                      <li>
+                        <SignOutForm
+                          onSubmit={close}
+                          className={cn(
+                            "flex w-full items-center gap-2 rounded-md px-3 py-3 text-left text-base font-medium",
+                            "text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
+                          )}
+                        />
+                      </li>
+                    </ul>
+                  </li>
+                ) : (
+                  <li>
+                    <NavLink to={paths.auth} className={mobileLinkClass} onClick={close}>
+                      Sign in
+                    </NavLink>
+                  </li>
+                )}
+                <li className="pt-2">
+                  <Button asChild variant="accent" size="lg" className="w-full">
+                    <NavLink to={paths.contact} onClick={close}>
+                      Book a Free Consultation
+                    </NavLink>
+                  </Button>
+                </li>
+              </ul>
+            </nav>
+          </details>
         </div>
       </div>
-      {menuOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-border bg-background lg:hidden">
-          <ul className="container-page flex flex-col gap-1 py-3">
-            {mainNav.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={mobileLinkClass} onClick={close}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-            {account ? (
-              <li className="mt-2 border-t border-border pt-2">
-                <p className="px-3 py-2 text-sm text-muted-foreground">
-                  Signed in as{" "}
-                  <span className="font-semibold text-foreground">{account.name || account.email}</span>
-                </p>
-                <ul className="flex flex-col gap-1">
-                  {accountLinks(account).map((link) => (
-                    <li key={link.to}>
-                      <NavLink to={link.to} className={mobileLinkClass} onClick={close}>
-                        {link.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                  <li>
-                    <SignOutForm
-                      onSubmit={close}
-                      className={cn(
-                        "flex w-full items-center gap-2 rounded-md px-3 py-3 text-left text-base font-medium",
-                        "text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
-                      )}
-                    />
-                  </li>
-                </ul>
-              </li>
-            ) : (
-              <li>
-                <NavLink to={paths.auth} className={mobileLinkClass} onClick={close}>
-                  Sign in
-                </NavLink>
-              </li>
-            )}
-            <li className="pt-2">
-              <Button asChild variant="accent" size="lg" className="w-full">
-                <NavLink to={paths.contact} onClick={close}>
-                  Book a Free Consultation
-                </NavLink>
-              </Button>
-            </li>
-          </ul>
-        </nav>
-      )}
     </header>
   );
 }

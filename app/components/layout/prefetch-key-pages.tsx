@@ -3,7 +3,7 @@ import { PrefetchPageLinks } from "react-router";
 import { paths } from "~/features/site-content/site";
 
 /** The pages most visitors go to next (spec 01 §2, start-up behaviour). */
-const keyPages = [paths.wholesale, paths.fixFlip, paths.contact, paths.blog];
+export const keyPages = [paths.wholesale, paths.fixFlip, paths.contact, paths.blog];
 
 /**
  * Prefetches the key pages once the browser is idle after load, so the prefetch never competes with the

@@ -8,6 +8,7 @@ import { blogPath } from "~/features/blog/catalogue";
 import { sitePageMeta, siteConfigFrom } from "~/features/site-content/seo";
 import { paths, site } from "~/features/site-content/site";
 import { canonicalPath } from "~/public-routes";
+import { staticPage } from "~/lib/hydration";
 
 export function loader({ params }: Route.LoaderArgs) {
   const article = getArticle(params.slug);
@@ -49,6 +50,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     ],
   });
 };
+
+/** Complete as server HTML: no client JavaScript for anonymous visitors (lib/hydration.ts). */
+export const handle = staticPage;
 
 export default function ArticlePage() {
   const { article, related } = useLoaderData<typeof loader>();

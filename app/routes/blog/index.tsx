@@ -7,6 +7,7 @@ import { blogPath } from "~/features/blog/catalogue";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { sitePageMeta } from "~/features/site-content/seo";
 import { paths } from "~/features/site-content/site";
+import { staticPage } from "~/lib/hydration";
 
 export function loader() {
   return { articles: listArticles() };
@@ -25,6 +26,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ],
     path: paths.blog,
   });
+
+/** Complete as server HTML: no client JavaScript for anonymous visitors (lib/hydration.ts). */
+export const handle = staticPage;
 
 export default function BlogIndex() {
   const { articles } = useLoaderData<typeof loader>();

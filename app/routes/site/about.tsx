@@ -6,6 +6,7 @@ import { PageHero } from "~/features/site-content/components/page-hero";
 import { CtaBand, FeatureGrid, Section } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
 import { paths } from "~/features/site-content/site";
+import { staticPage } from "~/lib/hydration";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   sitePageMeta(matches, {
@@ -14,6 +15,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     keywords: ["real estate lead generation company", "about Leadworks", "motivated seller lead experts"],
     path: paths.about,
   });
+
+/** Complete as server HTML: no client JavaScript for anonymous visitors (lib/hydration.ts). */
+export const handle = staticPage;
 
 export default function About() {
   return (

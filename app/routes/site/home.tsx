@@ -17,6 +17,7 @@ import {
 import { sitePageMeta } from "~/features/site-content/seo";
 import { paths, site } from "~/features/site-content/site";
 import { faqPageJsonLd } from "~/lib/seo";
+import { staticPage } from "~/lib/hydration";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   sitePageMeta(matches, {
@@ -32,6 +33,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: paths.home,
     jsonLd: [faqPageJsonLd(home.faqs)],
   });
+
+/** Complete as server HTML: no client JavaScript for anonymous visitors (lib/hydration.ts). */
+export const handle = staticPage;
 
 export default function Home() {
   return (

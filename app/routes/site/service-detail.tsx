@@ -15,6 +15,7 @@ import {
 import { serviceJsonLd } from "~/features/site-content/service-jsonld";
 import { siteConfigFrom, sitePageMeta } from "~/features/site-content/seo";
 import { paths, servicePaths } from "~/features/site-content/site";
+import { staticPage } from "~/lib/hydration";
 
 /** One module serves the four service paths (routes.ts); the path picks the content. */
 function serviceFor(pathname: string) {
@@ -33,6 +34,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     jsonLd: [serviceJsonLd(siteConfigFrom(matches).siteUrl, path, service)],
   });
 };
+
+/** Complete as server HTML: no client JavaScript for anonymous visitors (lib/hydration.ts). */
+export const handle = staticPage;
 
 export default function ServiceDetailPage() {
   const { service } = serviceFor(useLocation().pathname);

@@ -5,6 +5,7 @@ import { PageHero } from "~/features/site-content/components/page-hero";
 import { CtaBand, Section, ServiceCardGrid } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
 import { paths } from "~/features/site-content/site";
+import { staticPage } from "~/lib/hydration";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   sitePageMeta(matches, {
@@ -18,6 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ],
     path: paths.services,
   });
+
+/** Complete as server HTML: no client JavaScript for anonymous visitors (lib/hydration.ts). */
+export const handle = staticPage;
 
 export default function Services() {
   return (

@@ -69,6 +69,17 @@ describe("pages", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  it("form pages load the app after the first paint: a module script, no module preloads", async () => {
+    for (const path of [
+      "/contact/real-estate-lead-generation-services",
+      "/careers/real-estate-lead-generation-jobs",
+    ]) {
+      const html = await (await get(path)).text();
+      expect(html, path).toMatch(/<script type="module"[^>]*>[^<]*import/);
+      expect(html, path).not.toContain('rel="modulepreload"');
+    }
+  });
+
   it("renders per request with a fresh nonce when a query string is present", async () => {
     const first = await get("/?utm_source=test");
     const second = await get("/?utm_source=test");

@@ -43,12 +43,23 @@ export default [
   // Admin area (spec 01 §2, spec 02 §2): admins only, checked by every loader and action
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    route("leads", "routes/admin/leads/list.tsx"),
+    route("leads/new", "routes/admin/leads/new.tsx"),
+    route("leads/:id", "routes/admin/leads/detail.tsx"),
     route("users", "routes/admin/users.tsx"),
   ]),
   // Admin-only resources outside the layout: 404 to everyone else
   route("admin/applications/:id/resume", "routes/admin/resume.ts"),
   route("admin/submissions/export.csv", "routes/admin/export.ts"),
   route("admin/events", "routes/admin/events.ts"),
+  route("admin/leads/:id/documents/:documentId", "routes/admin/leads/document.ts"),
+
+  // Client portal (spec 02 §2): clients only, and only the leads assigned to them
+  route("client", "routes/client/layout.tsx", [
+    index("routes/client/dashboard.tsx"),
+    route("leads", "routes/client/leads.tsx"),
+    route("leads/:id", "routes/client/lead.tsx"),
+  ]),
 
   // Machine-readable resources
   route("sitemap.xml", "routes/api/sitemap.ts"),

@@ -44,9 +44,10 @@ export function useFormFeedback<F extends string>(
     if (result.ok) formRef.current?.reset();
   }, [result, formRef]);
 
-  const validateAll = (form: HTMLFormElement): FieldErrors<F> => {
+  // The submitter counts: a form may carry its choice on the button pressed (e.g. feedback buttons).
+  const validateAll = (form: HTMLFormElement, submitter?: HTMLElement | null): FieldErrors<F> => {
     const values = Object.fromEntries(
-      [...new FormData(form).entries()].filter(([, v]) => typeof v === "string"),
+      [...new FormData(form, submitter).entries()].filter(([, v]) => typeof v === "string"),
     ) as Record<string, string>;
     const parsed = schema.safeParse(values);
     return { ...(parsed.success ? {} : fieldErrorsOf<F>(parsed.error)), ...(extraCheck?.(form) ?? {}) };
@@ -70,7 +71,7 @@ export function useFormFeedback<F extends string>(
       setErrors((current) => ({ ...current, [name]: all[name] }));
     },
     onSubmit(event: FormEvent<HTMLFormElement>) {
-      const all = validateAll(event.currentTarget);
+      const all = validateAll(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
       setErrors(all);
       if (Object.values(all).some(Boolean)) {
         event.preventDefault();

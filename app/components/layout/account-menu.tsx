@@ -14,8 +14,13 @@ export interface HeaderAccount {
 export function accountLinks(account: HeaderAccount) {
   return [
     { to: "/account", label: "Account" },
-    // The client portal joins this menu when its pages exist (spec 02); no link leads to a 404.
-    ...(account.isAdmin ? [{ to: "/admin", label: "Admin" }] : []),
+    ...(account.isClient ? [{ to: "/client", label: "My Leads" }] : []),
+    ...(account.isAdmin
+      ? [
+          { to: "/admin", label: "Admin" },
+          { to: "/admin/leads", label: "Lead Management" },
+        ]
+      : []),
   ];
 }
 

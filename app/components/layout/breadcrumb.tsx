@@ -3,6 +3,11 @@ import { Link, useLocation, useMatches } from "react-router";
 import { resolveShortPath, segmentLabels } from "~/features/site-content/site";
 import { crumbsForPath } from "~/lib/breadcrumbs";
 
+/** `export const handle = { crumb: (data) => label }` names the last crumb after the page's data. */
+export interface CrumbHandle {
+  crumb?: (loaderData: unknown) => string | undefined;
+}
+
 /** Breadcrumb from the path's segments; hidden on the home page (spec 01 §2). */
 export function Breadcrumb() {
   const { pathname } = useLocation();
@@ -10,6 +15,12 @@ export function Breadcrumb() {
   // Hidden on the home page, and on the not-found page: a path that leads nowhere has no trail.
   if (pathname === "/" || matches.some((match) => match.id === "routes/site/not-found")) return null;
   const crumbs = crumbsForPath(pathname, segmentLabels, resolveShortPath);
+  // A page named by its data (a lead's id in the path) gives its own label for the last crumb.
+  const named = matches.findLast(
+    (match) => typeof (match.handle as CrumbHandle | undefined)?.crumb === "function",
+  );
+  const label = named && (named.handle as CrumbHandle).crumb!(named.loaderData);
+  if (label) crumbs[crumbs.length - 1]!.label = label;
   return (
     <nav aria-label="Breadcrumb" className="border-b border-border bg-muted/50">
       <ol className="container-page flex flex-wrap items-center gap-1 py-2 text-sm text-muted-foreground">

@@ -10,6 +10,7 @@ export const buttonVariants = cva(
       variant: {
         default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
         accent: "bg-accent text-accent-foreground shadow-sm hover:bg-accent/90",
+        destructive: "bg-destructive text-white shadow-sm hover:bg-destructive/90",
         outline: "border border-border bg-background hover:bg-muted",
         ghost: "hover:bg-muted",
         inverted: "bg-white text-primary shadow-sm hover:bg-white/90",

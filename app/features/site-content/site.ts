@@ -97,4 +97,6 @@ export const segmentLabels: Record<string, string> = {
   blog: "Blog",
   "real-estate-lead-generation-insights": "Insights",
   auth: "Sign In",
+  client: "Client Portal",
+  new: "New Lead",
 };

@@ -1,6 +1,12 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { detectDocumentKind, documentContentTypes, safeFileName, zipEntryNames } from "./document-type";
+import {
+  detectDocumentKind,
+  detectImageKind,
+  documentContentTypes,
+  safeFileName,
+  zipEntryNames,
+} from "./document-type";
 
 // ---------------------------------------------------------------- fixtures built from real formats
 
@@ -301,5 +307,25 @@ describe("safeFileName", () => {
 
   it("caps the base name at 120 characters", () => {
     expect(safeFileName(`${"a".repeat(300)}.pdf`, "pdf")).toBe(`${"a".repeat(120)}.pdf`);
+  });
+});
+
+describe("detectImageKind", () => {
+  it("knows JPEG, PNG and WebP by their signatures", () => {
+    expect(detectImageKind(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toBe("jpg");
+    expect(detectImageKind(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe("png");
+    expect(detectImageKind(new Uint8Array([...text("RIFF"), 0x24, 0, 0, 0, ...text("WEBPVP8 ")]))).toBe(
+      "webp",
+    );
+  });
+
+  it("refuses other RIFF files, documents and text named like images", () => {
+    expect(detectImageKind(new Uint8Array([...text("RIFF"), 0x24, 0, 0, 0, ...text("WAVEfmt ")]))).toBeNull();
+    expect(detectImageKind(minimalPdf)).toBeNull();
+    expect(detectImageKind(text("just text pretending to be photo.jpg"))).toBeNull();
+  });
+
+  it("names a nameless photo with the fallback", () => {
+    expect(safeFileName("../???.png", "png", "document")).toBe("document.png");
   });
 });

@@ -1,6 +1,7 @@
 /**
  * What a file really is, from its bytes: PDF, legacy Word (OLE2 compound file) or Word OOXML (a zip
- * whose central directory lists word/document.xml). Names and browser MIME types are not trusted.
+ * whose central directory lists word/document.xml), and for lead documents also JPEG, PNG and WebP
+ * photos. Names and browser MIME types are not trusted.
  */
 export type DocumentKind = "pdf" | "doc" | "docx";
 
@@ -16,6 +17,26 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const JPEG = [0xff, 0xd8, 0xff];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const RIFF = [0x52, 0x49, 0x46, 0x46];
+const WEBP = [0x57, 0x45, 0x42, 0x50];
+
+export type ImageKind = "jpg" | "png" | "webp";
+
+export const imageContentTypes: Record<ImageKind, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
+
+/** A photo's format from its signature (WebP: a RIFF container whose form type is WEBP). */
+export function detectImageKind(bytes: Uint8Array): ImageKind | null {
+  if (startsWith(bytes, JPEG)) return "jpg";
+  if (startsWith(bytes, PNG)) return "png";
+  if (startsWith(bytes, RIFF) && startsWith(bytes.subarray(8), WEBP)) return "webp";
+  return null;
+}
 
 /** File names listed in a zip's central directory; empty when the archive is not well formed. */
 export function zipEntryNames(bytes: Uint8Array): string[] {
@@ -54,11 +75,11 @@ export function detectDocumentKind(bytes: Uint8Array): DocumentKind | null {
 }
 
 /** A safe download name: no path, no control characters, the extension of what the file really is. */
-export function safeFileName(original: string, kind: DocumentKind): string {
+export function safeFileName(original: string, kind: DocumentKind | ImageKind, fallback = "resume"): string {
   const base = (original.split(/[\\/]/).pop() ?? "")
     .replace(/\.[^.]*$/, "")
     .replace(/[^\p{L}\p{N} ._()-]/gu, "")
     .trim()
     .slice(0, 120);
-  return `${base || "resume"}.${kind}`;
+  return `${base || fallback}.${kind}`;
 }

@@ -2,13 +2,13 @@ import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { showToastNow } from "~/components/layout/toasts";
+import { Pagination } from "~/components/ui/pagination";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import {
   CareerList,
   ContactList,
   ListToolbar,
-  Pagination,
   Tabs,
 } from "~/features/submissions/components/submission-lists";
 import { useLiveSubmissions } from "~/features/submissions/components/live-updates";

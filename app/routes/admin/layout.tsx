@@ -15,6 +15,7 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
 const adminNav = [
   { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/leads", label: "Leads", end: false },
   { to: "/admin/users", label: "Users", end: false },
 ];
 

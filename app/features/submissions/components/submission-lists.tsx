@@ -1,5 +1,5 @@
 import { CheckCircle2, Download, FileText, Search } from "lucide-react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -220,36 +220,5 @@ function EmptyState({ text }: { text: string }) {
     <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted-foreground">
       {text}
     </p>
-  );
-}
-
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  const [params] = useSearchParams();
-  if (pageCount <= 1) return null;
-  const to = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(n));
-    return `?${next.toString()}`;
-  };
-  return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
-      {page > 1 ? (
-        <Link className="font-semibold text-primary" to={to(page - 1)}>
-          Previous page
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-muted-foreground">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link className="font-semibold text-primary" to={to(page + 1)}>
-          Next page
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

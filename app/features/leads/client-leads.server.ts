@@ -1,0 +1,177 @@
+/**
+ * The client portal's data (spec 02 §2, §4, §9): a client sees only the leads assigned to them, and
+ * records feedback on each. Every query is scoped by `assigned_to_client_id = actor.id` here, on the
+ * server; a lead of someone else is indistinguishable from one that does not exist.
+ */
+import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { leadActivities, leads } from "~/db/schema";
+import { isUuid, leadTimeline } from "./leads.server";
+import { labelOf, feedbackStatuses, type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
+
+/** The part of the signed-in user this module needs. */
+export interface ClientActor {
+  id: string;
+  isClient: boolean;
+}
+
+export class NotAClientError extends Error {
+  constructor() {
+    super("Clients only");
+    this.name = "NotAClientError";
+  }
+}
+
+function assertClient(actor: ClientActor | null | undefined): asserts actor is ClientActor {
+  if (!actor?.isClient) throw new NotAClientError();
+}
+
+/** Spec 02 §9. */
+export const RECENT_LEADS = 10;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+const listColumns = {
+  id: leads.id,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  phone: leads.phone,
+  address: leads.address,
+  city: leads.city,
+  state: leads.state,
+  zipCode: leads.zipCode,
+  motivationLevel: leads.motivationLevel,
+  clientFeedbackStatus: leads.clientFeedbackStatus,
+  createdAt: leads.createdAt,
+};
+
+const mine = (actor: ClientActor) => eq(leads.assignedToClientId, actor.id);
+
+/** The four counters and the ten most recent leads of the client dashboard. */
+export async function clientDashboard(actor: ClientActor, now = new Date()) {
+  assertClient(actor);
+  const db = await getDb();
+  const weekAgo = new Date(now.getTime() - WEEK_MS);
+  const [[counts], recent] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        newThisWeek: sql<number>`count(*) filter (where ${gte(leads.createdAt, weekAgo)})`,
+        interested: sql<number>`count(*) filter (where ${eq(leads.clientFeedbackStatus, "interested")})`,
+        contacted: sql<number>`count(*) filter (where ${eq(leads.clientFeedbackStatus, "contacted")})`,
+      })
+      .from(leads)
+      .where(mine(actor)),
+    db
+      .select(listColumns)
+      .from(leads)
+      .where(mine(actor))
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(RECENT_LEADS),
+  ]);
+  return {
+    counts: {
+      total: Number(counts?.total ?? 0),
+      newThisWeek: Number(counts?.newThisWeek ?? 0),
+      interested: Number(counts?.interested ?? 0),
+      contacted: Number(counts?.contacted ?? 0),
+    },
+    recent,
+  };
+}
+
+export type ClientLeadRow = Awaited<ReturnType<typeof clientDashboard>>["recent"][number];
+
+/** My Leads: every lead assigned to the client, newest first, filtered by motivation and feedback. */
+export async function listClientLeads(actor: ClientActor, query: ClientLeadQuery) {
+  assertClient(actor);
+  const db = await getDb();
+  const conditions: SQL[] = [mine(actor)];
+  if (query.motivation) conditions.push(eq(leads.motivationLevel, query.motivation));
+  if (query.feedback) conditions.push(eq(leads.clientFeedbackStatus, query.feedback));
+  return db
+    .select(listColumns)
+    .from(leads)
+    .where(and(...conditions))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(1000);
+}
+
+/** One of the client's leads with its timeline, or null (missing, or assigned to someone else). */
+export async function getClientLead(actor: ClientActor, id: string) {
+  assertClient(actor);
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [lead] = await db
+    .select({
+      id: leads.id,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      phone: leads.phone,
+      email: leads.email,
+      address: leads.address,
+      city: leads.city,
+      state: leads.state,
+      zipCode: leads.zipCode,
+      propertyType: leads.propertyType,
+      motivationLevel: leads.motivationLevel,
+      situationNotes: leads.situationNotes,
+      leadSource: leads.leadSource,
+      askingPrice: leads.askingPrice,
+      estimatedValue: leads.estimatedValue,
+      estimatedRepairCost: leads.estimatedRepairCost,
+      isSold: leads.isSold,
+      soldPrice: leads.soldPrice,
+      leadStatus: leads.leadStatus,
+      clientFeedbackStatus: leads.clientFeedbackStatus,
+      clientNotes: leads.clientNotes,
+      clientReviewedAt: leads.clientReviewedAt,
+      createdAt: leads.createdAt,
+    })
+    .from(leads)
+    .where(and(eq(leads.id, id), mine(actor)));
+  if (!lead) return null;
+  const activities = await leadTimeline(id, { onlyFeedbackOf: actor.id });
+  const previousNotes = activities
+    .filter((a) => a.activityType === "client_feedback_submitted" && typeof a.metadata?.notes === "string")
+    .map((a) => ({
+      id: a.id,
+      notes: a.metadata!.notes as string,
+      feedbackStatus: String(a.metadata!.feedback_status ?? ""),
+      createdAt: a.createdAt,
+    }))
+    .filter((n) => n.notes !== "");
+  return { ...lead, activities, previousNotes };
+}
+
+export type ClientLeadDetail = NonNullable<Awaited<ReturnType<typeof getClientLead>>>;
+
+/**
+ * Records the client's feedback (spec 02 §4): the status, the notes (or empty), the review time, and a
+ * client_feedback_submitted activity carrying both, in one transaction. False when the lead is not theirs.
+ */
+export async function submitFeedback(actor: ClientActor, id: string, input: FeedbackInput) {
+  assertClient(actor);
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(leads)
+      .set({
+        clientFeedbackStatus: input.feedbackStatus,
+        clientNotes: input.notes ?? "",
+        clientReviewedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(leads.id, id), mine(actor)))
+      .returning({ id: leads.id });
+    if (updated.length !== 1) return false;
+    await tx.insert(leadActivities).values({
+      leadId: id,
+      activityType: "client_feedback_submitted",
+      description: `Feedback: ${labelOf(feedbackStatuses, input.feedbackStatus)}`,
+      metadata: { feedback_status: input.feedbackStatus, notes: input.notes ?? "" },
+      performedBy: actor.id,
+    });
+    return true;
+  });
+}

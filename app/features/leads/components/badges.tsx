@@ -1,0 +1,62 @@
+import { cn } from "~/lib/utils";
+import {
+  feedbackStatuses,
+  labelOf,
+  leadStatuses,
+  motivationLevels,
+  type FeedbackStatus,
+  type LeadStatus,
+  type MotivationLevel,
+} from "../leads.schema";
+
+// Spec 02 §4: motivation hot red, warm orange, cold blue; status new blue, qualified green, contacted
+// yellow, appointment_set purple, sold emerald, dead grey (under_contract: teal, our choice). Every pair
+// is a dark text on a light tint, so the label passes AA contrast.
+const motivationColors: Record<MotivationLevel, string> = {
+  hot: "bg-red-100 text-red-800 ring-red-200",
+  warm: "bg-orange-100 text-orange-800 ring-orange-200",
+  cold: "bg-blue-100 text-blue-800 ring-blue-200",
+};
+
+const statusColors: Record<LeadStatus, string> = {
+  new: "bg-blue-100 text-blue-800 ring-blue-200",
+  qualified: "bg-green-100 text-green-800 ring-green-200",
+  contacted: "bg-yellow-100 text-yellow-900 ring-yellow-200",
+  appointment_set: "bg-purple-100 text-purple-800 ring-purple-200",
+  under_contract: "bg-teal-100 text-teal-800 ring-teal-200",
+  sold: "bg-emerald-100 text-emerald-800 ring-emerald-200",
+  dead: "bg-slate-200 text-slate-800 ring-slate-300",
+};
+
+const feedbackColors: Record<FeedbackStatus, string> = {
+  not_reviewed: "bg-slate-100 text-slate-800 ring-slate-200",
+  interested: "bg-green-100 text-green-800 ring-green-200",
+  not_interested: "bg-red-100 text-red-800 ring-red-200",
+  contacted: "bg-yellow-100 text-yellow-900 ring-yellow-200",
+  deal_closed: "bg-emerald-100 text-emerald-800 ring-emerald-200",
+};
+
+function Badge({ className, children }: { className: string; children: React.ReactNode }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+export const MotivationBadge = ({ value }: { value: MotivationLevel }) => (
+  <Badge className={motivationColors[value]}>{labelOf(motivationLevels, value)}</Badge>
+);
+
+export const StatusBadge = ({ value }: { value: LeadStatus }) => (
+  <Badge className={statusColors[value]}>{labelOf(leadStatuses, value)}</Badge>
+);
+
+export const FeedbackBadge = ({ value }: { value: FeedbackStatus }) => (
+  <Badge className={feedbackColors[value]}>{labelOf(feedbackStatuses, value)}</Badge>
+);

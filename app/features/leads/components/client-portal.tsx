@@ -1,0 +1,265 @@
+import { Eye } from "lucide-react";
+import { useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { FormStatus } from "~/components/ui/form-status";
+import { LocalTime } from "~/components/ui/local-time";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { useFormFeedback } from "~/lib/use-form-feedback";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { FeedbackResult } from "../lead-actions.server";
+import {
+  feedbackChoices,
+  feedbackSchema,
+  feedbackStatuses,
+  formatListDate,
+  labelOf,
+  motivationLevels,
+  type ClientLeadQuery,
+  type FeedbackField,
+  type FeedbackStatus,
+  type MotivationLevel,
+} from "../leads.schema";
+import { FeedbackBadge, MotivationBadge } from "./badges";
+
+export interface ClientRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  motivationLevel: MotivationLevel;
+  clientFeedbackStatus: FeedbackStatus;
+  createdAt: string | Date;
+}
+
+/** Name, Phone, Address, Motivation, Date Received, Feedback Status, Actions (spec 02 §2). */
+export function ClientLeadTable({
+  rows,
+  caption,
+  emptyText,
+}: {
+  rows: ClientRow[];
+  caption: string;
+  emptyText: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm">
+      <table className="w-full min-w-[48rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            {["Name", "Phone", "Address", "Motivation", "Date Received", "Feedback Status"].map((h) => (
+              <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                {h}
+              </th>
+            ))}
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="px-4 py-10 text-center text-muted-foreground">
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            rows.map((lead) => {
+              const name = `${lead.firstName} ${lead.lastName}`;
+              return (
+                <tr key={lead.id} className="border-b border-border last:border-0 hover:bg-muted/40">
+                  <td className="px-4 py-3 font-semibold">
+                    <Link to={`/client/leads/${lead.id}`} className="hover:underline">
+                      {name}
+                    </Link>
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    <a href={`tel:${lead.phone}`} className="hover:underline">
+                      {lead.phone}
+                    </a>
+                  </td>
+                  <td className="px-4 py-3">
+                    {lead.address}
+                    <span className="block text-muted-foreground">
+                      {lead.city}, {lead.state}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <MotivationBadge value={lead.motivationLevel} />
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3">{formatListDate(lead.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <FeedbackBadge value={lead.clientFeedbackStatus} />
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={`/client/leads/${lead.id}`} aria-label={`View ${name}`}>
+                        <Eye aria-hidden="true" /> View
+                      </Link>
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Motivation and feedback filters; with JavaScript they apply as soon as they change. */
+export function ClientLeadFilters({ query }: { query: ClientLeadQuery }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="get"
+      aria-label="Filter my leads"
+      className="flex flex-col gap-3 py-4 sm:flex-row sm:items-end"
+      onChange={(event) => submit(event.currentTarget)}
+    >
+      <div className="space-y-1">
+        <label htmlFor="client-motivation" className="block text-sm font-semibold">
+          Motivation
+        </label>
+        <NativeSelect
+          id="client-motivation"
+          name="motivation"
+          defaultValue={query.motivation ?? ""}
+          className="sm:w-44"
+        >
+          <option value="">All motivations</option>
+          {motivationLevels.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="client-feedback" className="block text-sm font-semibold">
+          Feedback status
+        </label>
+        <NativeSelect
+          id="client-feedback"
+          name="feedback"
+          defaultValue={query.feedback ?? ""}
+          className="sm:w-48"
+        >
+          <option value="">All feedback</option>
+          {feedbackStatuses.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {!hydrated && (
+        <Button type="submit" variant="outline" size="field">
+          Apply filters
+        </Button>
+      )}
+    </Form>
+  );
+}
+
+/**
+ * Your Feedback (spec 02 §2, §4): the current status, an optional note and the four buttons; each button
+ * submits its status with the note. The note box is cleared after a successful submission.
+ */
+export function FeedbackCard({ status, result }: { status: FeedbackStatus; result?: FeedbackResult }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormFeedback<FeedbackField>(feedbackSchema, formRef, { result });
+  return (
+    <section
+      aria-labelledby="feedback-heading"
+      className="rounded-2xl border-2 border-primary/30 bg-card p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="feedback-heading" className="text-lg font-bold">
+        Your Feedback
+      </h2>
+      <p className="mt-2 flex items-center gap-2 text-sm">
+        Current status: <FeedbackBadge value={status} />
+      </p>
+      <Form
+        method="post"
+        ref={formRef}
+        noValidate
+        preventScrollReset
+        onBlur={form.onBlur}
+        onSubmit={form.onSubmit}
+        className="mt-4 space-y-4"
+        aria-label="Your feedback"
+      >
+        <FormStatus toast={form.staticStatus} />
+        <FormField id="feedback-notes" label="Notes" optional error={form.errors.notes}>
+          <Textarea
+            name="notes"
+            rows={4}
+            maxLength={1000}
+            placeholder="What you learned, or why it is not a fit"
+            defaultValue={form.values?.notes ?? ""}
+          />
+        </FormField>
+        {form.errors.feedbackStatus && (
+          <p className="text-sm font-medium text-destructive">{form.errors.feedbackStatus}</p>
+        )}
+        <div className="grid grid-cols-2 gap-2" role="group" aria-label="Feedback status">
+          {feedbackChoices.map((choice) => (
+            <Button
+              key={choice.value}
+              type="submit"
+              name="feedbackStatus"
+              value={choice.value}
+              variant={status === choice.value ? "default" : "outline"}
+              aria-pressed={status === choice.value}
+              disabled={form.submitting}
+            >
+              {labelOf(feedbackStatuses, choice.value)}
+            </Button>
+          ))}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function PreviousNotes({
+  notes,
+}: {
+  notes: { id: string; notes: string; feedbackStatus: string; createdAt: string | Date }[];
+}) {
+  return (
+    <section
+      aria-labelledby="notes-heading"
+      className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="notes-heading" className="text-lg font-bold">
+        Previous notes
+      </h2>
+      {notes.length === 0 ? (
+        <p className="mt-3 text-muted-foreground">No notes yet</p>
+      ) : (
+        <ul className="mt-3 space-y-4">
+          {notes.map((note) => (
+            <li key={note.id} className="border-l-2 border-border pl-3">
+              <p className="text-sm text-muted-foreground">
+                {labelOf(feedbackStatuses, note.feedbackStatus)} ·{" "}
+                <LocalTime iso={note.createdAt} style="long" />
+              </p>
+              <p className="whitespace-pre-line break-words">{note.notes}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+import { useRef, type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { FormStatus } from "~/components/ui/form-status";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { useFormFeedback } from "~/lib/use-form-feedback";
+import {
+  clientDisplayName,
+  leadDefaults,
+  leadSchema,
+  leadSources,
+  motivationLevels,
+  propertyTypes,
+  type LeadField,
+} from "../leads.schema";
+import type { ClientOption } from "../leads.server";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
+      <legend className="px-1 text-lg font-bold">{title}</legend>
+      <div className="mt-2 grid gap-5 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+const Options = ({ options }: { options: readonly { value: string; label: string }[] }) =>
+  options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+
+/** Create New Lead (spec 02 §2, §5): five sections, checked as you go and on submit, and again on the server. */
+export function LeadForm({ clients }: { clients: ClientOption[] }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormFeedback<LeadField>(leadSchema, formRef);
+  const value = (name: LeadField) =>
+    form.values?.[name] ?? (leadDefaults as Partial<Record<LeadField, string>>)[name] ?? "";
+  const field = (id: LeadField, label: string, control: ReactNode, optional = false) => (
+    <FormField id={`lead-${id}`} label={label} optional={optional} error={form.errors[id]}>
+      {control as React.ReactElement<Record<string, unknown>>}
+    </FormField>
+  );
+  return (
+    <Form
+      method="post"
+      ref={formRef}
+      noValidate
+      onBlur={form.onBlur}
+      onSubmit={form.onSubmit}
+      className="space-y-6"
+      aria-label="New lead"
+    >
+      <FormStatus toast={form.staticStatus} />
+      <Section title="Contact Information">
+        {field(
+          "firstName",
+          "First name",
+          <Input name="firstName" maxLength={50} defaultValue={value("firstName")} required />,
+        )}
+        {field(
+          "lastName",
+          "Last name",
+          <Input name="lastName" maxLength={50} defaultValue={value("lastName")} required />,
+        )}
+        {field(
+          "phone",
+          "Phone",
+          <Input
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            placeholder="+12025551234"
+            defaultValue={value("phone")}
+            required
+          />,
+        )}
+        {field(
+          "email",
+          "Email",
+          <Input name="email" type="email" maxLength={255} defaultValue={value("email")} />,
+          true,
+        )}
+      </Section>
+
+      <Section title="Property Information">
+        <div className="sm:col-span-2">
+          {field(
+            "address",
+            "Address",
+            <Input name="address" maxLength={200} defaultValue={value("address")} required />,
+          )}
+        </div>
+        {field("city", "City", <Input name="city" maxLength={100} defaultValue={value("city")} required />)}
+        <div className="grid grid-cols-2 gap-5">
+          {field(
+            "state",
+            "State",
+            <Input
+              name="state"
+              maxLength={2}
+              autoCapitalize="characters"
+              placeholder="CA"
+              className="uppercase"
+              defaultValue={value("state")}
+              onInput={(event) => {
+                const input = event.currentTarget;
+                input.value = input.value.toUpperCase();
+              }}
+              required
+            />,
+          )}
+          {field(
+            "zipCode",
+            "ZIP code",
+            <Input
+              name="zipCode"
+              inputMode="numeric"
+              maxLength={10}
+              placeholder="12345"
+              defaultValue={value("zipCode")}
+              required
+            />,
+          )}
+        </div>
+        {field(
+          "propertyType",
+          "Property type",
+          <NativeSelect name="propertyType" defaultValue={value("propertyType")}>
+            <Options options={propertyTypes} />
+          </NativeSelect>,
+        )}
+      </Section>
+
+      <Section title="Lead Details">
+        {field(
+          "motivationLevel",
+          "Motivation level",
+          <NativeSelect name="motivationLevel" defaultValue={value("motivationLevel")}>
+            <Options options={motivationLevels} />
+          </NativeSelect>,
+        )}
+        {field(
+          "leadSource",
+          "Lead source",
+          <NativeSelect name="leadSource" defaultValue={value("leadSource")}>
+            <Options options={leadSources} />
+          </NativeSelect>,
+        )}
+        <div className="sm:col-span-2">
+          {field(
+            "situationNotes",
+            "Situation notes",
+            <Textarea
+              name="situationNotes"
+              rows={4}
+              maxLength={2000}
+              placeholder="Why they might sell, timeline, condition, who else is involved"
+              defaultValue={value("situationNotes")}
+            />,
+            true,
+          )}
+        </div>
+      </Section>
+
+      <Section title="Financial Information (Optional)">
+        {field(
+          "askingPrice",
+          "Asking price (USD)",
+          <Input name="askingPrice" inputMode="decimal" defaultValue={value("askingPrice")} />,
+          true,
+        )}
+        {field(
+          "estimatedValue",
+          "Estimated value (USD)",
+          <Input name="estimatedValue" inputMode="decimal" defaultValue={value("estimatedValue")} />,
+          true,
+        )}
+        {field(
+          "estimatedRepairCost",
+          "Estimated repair cost (USD)",
+          <Input
+            name="estimatedRepairCost"
+            inputMode="decimal"
+            defaultValue={value("estimatedRepairCost")}
+          />,
+          true,
+        )}
+      </Section>
+
+      <Section title="Assignment (Optional)">
+        {field(
+          "assignedToClientId",
+          "Assign to client",
+          <NativeSelect name="assignedToClientId" defaultValue={value("assignedToClientId")}>
+            <option value="">Unassigned</option>
+            {clients.map((c) => (
+              <option key={c.id} value={c.id}>
+                {clientDisplayName(c)}
+              </option>
+            ))}
+          </NativeSelect>,
+          true,
+        )}
+      </Section>
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" size="lg" disabled={form.submitting}>
+          {form.submitting ? "Creating..." : "Create Lead"}
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to="/admin/leads">Cancel</Link>
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,426 @@
+/**
+ * Lead management for admins (spec 02 §2, §6, §7): list with search and filters, the full lead with its
+ * people, activities and documents, create, status, assignment, sold price, activities, documents and
+ * delete. Every function takes the actor and refuses anyone who is not an admin, even though the routes
+ * check too. Every change that the timeline should show writes its activity in the same transaction.
+ */
+import crypto from "node:crypto";
+import { aliasedTable, and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
+import type { Transaction } from "~/lib/rate-limit.server";
+import {
+  LEADS_PAGE_SIZE,
+  labelOf,
+  leadStatuses,
+  personName,
+  type ActivityInput,
+  type LeadInput,
+  type LeadListQuery,
+  type LeadStatus,
+} from "./leads.schema";
+
+/** The part of the signed-in user this module needs. */
+export interface LeadActor {
+  id: string;
+  isAdmin: boolean;
+}
+
+export class NotAllowedError extends Error {
+  constructor() {
+    super("Admins only");
+    this.name = "NotAllowedError";
+  }
+}
+
+/** A lead assigned to someone who is not a client (or no longer exists). */
+export class InvalidClientError extends Error {
+  constructor() {
+    super("Invalid client ID");
+    this.name = "InvalidClientError";
+  }
+}
+
+function assertAdmin(actor: LeadActor | null | undefined): asserts actor is LeadActor {
+  if (!actor?.isAdmin) throw new NotAllowedError();
+}
+
+/** `%term%` for ILIKE, with the pattern characters of the term escaped. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const isUuid = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+const creator = aliasedTable(profiles, "creator");
+const client = aliasedTable(profiles, "client");
+
+const personColumns = (p: typeof profiles) => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  email: p.email,
+  companyName: p.companyName,
+  phone: p.phone,
+});
+
+// ---------------------------------------------------------------- reading
+
+/** Search (spec 02 §7): case-insensitive partial match on first name, last name, phone, address or city. */
+export function leadSearch(term: string): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = likePattern(term);
+  const digits = term.replace(/[\s().-]/g, "");
+  return or(
+    ilike(leads.firstName, pattern),
+    ilike(leads.lastName, pattern),
+    ilike(leads.phone, likePattern(digits || term)),
+    ilike(leads.address, pattern),
+    ilike(leads.city, pattern),
+    // "Jane Doe" finds Jane Doe: the whole name as one string.
+    sql`(${leads.firstName} || ' ' || ${leads.lastName}) ILIKE ${pattern}`,
+  );
+}
+
+export async function listLeads(actor: LeadActor, query: LeadListQuery) {
+  assertAdmin(actor);
+  const db = await getDb();
+  const conditions = [
+    leadSearch(query.q),
+    query.status ? eq(leads.leadStatus, query.status) : undefined,
+    query.motivation ? eq(leads.motivationLevel, query.motivation) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: leads.id,
+        firstName: leads.firstName,
+        lastName: leads.lastName,
+        phone: leads.phone,
+        address: leads.address,
+        city: leads.city,
+        state: leads.state,
+        motivationLevel: leads.motivationLevel,
+        leadStatus: leads.leadStatus,
+        createdAt: leads.createdAt,
+        client: personColumns(client),
+        clientId: leads.assignedToClientId,
+      })
+      .from(leads)
+      .leftJoin(client, eq(client.userId, leads.assignedToClientId))
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(LEADS_PAGE_SIZE)
+      .offset((query.page - 1) * LEADS_PAGE_SIZE),
+    db.select({ n: count() }).from(leads).where(where),
+  ]);
+  const totalCount = Number(total?.n ?? 0);
+  return {
+    rows: rows.map(({ client: person, clientId, ...row }) => ({ ...row, client: clientId ? person : null })),
+    total: totalCount,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(totalCount / LEADS_PAGE_SIZE)),
+  };
+}
+
+export type LeadListRow = Awaited<ReturnType<typeof listLeads>>["rows"][number];
+
+/** One lead with everything the admin detail page shows, or null when there is none with this id. */
+export async function getLead(actor: LeadActor, id: string) {
+  assertAdmin(actor);
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ lead: leads, creator: personColumns(creator), client: personColumns(client) })
+    .from(leads)
+    .leftJoin(creator, eq(creator.userId, leads.createdByUserId))
+    .leftJoin(client, eq(client.userId, leads.assignedToClientId))
+    .where(eq(leads.id, id));
+  if (!row) return null;
+  const [activities, documents] = await Promise.all([
+    leadTimeline(id),
+    db
+      .select({
+        id: leadDocuments.id,
+        documentName: leadDocuments.documentName,
+        documentType: leadDocuments.documentType,
+        sizeBytes: storedFiles.sizeBytes,
+        createdAt: leadDocuments.createdAt,
+        uploadedBy: personColumns(profiles),
+      })
+      .from(leadDocuments)
+      .innerJoin(storedFiles, eq(storedFiles.id, leadDocuments.fileId))
+      .leftJoin(profiles, eq(profiles.userId, leadDocuments.uploadedBy))
+      .where(eq(leadDocuments.leadId, id))
+      .orderBy(desc(leadDocuments.createdAt)),
+  ]);
+  return {
+    ...row.lead,
+    creator: row.lead.createdByUserId ? row.creator : null,
+    client: row.lead.assignedToClientId ? row.client : null,
+    activities,
+    documents: documents.map((d) => ({ ...d, uploadedBy: personName(d.uploadedBy) })),
+  };
+}
+
+export type LeadDetail = NonNullable<Awaited<ReturnType<typeof getLead>>>;
+
+/** A lead's activities, newest first, with who performed each. */
+export async function leadTimeline(leadId: string, options: { onlyFeedbackOf?: string } = {}) {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: leadActivities.id,
+      activityType: leadActivities.activityType,
+      description: leadActivities.description,
+      metadata: leadActivities.metadata,
+      createdAt: leadActivities.createdAt,
+      performedById: leadActivities.performedBy,
+      performedBy: personColumns(profiles),
+    })
+    .from(leadActivities)
+    .leftJoin(profiles, eq(profiles.userId, leadActivities.performedBy))
+    .where(eq(leadActivities.leadId, leadId))
+    .orderBy(desc(leadActivities.createdAt), desc(leadActivities.id));
+  return rows
+    .filter(
+      // A client sees their own feedback, not what an earlier client of the same lead wrote.
+      (row) =>
+        options.onlyFeedbackOf === undefined ||
+        row.activityType !== "client_feedback_submitted" ||
+        row.performedById === options.onlyFeedbackOf,
+    )
+    .map(({ performedById: _performedById, ...row }) => ({
+      ...row,
+      performedBy: personName(row.performedBy) || "System",
+    }));
+}
+
+export type TimelineEntry = Awaited<ReturnType<typeof leadTimeline>>[number];
+
+/** Every client account (role "client"), for the assignment menus: profile fields, by display name. */
+export async function listClients(actor: LeadActor) {
+  assertAdmin(actor);
+  const db = await getDb();
+  return db
+    .select({ id: userRoles.userId, ...personColumns(profiles) })
+    .from(userRoles)
+    .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
+    .where(eq(userRoles.role, "client"))
+    .orderBy(
+      sql`coalesce(nullif(${profiles.companyName}, ''), ${profiles.firstName} || ' ' || ${profiles.lastName}, ${profiles.email})`,
+    );
+}
+
+export type ClientOption = Awaited<ReturnType<typeof listClients>>[number];
+
+// ---------------------------------------------------------------- writing
+
+async function assertClient(tx: Transaction, clientId: string | null) {
+  if (clientId === null) return;
+  const [row] = await tx
+    .select({ id: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, clientId), eq(userRoles.role, "client")));
+  if (!row) throw new InvalidClientError();
+}
+
+async function addTimelineEntry(
+  tx: Transaction,
+  entry: {
+    leadId: string;
+    activityType: (typeof leadActivities.$inferInsert)["activityType"];
+    description: string;
+    performedBy: string;
+    metadata?: Record<string, unknown>;
+  },
+) {
+  await tx.insert(leadActivities).values({ ...entry, metadata: entry.metadata ?? null });
+}
+
+/** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
+export async function createLead(actor: LeadActor, input: LeadInput) {
+  assertAdmin(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await assertClient(tx, input.assignedToClientId);
+    const [row] = await tx
+      .insert(leads)
+      .values({ ...input, createdByUserId: actor.id })
+      .returning({ id: leads.id });
+    return { id: row!.id };
+  });
+}
+
+async function lockLead(tx: Transaction, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await tx
+    .select({
+      id: leads.id,
+      leadStatus: leads.leadStatus,
+      assignedToClientId: leads.assignedToClientId,
+    })
+    .from(leads)
+    .where(eq(leads.id, id))
+    .for("update");
+  return row ?? null;
+}
+
+/** Sets the status (any value, spec 02 §4); false when the lead does not exist. */
+export async function updateLeadStatus(actor: LeadActor, id: string, status: LeadStatus) {
+  assertAdmin(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const lead = await lockLead(tx, id);
+    if (!lead) return false;
+    if (lead.leadStatus === status) return true;
+    await tx
+      .update(leads)
+      .set({ leadStatus: status, isSold: status === "sold", updatedAt: new Date() })
+      .where(eq(leads.id, id));
+    await addTimelineEntry(tx, {
+      leadId: id,
+      activityType: "status_changed",
+      description: `Status changed from ${labelOf(leadStatuses, lead.leadStatus)} to ${labelOf(leadStatuses, status)}`,
+      performedBy: actor.id,
+      metadata: { from: lead.leadStatus, to: status },
+    });
+    return true;
+  });
+}
+
+/**
+ * Assigns the lead to a client, or unassigns it. Feedback belongs to the client who gave it, so a new
+ * assignee starts from "not reviewed"; the earlier feedback stays in the timeline for admins.
+ */
+export async function assignLead(actor: LeadActor, id: string, clientId: string | null) {
+  assertAdmin(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const lead = await lockLead(tx, id);
+    if (!lead) return false;
+    if (lead.assignedToClientId === clientId) return true;
+    await assertClient(tx, clientId);
+    await tx
+      .update(leads)
+      .set({
+        assignedToClientId: clientId,
+        clientFeedbackStatus: "not_reviewed",
+        clientNotes: null,
+        clientReviewedAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(leads.id, id));
+    let description = "Lead unassigned";
+    if (clientId) {
+      const [person] = await tx
+        .select(personColumns(profiles))
+        .from(profiles)
+        .where(eq(profiles.userId, clientId));
+      description = `Assigned to ${person?.companyName || personName(person ?? null) || "a client"}`;
+    }
+    await addTimelineEntry(tx, {
+      leadId: id,
+      activityType: "lead_assigned",
+      description,
+      performedBy: actor.id,
+      metadata: { from: lead.assignedToClientId, to: clientId },
+    });
+    return true;
+  });
+}
+
+/** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */
+export async function setSoldPrice(actor: LeadActor, id: string, soldPrice: number | null) {
+  assertAdmin(actor);
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  const updated = await db
+    .update(leads)
+    .set({ soldPrice, updatedAt: new Date() })
+    .where(eq(leads.id, id))
+    .returning({ id: leads.id });
+  return updated.length === 1;
+}
+
+/** An admin's note, call, e-mail or meeting on the timeline; false when the lead does not exist. */
+export async function addActivity(actor: LeadActor, id: string, input: ActivityInput) {
+  assertAdmin(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    if (!(await lockLead(tx, id))) return false;
+    await addTimelineEntry(tx, { leadId: id, ...input, performedBy: actor.id });
+    return true;
+  });
+}
+
+export interface LeadDocumentUpload {
+  name: string;
+  fileName: string;
+  contentType: string;
+  /** What the bytes are (pdf, docx, jpg...), shown on the document card. */
+  kind: string;
+  bytes: Buffer;
+}
+
+/** Stores a document's bytes and its card in one transaction; false when the lead does not exist. */
+export async function addDocument(actor: LeadActor, id: string, upload: LeadDocumentUpload) {
+  assertAdmin(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    if (!(await lockLead(tx, id))) return false;
+    const [file] = await tx
+      .insert(storedFiles)
+      .values({
+        fileName: upload.fileName,
+        contentType: upload.contentType,
+        sizeBytes: upload.bytes.length,
+        sha256: crypto.createHash("sha256").update(upload.bytes).digest("hex"),
+        data: upload.bytes,
+        uploadedBy: actor.id,
+      })
+      .returning({ id: storedFiles.id });
+    await tx.insert(leadDocuments).values({
+      leadId: id,
+      documentName: upload.name,
+      documentType: upload.kind.toUpperCase(),
+      fileId: file!.id,
+      uploadedBy: actor.id,
+    });
+    await addTimelineEntry(tx, {
+      leadId: id,
+      activityType: "document_uploaded",
+      description: `Uploaded ${upload.name}`,
+      performedBy: actor.id,
+    });
+    return true;
+  });
+}
+
+/** A document's bytes for the admin download route, or null when lead and document do not match. */
+export async function documentFile(actor: LeadActor, leadId: string, documentId: string) {
+  assertAdmin(actor);
+  if (!isUuid(leadId) || !isUuid(documentId)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ fileName: storedFiles.fileName, contentType: storedFiles.contentType, data: storedFiles.data })
+    .from(leadDocuments)
+    .innerJoin(storedFiles, eq(storedFiles.id, leadDocuments.fileId))
+    .where(and(eq(leadDocuments.id, documentId), eq(leadDocuments.leadId, leadId)));
+  return row ?? null;
+}
+
+/** Deletes the lead, its timeline, its documents and their stored bytes; false when it did not exist. */
+export async function deleteLead(actor: LeadActor, id: string) {
+  assertAdmin(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    if (!(await lockLead(tx, id))) return false;
+    const files = await tx
+      .delete(leadDocuments)
+      .where(eq(leadDocuments.leadId, id))
+      .returning({ fileId: leadDocuments.fileId });
+    await tx.delete(leads).where(eq(leads.id, id));
+    for (const { fileId } of files) await tx.delete(storedFiles).where(eq(storedFiles.id, fileId));
+    return true;
+  });
+}

@@ -1,0 +1,93 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/detail";
+import { useToast } from "~/components/layout/toasts";
+import type { CrumbHandle } from "~/components/layout/breadcrumb";
+import { requireRole } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import {
+  ActivityTab,
+  DeleteDialog,
+  DocumentsTab,
+  FeedbackTab,
+  LeadHeader,
+  LeadTabs,
+  leadTabs,
+  OverviewTab,
+  type LeadTab,
+} from "~/features/leads/components/lead-detail";
+import { handleLeadPost, type LeadActionResult } from "~/features/leads/lead-actions.server";
+import { getLead, listClients } from "~/features/leads/leads.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireRole(request, "admin");
+  const url = new URL(request.url);
+  const tab: LeadTab = leadTabs.find((t) => t.id === url.searchParams.get("tab"))?.id ?? "overview";
+  const [lead, clients] = await Promise.all([getLead(actor, params.id), listClients(actor)]);
+  if (!lead) return data({ lead: null, clients, tab, confirmDelete: false }, { status: 404 });
+  return { lead, clients, tab, confirmDelete: url.searchParams.has("delete") };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireRole(request, "admin");
+  return handleLeadPost(request, actor, params.id);
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const handle: CrumbHandle = {
+  crumb: (data) => {
+    const lead = (data as { lead?: { firstName: string; lastName: string } | null } | undefined)?.lead;
+    return lead ? `${lead.firstName} ${lead.lastName}` : "Lead not found";
+  },
+};
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  privatePageMeta(loaded?.lead ? `${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead not found");
+
+const BackToLeads = () => (
+  <Link
+    to="/admin/leads"
+    className="inline-flex items-center gap-1 py-1 text-sm font-semibold text-primary hover:underline"
+  >
+    <ArrowLeft className="size-4" aria-hidden="true" /> Back to Leads
+  </Link>
+);
+
+export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, clients, tab, confirmDelete } = loaderData;
+  const result = actionData as LeadActionResult | undefined;
+  // Forms with fields show their own answers (useFormFeedback); the others toast here.
+  useToast(result && result.intent !== "activity" && result.intent !== "document" ? result.toast : null);
+  if (!lead) {
+    return (
+      <section aria-labelledby="lead-heading">
+        <BackToLeads />
+        <h1 id="lead-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
+          Lead not found
+        </h1>
+        <p className="mt-2 text-muted-foreground">It may have been deleted, or the link is incomplete.</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="lead-heading">
+      <BackToLeads />
+      <div className="mt-3">
+        <LeadHeader lead={lead} />
+      </div>
+      <LeadTabs active={tab} lead={lead} />
+      <div className="mt-6">
+        {tab === "overview" && <OverviewTab lead={lead} clients={clients} result={result} />}
+        {tab === "activity" && (
+          <ActivityTab lead={lead} result={result?.intent === "activity" ? result : undefined} />
+        )}
+        {tab === "documents" && (
+          <DocumentsTab lead={lead} result={result?.intent === "document" ? result : undefined} />
+        )}
+        {tab === "feedback" && <FeedbackTab lead={lead} />}
+      </div>
+      <DeleteDialog open={confirmDelete} />
+    </section>
+  );
+}

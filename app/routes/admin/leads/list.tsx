@@ -1,0 +1,58 @@
+import { useEffect } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/list";
+import { showToastNow } from "~/components/layout/toasts";
+import { Pagination } from "~/components/ui/pagination";
+import { requireRole } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { AddLeadButton, LeadFilters, LeadTable } from "~/features/leads/components/lead-list";
+import { parseLeadListQuery } from "~/features/leads/leads.schema";
+import { listLeads } from "~/features/leads/leads.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireRole(request, "admin");
+  const query = parseLeadListQuery(new URL(request.url));
+  try {
+    return { query, list: await listLeads(actor, query), loadFailed: false };
+  } catch (error) {
+    console.warn("[leads] list failed:", (error as Error).message);
+    return data({ query, list: null, loadFailed: true }, { status: 503 });
+  }
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Lead Management");
+
+export default function AdminLeads({ loaderData }: Route.ComponentProps) {
+  const { query, list, loadFailed } = loaderData;
+  useEffect(() => {
+    if (loadFailed) showToastNow({ kind: "error", title: "Error", text: "Failed to fetch data" });
+  }, [loadFailed]);
+  return (
+    <section aria-labelledby="leads-heading">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="leads-heading" className="text-3xl font-extrabold tracking-tight">
+            Lead Management
+          </h1>
+          <p className="mt-1 text-muted-foreground">
+            {list ? `${list.total} ${list.total === 1 ? "lead" : "leads"}` : "Homeowner leads"}, newest first.
+          </p>
+        </div>
+        <AddLeadButton />
+      </div>
+      <LeadFilters query={query} />
+      {loadFailed || !list ? (
+        <p role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900">
+          Failed to fetch data
+        </p>
+      ) : (
+        <>
+          <LeadTable rows={list.rows} />
+          <Pagination page={list.page} pageCount={list.pageCount} />
+        </>
+      )}
+    </section>
+  );
+}

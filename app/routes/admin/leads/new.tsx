@@ -1,0 +1,44 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/new";
+import { requireRole } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { LeadForm } from "~/features/leads/components/lead-form";
+import { handleCreateLead } from "~/features/leads/lead-actions.server";
+import { listClients } from "~/features/leads/leads.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireRole(request, "admin");
+  return { clients: await listClients(actor) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRole(request, "admin");
+  return handleCreateLead(request, actor);
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Create New Lead");
+
+export default function NewLead({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="new-lead-heading" className="max-w-4xl">
+      <Link
+        to="/admin/leads"
+        className="inline-flex items-center gap-1 py-1 text-sm font-semibold text-primary hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Leads
+      </Link>
+      <h1 id="new-lead-heading" className="mt-2 text-3xl font-extrabold tracking-tight">
+        Create New Lead
+      </h1>
+      <p className="mt-1 text-muted-foreground">
+        A homeowner who may sell. Phone in international format; everything marked optional can wait.
+      </p>
+      <div className="mt-6">
+        <LeadForm clients={loaderData.clients} />
+      </div>
+    </section>
+  );
+}

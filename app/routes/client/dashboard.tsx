@@ -1,0 +1,60 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { Button } from "~/components/ui/button";
+import { requireClient } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { ClientLeadTable } from "~/features/leads/components/client-portal";
+import { clientDashboard } from "~/features/leads/client-leads.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireClient(request);
+  return clientDashboard(actor);
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Client Dashboard");
+
+export default function ClientDashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, recent } = loaderData;
+  const counters = [
+    ["Total Leads", counts.total],
+    ["New This Week", counts.newThisWeek],
+    ["Interested", counts.interested],
+    ["Contacted", counts.contacted],
+  ] as const;
+  return (
+    <section aria-labelledby="client-heading">
+      <h1 id="client-heading" className="text-3xl font-extrabold tracking-tight">
+        Client Dashboard
+      </h1>
+      <p className="mt-1 text-muted-foreground">
+        The homeowner leads we have sent you, and where each one stands.
+      </p>
+      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {counters.map(([label, value]) => (
+          <div key={label} className="rounded-2xl border border-border bg-card p-5 shadow-sm">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="mt-1 text-3xl font-extrabold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-10 flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-xl font-bold">Recent Leads</h2>
+        <Button asChild variant="outline">
+          <Link to="/client/leads">
+            View All Leads <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+      <div className="mt-4">
+        <ClientLeadTable
+          rows={recent}
+          caption="Your ten most recent leads"
+          emptyText="No leads assigned to you yet"
+        />
+      </div>
+    </section>
+  );
+}

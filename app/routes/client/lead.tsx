@@ -1,0 +1,143 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/lead";
+import type { CrumbHandle } from "~/components/layout/breadcrumb";
+import { requireClient } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { FeedbackCard, PreviousNotes } from "~/features/leads/components/client-portal";
+import { Facts, fullAddress } from "~/features/leads/components/lead-detail";
+import { MotivationBadge } from "~/features/leads/components/badges";
+import { Timeline } from "~/features/leads/components/timeline";
+import { getClientLead } from "~/features/leads/client-leads.server";
+import { handleFeedbackPost } from "~/features/leads/lead-actions.server";
+import { formatMoney, labelOf, leadSources, propertyTypes } from "~/features/leads/leads.schema";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireClient(request);
+  const lead = await getClientLead(actor, params.id);
+  if (!lead) return data({ lead: null }, { status: 404 });
+  return { lead };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireClient(request);
+  return handleFeedbackPost(request, actor, params.id);
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const handle: CrumbHandle = {
+  crumb: (data) => {
+    const lead = (data as { lead?: { firstName: string; lastName: string } | null } | undefined)?.lead;
+    return lead ? `${lead.firstName} ${lead.lastName}` : "Lead not found";
+  },
+};
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  privatePageMeta(loaded?.lead ? `${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead not found");
+
+const BackToMyLeads = () => (
+  <Link
+    to="/client/leads"
+    className="inline-flex items-center gap-1 py-1 text-sm font-semibold text-primary hover:underline"
+  >
+    <ArrowLeft className="size-4" aria-hidden="true" /> Back to My Leads
+  </Link>
+);
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
+      <h2 className="text-lg font-bold">{title}</h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export default function ClientLead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead } = loaderData;
+  if (!lead) {
+    return (
+      <section aria-labelledby="lead-heading">
+        <BackToMyLeads />
+        <h1 id="lead-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
+          Lead not found
+        </h1>
+        <p className="mt-2 text-muted-foreground">
+          It may no longer be assigned to you, or the link is incomplete.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="lead-heading">
+      <BackToMyLeads />
+      <h1 id="lead-heading" className="mt-3 text-3xl font-extrabold tracking-tight">
+        {lead.firstName} {lead.lastName}
+      </h1>
+      <p className="mt-1 text-muted-foreground">{fullAddress(lead)}</p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-6">
+          <Section title="Contact">
+            <Facts
+              items={[
+                [
+                  "Phone",
+                  <a key="p" href={`tel:${lead.phone}`} className="text-primary hover:underline">
+                    {lead.phone}
+                  </a>,
+                ],
+                [
+                  "Email",
+                  lead.email ? (
+                    <a key="e" href={`mailto:${lead.email}`} className="text-primary hover:underline">
+                      {lead.email}
+                    </a>
+                  ) : (
+                    <span className="text-muted-foreground">Not given</span>
+                  ),
+                ],
+              ]}
+            />
+          </Section>
+          <Section title="Property">
+            <Facts
+              items={[
+                ["Address", fullAddress(lead)],
+                ["Property type", labelOf(propertyTypes, lead.propertyType)],
+              ]}
+            />
+          </Section>
+          <Section title="Motivation & Situation">
+            <Facts
+              items={[
+                ["Motivation", <MotivationBadge key="m" value={lead.motivationLevel} />],
+                ["Lead source", labelOf(leadSources, lead.leadSource)],
+              ]}
+            />
+            {lead.situationNotes && (
+              <p className="mt-4 whitespace-pre-line break-words">{lead.situationNotes}</p>
+            )}
+          </Section>
+          <Section title="Financial Details">
+            <Facts
+              items={[
+                ["Asking price", formatMoney(lead.askingPrice)],
+                ["Estimated value", formatMoney(lead.estimatedValue)],
+                ["Estimated repair cost", formatMoney(lead.estimatedRepairCost)],
+                ...(lead.isSold ? ([["Sold Price", formatMoney(lead.soldPrice)]] as [string, string][]) : []),
+              ]}
+            />
+          </Section>
+          <Section title="Activity Timeline">
+            <Timeline entries={lead.activities} emptyText="No activities yet" />
+          </Section>
+        </div>
+        <div className="space-y-6">
+          <FeedbackCard status={lead.clientFeedbackStatus} result={actionData} />
+          <PreviousNotes notes={lead.previousNotes} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -130,7 +130,7 @@ export async function getClientLead(actor: ClientActor, id: string) {
     .from(leads)
     .where(and(eq(leads.id, id), mine(actor)));
   if (!lead) return null;
-  const activities = await leadTimeline(id, { onlyFeedbackOf: actor.id });
+  const activities = await leadTimeline(id, { forClient: actor.id });
   const previousNotes = activities
     .filter((a) => a.activityType === "client_feedback_submitted" && typeof a.metadata?.notes === "string")
     .map((a) => ({

@@ -109,7 +109,8 @@ const money = (positive: string, tooLarge: string) =>
       const cleaned = raw.replace(/[$,\s]/g, "");
       if (cleaned === "") return null;
       const value = Number(cleaned);
-      const message = !Number.isFinite(value)
+      // Plain decimal notation only: Number() would also take "0x10", "1e3" and "-0".
+      const message = !/^-?\d+(\.\d+)?$/.test(cleaned)
         ? "Enter an amount in dollars, e.g. 250000"
         : value < 0
           ? positive

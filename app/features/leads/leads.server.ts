@@ -54,10 +54,12 @@ export const isUuid = (id: string) =>
 const creator = aliasedTable(profiles, "creator");
 const client = aliasedTable(profiles, "client");
 
+// The non-null e-mail comes first: Drizzle turns a left-joined object into null when its first column is
+// null, which would hide a client who has no first name on file.
 const personColumns = (p: typeof profiles) => ({
+  email: p.email,
   firstName: p.firstName,
   lastName: p.lastName,
-  email: p.email,
   companyName: p.companyName,
   phone: p.phone,
 });
@@ -164,8 +166,11 @@ export async function getLead(actor: LeadActor, id: string) {
 
 export type LeadDetail = NonNullable<Awaited<ReturnType<typeof getLead>>>;
 
-/** A lead's activities, newest first, with who performed each. */
-export async function leadTimeline(leadId: string, options: { onlyFeedbackOf?: string } = {}) {
+/**
+ * A lead's activities, newest first, with who performed each. `forClient` gives the client's view: their
+ * own feedback only, and no assignment history (which would name other clients).
+ */
+export async function leadTimeline(leadId: string, options: { forClient?: string } = {}) {
   const db = await getDb();
   const rows = await db
     .select({
@@ -181,13 +186,13 @@ export async function leadTimeline(leadId: string, options: { onlyFeedbackOf?: s
     .leftJoin(profiles, eq(profiles.userId, leadActivities.performedBy))
     .where(eq(leadActivities.leadId, leadId))
     .orderBy(desc(leadActivities.createdAt), desc(leadActivities.id));
+  const client = options.forClient;
   return rows
     .filter(
-      // A client sees their own feedback, not what an earlier client of the same lead wrote.
       (row) =>
-        options.onlyFeedbackOf === undefined ||
-        row.activityType !== "client_feedback_submitted" ||
-        row.performedById === options.onlyFeedbackOf,
+        client === undefined ||
+        (row.activityType !== "lead_assigned" &&
+          (row.activityType !== "client_feedback_submitted" || row.performedById === client)),
     )
     .map(({ performedById: _performedById, ...row }) => ({
       ...row,
@@ -207,7 +212,7 @@ export async function listClients(actor: LeadActor) {
     .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
     .where(eq(userRoles.role, "client"))
     .orderBy(
-      sql`coalesce(nullif(${profiles.companyName}, ''), ${profiles.firstName} || ' ' || ${profiles.lastName}, ${profiles.email})`,
+      sql`coalesce(nullif(${profiles.companyName}, ''), nullif(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName}), ''), ${profiles.email})`,
     );
 }
 

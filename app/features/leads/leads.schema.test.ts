@@ -1,0 +1,724 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrorsOf } from "~/lib/form-errors";
+import {
+  LEADS_PAGE_SIZE,
+  PHONE_MESSAGE,
+  activitySchema,
+  assignSchema,
+  clientDisplayName,
+  feedbackChoices,
+  feedbackSchema,
+  feedbackStatuses,
+  formatListDate,
+  formatMoney,
+  leadDefaults,
+  leadFields,
+  leadSchema,
+  leadSources,
+  leadStatuses,
+  manualActivityTypes,
+  motivationLevels,
+  parseClientLeadQuery,
+  parseLeadListQuery,
+  personName,
+  propertyTypes,
+  soldPriceSchema,
+  statusFilterOptions,
+  statusSchema,
+  type LeadField,
+} from "./leads.schema";
+
+const CLIENT_ID = "3f2b8c1e-9a4d-4c7b-8e21-5d6f7a8b9c0d";
+
+/** A complete new-lead form as the browser posts it: every field a string. */
+const valid: Record<LeadField, string> = {
+  firstName: "Jane",
+  lastName: "Doe",
+  phone: "+12025551234",
+  email: "jane@example.com",
+  address: "123 Main St",
+  city: "Austin",
+  state: "TX",
+  zipCode: "78701",
+  propertyType: "single_family",
+  motivationLevel: "hot",
+  leadSource: "cold_call",
+  situationNotes: "Inherited the house, wants a quick sale.",
+  askingPrice: "250000",
+  estimatedValue: "300000",
+  estimatedRepairCost: "25000",
+  assignedToClientId: CLIENT_ID,
+};
+
+const withField = (field: LeadField, value: string | undefined) => ({ ...valid, [field]: value });
+
+/** Every issue of a parse as [field, message]; empty when the values are accepted. */
+const issuesOf = (values: Record<string, unknown>) => {
+  const result = leadSchema.safeParse(values);
+  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
+};
+
+/** The parsed value of one field, failing the test when the form is refused. */
+const parsedField = (field: LeadField, value: string) => {
+  const result = leadSchema.safeParse(withField(field, value));
+  if (!result.success) throw new Error(`refused ${field}=${JSON.stringify(value)}: ${result.error.message}`);
+  return result.data[field];
+};
+
+const url = (search: string) => new URL(`http://leadworks.test/admin/leads?${search}`);
+
+// ---------------------------------------------------------------- the enumerations
+
+describe("lead enumerations", () => {
+  it("lists the spec's values in the spec's order", () => {
+    expect(propertyTypes.map((o) => o.value)).toEqual([
+      "single_family",
+      "multi_family",
+      "condo",
+      "townhouse",
+      "land",
+      "commercial",
+      "other",
+    ]);
+    expect(motivationLevels.map((o) => o.value)).toEqual(["hot", "warm", "cold"]);
+    expect(leadSources.map((o) => o.value)).toEqual([
+      "cold_call",
+      "direct_mail",
+      "referral",
+      "networking",
+      "online",
+      "drive_for_dollars",
+      "bandit_signs",
+      "other",
+    ]);
+    expect(leadStatuses.map((o) => o.value)).toEqual([
+      "new",
+      "qualified",
+      "contacted",
+      "appointment_set",
+      "under_contract",
+      "sold",
+      "dead",
+    ]);
+    expect(feedbackStatuses.map((o) => o.value)).toEqual([
+      "not_reviewed",
+      "interested",
+      "not_interested",
+      "contacted",
+      "deal_closed",
+    ]);
+    expect(manualActivityTypes.map((o) => o.value)).toEqual([
+      "note_added",
+      "call_logged",
+      "email_sent",
+      "meeting_scheduled",
+      "meeting_completed",
+    ]);
+  });
+
+  it("offers every status but under_contract as a list filter", () => {
+    expect(statusFilterOptions.map((o) => o.value)).toEqual([
+      "new",
+      "qualified",
+      "contacted",
+      "appointment_set",
+      "sold",
+      "dead",
+    ]);
+  });
+
+  it("offers the client the four feedback buttons in the spec's order", () => {
+    expect(feedbackChoices.map((o) => o.value)).toEqual([
+      "interested",
+      "not_interested",
+      "contacted",
+      "deal_closed",
+    ]);
+  });
+
+  it("defaults the new-lead form as the spec says", () => {
+    expect(leadDefaults).toEqual({
+      propertyType: "single_family",
+      motivationLevel: "warm",
+      leadSource: "cold_call",
+    });
+    expect(leadFields).toHaveLength(16);
+  });
+});
+
+// ---------------------------------------------------------------- the new-lead form
+
+describe("new-lead form: a whole form", () => {
+  it("accepts a complete valid lead and converts the text inputs", () => {
+    const result = leadSchema.safeParse(valid);
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual({
+      ...valid,
+      askingPrice: 250000,
+      estimatedValue: 300000,
+      estimatedRepairCost: 25000,
+    });
+  });
+
+  it("accepts the smallest form: optional fields empty become null", () => {
+    const result = leadSchema.safeParse({
+      ...valid,
+      email: "",
+      situationNotes: "",
+      askingPrice: "",
+      estimatedValue: "",
+      estimatedRepairCost: "",
+      assignedToClientId: "",
+    });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({
+      email: null,
+      situationNotes: null,
+      askingPrice: null,
+      estimatedValue: null,
+      estimatedRepairCost: null,
+      assignedToClientId: null,
+    });
+  });
+
+  it("trims the text values", () => {
+    const result = leadSchema.safeParse({
+      ...valid,
+      firstName: "  Jane ",
+      lastName: "\tDoe  ",
+      email: " jane@example.com ",
+      address: "  123 Main St  ",
+      city: " Austin ",
+      state: " tx ",
+      zipCode: " 78701 ",
+      situationNotes: "  Inherited the house, wants a quick sale.\n",
+      assignedToClientId: `  ${CLIENT_ID} `,
+    });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({
+      firstName: "Jane",
+      lastName: "Doe",
+      email: "jane@example.com",
+      address: "123 Main St",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      situationNotes: "Inherited the house, wants a quick sale.",
+      assignedToClientId: CLIENT_ID,
+    });
+  });
+
+  it("reports every empty required field with the spec texts", () => {
+    const result = leadSchema.safeParse(
+      Object.fromEntries(leadFields.map((field) => [field, ""])) as Record<LeadField, string>,
+    );
+    expect(result.success).toBe(false);
+    expect(fieldErrorsOf<LeadField>(result.error!)).toEqual({
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      phone: PHONE_MESSAGE,
+      address: "Address is required",
+      city: "City is required",
+      state: "State must be 2-letter code (e.g., CA, NY)",
+      zipCode: "Invalid ZIP code (use 12345 or 12345-6789 format)",
+      propertyType: "Choose a property type",
+      motivationLevel: "Choose a motivation level",
+      leadSource: "Choose a lead source",
+    });
+  });
+
+  it("refuses a form without the fields at all", () => {
+    const result = leadSchema.safeParse({});
+    expect(result.success).toBe(false);
+    expect(new Set(result.error!.issues.map((i) => i.path[0]))).toEqual(new Set(leadFields));
+  });
+});
+
+describe.each([
+  ["firstName", "First name"],
+  ["lastName", "Last name"],
+] as const)("new-lead form: %s", (field, label) => {
+  it.each(["", "   ", "\n\t"])("is required (%j)", (value) => {
+    expect(issuesOf(withField(field, value))).toEqual([[field, `${label} is required`]]);
+  });
+
+  it("accepts 1 and 50 characters and refuses 51", () => {
+    expect(issuesOf(withField(field, "J"))).toEqual([]);
+    expect(issuesOf(withField(field, "x".repeat(50)))).toEqual([]);
+    expect(issuesOf(withField(field, "x".repeat(51)))).toEqual([
+      [field, `${label} must be less than 50 characters`],
+    ]);
+  });
+
+  it("measures the length after trimming", () => {
+    expect(parsedField(field, `  ${"x".repeat(50)}  `)).toBe("x".repeat(50));
+  });
+});
+
+describe("new-lead form: phone", () => {
+  it("uses the spec's message", () => {
+    expect(PHONE_MESSAGE).toBe("Invalid phone number format (use E.164 format, e.g., +12025551234)");
+  });
+
+  it.each([
+    ["+12025551234", "+12025551234"],
+    ["12025551234", "12025551234"],
+    ["2025551234", "2025551234"],
+    ["+442079460958", "+442079460958"],
+    ["12", "12"],
+    ["+12", "+12"],
+    ["123456789012345", "123456789012345"],
+    ["+123456789012345", "+123456789012345"],
+    ["(202) 555-1234", "2025551234"],
+    ["+1 (202) 555-1234", "+12025551234"],
+    ["202.555.1234", "2025551234"],
+    ["202-555-1234", "2025551234"],
+    ["  +1 202 555 1234  ", "+12025551234"],
+  ])("accepts %j and stores %j", (input, stored) => {
+    expect(parsedField("phone", input)).toBe(stored);
+  });
+
+  it.each([
+    ["empty", ""],
+    ["only separators", " (-.) "],
+    ["a leading zero", "02025551234"],
+    ["a leading zero after the plus", "+02025551234"],
+    ["one digit", "1"],
+    ["one digit with a plus", "+1"],
+    ["16 digits", "1234567890123456"],
+    ["16 digits with a plus", "+1234567890123456"],
+    ["letters", "202-555-CALL"],
+    ["two plus signs", "++12025551234"],
+    ["a plus in the middle", "1+2025551234"],
+    ["a slash", "202/555/1234"],
+    ["an extension", "2025551234x12"],
+  ])("refuses %s (%j)", (_, phone) => {
+    expect(issuesOf(withField("phone", phone))).toEqual([["phone", PHONE_MESSAGE]]);
+  });
+});
+
+describe("new-lead form: email", () => {
+  it.each(["", "   "])("is optional: %j becomes null", (email) => {
+    expect(parsedField("email", email)).toBeNull();
+  });
+
+  it.each(["jane", "jane@", "@example.com", "jane@example", "jane doe@example.com", "jane@@example.com"])(
+    "refuses %j: Invalid email address",
+    (email) => {
+      expect(issuesOf(withField("email", email))).toEqual([["email", "Invalid email address"]]);
+    },
+  );
+
+  it("accepts 255 characters and refuses 256 with the length message", () => {
+    const of = (n: number) => "a".repeat(n - "@example.com".length) + "@example.com";
+    expect(of(255)).toHaveLength(255);
+    expect(parsedField("email", of(255))).toBe(of(255));
+    expect(issuesOf(withField("email", of(256)))).toEqual([
+      ["email", "Email must be less than 255 characters"],
+    ]);
+  });
+});
+
+describe("new-lead form: address and city", () => {
+  it("address: refuses 4 characters, accepts 5 and 200, refuses 201", () => {
+    expect(issuesOf(withField("address", "1 Ma"))).toEqual([["address", "Address is required"]]);
+    expect(issuesOf(withField("address", ""))).toEqual([["address", "Address is required"]]);
+    expect(issuesOf(withField("address", "  1 Ma  "))).toEqual([["address", "Address is required"]]);
+    expect(parsedField("address", "1 Mai")).toBe("1 Mai");
+    expect(parsedField("address", "a".repeat(200))).toBe("a".repeat(200));
+    expect(issuesOf(withField("address", "a".repeat(201)))).toEqual([
+      ["address", "Address must be less than 200 characters"],
+    ]);
+  });
+
+  it("city: refuses 1 character, accepts 2 and 100, refuses 101", () => {
+    expect(issuesOf(withField("city", "A"))).toEqual([["city", "City is required"]]);
+    expect(issuesOf(withField("city", "   "))).toEqual([["city", "City is required"]]);
+    expect(parsedField("city", "Ax")).toBe("Ax");
+    expect(parsedField("city", "c".repeat(100))).toBe("c".repeat(100));
+    expect(issuesOf(withField("city", "c".repeat(101)))).toEqual([
+      ["city", "City must be less than 100 characters"],
+    ]);
+  });
+});
+
+describe("new-lead form: state", () => {
+  it.each([
+    ["CA", "CA"],
+    ["ca", "CA"],
+    ["Ny", "NY"],
+    [" tx ", "TX"],
+  ])("accepts %j as %j", (input, stored) => {
+    expect(parsedField("state", input)).toBe(stored);
+  });
+
+  it.each(["", "C", "CAL", "C1", "12", "C A", "É1", "ÇA"])("refuses %j", (state) => {
+    expect(issuesOf(withField("state", state))).toEqual([
+      ["state", "State must be 2-letter code (e.g., CA, NY)"],
+    ]);
+  });
+});
+
+describe("new-lead form: ZIP code", () => {
+  it.each(["12345", "12345-6789", " 12345 "])("accepts %j", (zipCode) => {
+    expect(parsedField("zipCode", zipCode)).toBe(zipCode.trim());
+  });
+
+  it.each(["", "1234", "123456", "12345-678", "12345-67890", "12345 6789", "123456789", "abcde", "1234a"])(
+    "refuses %j",
+    (zipCode) => {
+      expect(issuesOf(withField("zipCode", zipCode))).toEqual([
+        ["zipCode", "Invalid ZIP code (use 12345 or 12345-6789 format)"],
+      ]);
+    },
+  );
+});
+
+describe("new-lead form: enumerations", () => {
+  it.each(propertyTypes.map((o) => o.value))("accepts property type %j", (value) => {
+    expect(parsedField("propertyType", value)).toBe(value);
+  });
+  it.each(motivationLevels.map((o) => o.value))("accepts motivation %j", (value) => {
+    expect(parsedField("motivationLevel", value)).toBe(value);
+  });
+  it.each(leadSources.map((o) => o.value))("accepts lead source %j", (value) => {
+    expect(parsedField("leadSource", value)).toBe(value);
+  });
+
+  it.each([
+    ["propertyType", "Choose a property type", ["", "house", "Single family", "SINGLE_FAMILY"]],
+    ["motivationLevel", "Choose a motivation level", ["", "lukewarm", "Hot", "HOT"]],
+    ["leadSource", "Choose a lead source", ["", "facebook", "Cold call", "cold call"]],
+  ] as const)("refuses an unknown %s: %j", (field, message, values) => {
+    for (const value of values) expect(issuesOf(withField(field, value))).toEqual([[field, message]]);
+  });
+});
+
+describe("new-lead form: situation notes", () => {
+  it("is optional: empty becomes null", () => {
+    expect(parsedField("situationNotes", "")).toBeNull();
+    expect(parsedField("situationNotes", "   \n ")).toBeNull();
+  });
+
+  it("accepts 2000 characters and refuses 2001", () => {
+    expect(parsedField("situationNotes", "n".repeat(2000))).toBe("n".repeat(2000));
+    expect(issuesOf(withField("situationNotes", "n".repeat(2001)))).toEqual([
+      ["situationNotes", "Situation notes must be less than 2000 characters"],
+    ]);
+  });
+});
+
+describe.each([
+  ["askingPrice", "Price must be positive", "Price too large"],
+  ["estimatedValue", "Value must be positive", "Value too large"],
+  ["estimatedRepairCost", "Cost must be positive", "Cost too large"],
+] as const)("new-lead form: %s", (field, positive, tooLarge) => {
+  it.each(["", "   ", "$", " $ , "])("is optional: %j becomes null", (value) => {
+    expect(parsedField(field, value)).toBeNull();
+  });
+
+  it.each([
+    ["250000", 250000],
+    ["$250,000", 250000],
+    [" $ 250,000.50 ", 250000.5],
+    ["0", 0],
+    ["$0.00", 0],
+    ["1234.567", 1234.57],
+    ["999999999.99", 999999999.99],
+    ["$999,999,999.99", 999999999.99],
+  ])("accepts %j as %d", (input, value) => {
+    expect(parsedField(field, input)).toBe(value);
+  });
+
+  it.each(["-1", "-0.01", "$-250,000"])(`refuses %j: '${positive}'`, (value) => {
+    expect(issuesOf(withField(field, value))).toEqual([[field, positive]]);
+  });
+
+  it.each(["1000000000", "999999999.999", "$1,000,000,000"])(`refuses %j: '${tooLarge}'`, (value) => {
+    expect(issuesOf(withField(field, value))).toEqual([[field, tooLarge]]);
+  });
+
+  it.each(["abc", "12abc", "1.2.3", "Infinity", "NaN"])("refuses %j with an error", (value) => {
+    const issues = issuesOf(withField(field, value));
+    expect(issues).toHaveLength(1);
+    expect(issues[0]![0]).toBe(field);
+    expect(issues[0]![1]).toBe("Enter an amount in dollars, e.g. 250000");
+  });
+});
+
+describe("new-lead form: assigned client", () => {
+  it.each(["", "   "])("is optional: %j becomes null", (value) => {
+    expect(parsedField("assignedToClientId", value)).toBeNull();
+  });
+
+  it("accepts a UUID", () => {
+    expect(parsedField("assignedToClientId", CLIENT_ID)).toBe(CLIENT_ID);
+  });
+
+  it.each(["not-a-uuid", "12345", `${CLIENT_ID}0`, CLIENT_ID.slice(1), "' or 1=1 --"])(
+    "refuses %j: 'Invalid client ID'",
+    (value) => {
+      expect(issuesOf(withField("assignedToClientId", value))).toEqual([
+        ["assignedToClientId", "Invalid client ID"],
+      ]);
+    },
+  );
+
+  it("is the same rule in the assign form", () => {
+    expect(assignSchema.parse({ assignedToClientId: "" })).toEqual({ assignedToClientId: null });
+    expect(assignSchema.parse({ assignedToClientId: CLIENT_ID })).toEqual({ assignedToClientId: CLIENT_ID });
+    const refused = assignSchema.safeParse({ assignedToClientId: "not-a-uuid" });
+    expect(refused.error?.issues.map((i) => i.message)).toEqual(["Invalid client ID"]);
+  });
+});
+
+// ---------------------------------------------------------------- the admin's other forms
+
+describe("status and sold price forms", () => {
+  it.each(leadStatuses.map((o) => o.value))("accepts status %j", (leadStatus) => {
+    expect(statusSchema.parse({ leadStatus })).toEqual({ leadStatus });
+  });
+
+  it.each(["", "open", "Sold", "not_reviewed"])("refuses status %j", (leadStatus) => {
+    expect(statusSchema.safeParse({ leadStatus }).success).toBe(false);
+  });
+
+  it("reads a sold price like the other amounts", () => {
+    expect(soldPriceSchema.parse({ soldPrice: "$310,000" })).toEqual({ soldPrice: 310000 });
+    expect(soldPriceSchema.parse({ soldPrice: "" })).toEqual({ soldPrice: null });
+    expect(soldPriceSchema.safeParse({ soldPrice: "-5" }).error?.issues[0]?.message).toBe(
+      "Price must be positive",
+    );
+    expect(soldPriceSchema.safeParse({ soldPrice: "1000000000" }).error?.issues[0]?.message).toBe(
+      "Price too large",
+    );
+  });
+});
+
+describe("activity form", () => {
+  const activityIssues = (values: Record<string, unknown>) => {
+    const result = activitySchema.safeParse(values);
+    return result.success ? [] : result.error.issues.map((i) => [i.path.join("."), i.message]);
+  };
+
+  it.each(manualActivityTypes.map((o) => o.value))("accepts the manual type %j", (activityType) => {
+    expect(activitySchema.parse({ activityType, description: "  Called, no answer. " })).toEqual({
+      activityType,
+      description: "Called, no answer.",
+    });
+  });
+
+  it.each([
+    "",
+    "client_feedback_submitted",
+    "status_changed",
+    "lead_assigned",
+    "document_uploaded",
+    "note",
+    "NOTE_ADDED",
+  ])("refuses the type %j", (activityType) => {
+    expect(activityIssues({ activityType, description: "x" })).toEqual([
+      ["activityType", "Choose an activity type"],
+    ]);
+  });
+
+  it.each(["", "   "])("requires a description (%j)", (description) => {
+    expect(activityIssues({ activityType: "note_added", description })).toEqual([
+      ["description", "Description is required"],
+    ]);
+  });
+
+  it("accepts 1000 characters and refuses 1001", () => {
+    expect(activityIssues({ activityType: "call_logged", description: "d".repeat(1000) })).toEqual([]);
+    expect(activityIssues({ activityType: "call_logged", description: "d".repeat(1001) })).toEqual([
+      ["description", "Description must be less than 1000 characters"],
+    ]);
+  });
+});
+
+describe("feedback form", () => {
+  const feedbackIssues = (values: Record<string, unknown>) => {
+    const result = feedbackSchema.safeParse(values);
+    return result.success ? [] : result.error.issues.map((i) => [i.path.join("."), i.message]);
+  };
+
+  it.each(["interested", "not_interested", "contacted", "deal_closed"])(
+    "accepts the status %j",
+    (feedbackStatus) => {
+      expect(feedbackSchema.parse({ feedbackStatus, notes: " Call me " })).toEqual({
+        feedbackStatus,
+        notes: "Call me",
+      });
+    },
+  );
+
+  it.each(["not_reviewed", "", "Interested", "deal-closed", "maybe"])(
+    "refuses the status %j",
+    (feedbackStatus) => {
+      expect(feedbackIssues({ feedbackStatus, notes: "" })).toEqual([
+        ["feedbackStatus", "Choose a feedback status"],
+      ]);
+    },
+  );
+
+  it.each(["", "  \n "])("takes empty notes as null (%j)", (notes) => {
+    expect(feedbackSchema.parse({ feedbackStatus: "interested", notes })).toEqual({
+      feedbackStatus: "interested",
+      notes: null,
+    });
+  });
+
+  it("accepts 1000 characters of notes and refuses 1001", () => {
+    expect(feedbackIssues({ feedbackStatus: "contacted", notes: "n".repeat(1000) })).toEqual([]);
+    expect(feedbackIssues({ feedbackStatus: "contacted", notes: "n".repeat(1001) })).toEqual([
+      ["notes", "Notes must be less than 1000 characters"],
+    ]);
+  });
+});
+
+// ---------------------------------------------------------------- list filters
+
+describe("parseLeadListQuery", () => {
+  it("defaults to everything, first page", () => {
+    expect(parseLeadListQuery(url(""))).toEqual({
+      q: "",
+      status: undefined,
+      motivation: undefined,
+      page: 1,
+    });
+    expect(LEADS_PAGE_SIZE).toBe(50);
+  });
+
+  it("reads the search, the status, the motivation and the page", () => {
+    expect(parseLeadListQuery(url("q=%20Jane%20Doe%20&status=qualified&motivation=hot&page=3"))).toEqual({
+      q: "Jane Doe",
+      status: "qualified",
+      motivation: "hot",
+      page: 3,
+    });
+  });
+
+  it.each(statusFilterOptions.map((o) => o.value))("accepts the status filter %j", (status) => {
+    expect(parseLeadListQuery(url(`status=${status}`)).status).toBe(status);
+  });
+
+  it.each(["under_contract", "open", "NEW", "", "all"])("ignores the status %j", (status) => {
+    expect(parseLeadListQuery(url(`status=${status}`)).status).toBeUndefined();
+  });
+
+  it.each(["lukewarm", "HOT", "", "all"])("ignores the motivation %j", (motivation) => {
+    expect(parseLeadListQuery(url(`motivation=${motivation}`)).motivation).toBeUndefined();
+  });
+
+  it("keeps the search to 100 characters", () => {
+    expect(parseLeadListQuery(url(`q=${"a".repeat(150)}`)).q).toBe("a".repeat(100));
+  });
+
+  it.each([
+    ["0", 1],
+    ["-3", 1],
+    ["abc", 1],
+    ["", 1],
+    ["2", 2],
+    ["2.9", 2],
+    ["10000", 10000],
+    ["10001", 10000],
+    ["99999999999999999999", 10000],
+  ])("clamps page=%j to %d", (page, expected) => {
+    expect(parseLeadListQuery(url(`page=${page}`)).page).toBe(expected);
+  });
+});
+
+describe("parseClientLeadQuery", () => {
+  it("defaults to no filter", () => {
+    expect(parseClientLeadQuery(url(""))).toEqual({ motivation: undefined, feedback: undefined });
+  });
+
+  it("reads the motivation and feedback filters, not_reviewed included", () => {
+    expect(parseClientLeadQuery(url("motivation=cold&feedback=not_reviewed"))).toEqual({
+      motivation: "cold",
+      feedback: "not_reviewed",
+    });
+    expect(parseClientLeadQuery(url("feedback=deal_closed")).feedback).toBe("deal_closed");
+  });
+
+  it("ignores unknown values", () => {
+    expect(parseClientLeadQuery(url("motivation=boiling&feedback=maybe"))).toEqual({
+      motivation: undefined,
+      feedback: undefined,
+    });
+    expect(parseClientLeadQuery(url("feedback=Interested")).feedback).toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------- presentation
+
+describe("formatMoney", () => {
+  it.each([
+    [null, "N/A"],
+    [undefined, "N/A"],
+    [0, "N/A"],
+    [250000, "$250,000"],
+    [1234.56, "$1,235"],
+    [1234.49, "$1,234"],
+    [5, "$5"],
+    [999999999.99, "$1,000,000,000"],
+  ])("formats %j as %j", (value, text) => {
+    expect(formatMoney(value)).toBe(text);
+  });
+});
+
+describe("formatListDate", () => {
+  it("writes a short month in en-US", () => {
+    expect(formatListDate(new Date(Date.UTC(2026, 10, 21, 12)))).toBe("Nov 21, 2026");
+    expect(formatListDate("2024-01-05T00:00:00Z")).toBe("Jan 5, 2024");
+  });
+
+  it("uses the UTC day", () => {
+    expect(formatListDate("2026-11-21T23:30:00-05:00")).toBe("Nov 22, 2026");
+    expect(formatListDate(new Date(Date.UTC(2026, 11, 31, 23, 59)))).toBe("Dec 31, 2026");
+  });
+});
+
+describe("clientDisplayName and personName", () => {
+  const person = { companyName: null, firstName: null, lastName: null, email: null };
+
+  it("shows the company name first", () => {
+    expect(
+      clientDisplayName({
+        ...person,
+        companyName: "Acme Investors",
+        firstName: "Bob",
+        lastName: "Buyer",
+        email: "bob@example.com",
+      }),
+    ).toBe("Acme Investors");
+  });
+
+  it("falls back to first and last name, then the e-mail", () => {
+    expect(
+      clientDisplayName({ ...person, companyName: "", firstName: "Bob", lastName: "Buyer", email: "b@x.io" }),
+    ).toBe("Bob Buyer");
+    expect(clientDisplayName({ ...person, firstName: "Bob", email: "b@x.io" })).toBe("Bob");
+    expect(clientDisplayName({ ...person, lastName: "Buyer" })).toBe("Buyer");
+    expect(clientDisplayName({ ...person, email: "b@x.io" })).toBe("b@x.io");
+  });
+
+  it("says Unassigned without a client or without anything to show", () => {
+    expect(clientDisplayName(null)).toBe("Unassigned");
+    expect(clientDisplayName(person)).toBe("Unassigned");
+    expect(clientDisplayName({ ...person, companyName: "", firstName: "", lastName: "", email: "" })).toBe(
+      "Unassigned",
+    );
+  });
+
+  it("names a person by first and last name, else e-mail, else nothing", () => {
+    expect(personName({ ...person, firstName: "Ada", lastName: "Admin", email: "ada@x.io" })).toBe(
+      "Ada Admin",
+    );
+    expect(personName({ ...person, companyName: "Acme", firstName: "Ada", email: "ada@x.io" })).toBe("Ada");
+    expect(personName({ ...person, email: "ada@x.io" })).toBe("ada@x.io");
+    expect(personName({ ...person, companyName: "Acme" })).toBe("");
+    expect(personName(null)).toBe("");
+  });
+});

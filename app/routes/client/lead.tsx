@@ -133,7 +133,8 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
             <Timeline entries={lead.activities} emptyText="No activities yet" />
           </Section>
         </div>
-        <div className="space-y-6">
+        {/* On a phone the feedback buttons come first: they are what the client came to use. */}
+        <div className="order-first space-y-6 lg:order-none">
           <FeedbackCard status={lead.clientFeedbackStatus} result={actionData} />
           <PreviousNotes notes={lead.previousNotes} />
         </div>

@@ -2,6 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { useToast } from "~/components/layout/toasts";
+import { FormStatus } from "~/components/ui/form-status";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
@@ -58,7 +60,10 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
   const { lead, clients, tab, confirmDelete } = loaderData;
   const result = actionData as LeadActionResult | undefined;
   // Forms with fields show their own answers (useFormFeedback); the others toast here.
-  useToast(result && result.intent !== "activity" && result.intent !== "document" ? result.toast : null);
+  const pageToast =
+    result && result.intent !== "activity" && result.intent !== "document" ? result.toast : null;
+  useToast(pageToast);
+  const hydrated = useHydrated();
   if (!lead) {
     return (
       <section aria-labelledby="lead-heading">
@@ -73,6 +78,12 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
   return (
     <section aria-labelledby="lead-heading">
       <BackToLeads />
+      {/* Without JavaScript there are no toasts: the answer shows here. */}
+      {!hydrated && pageToast && (
+        <div className="mt-3">
+          <FormStatus toast={pageToast} />
+        </div>
+      )}
       <div className="mt-3">
         <LeadHeader lead={lead} />
       </div>

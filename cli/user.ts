@@ -10,9 +10,6 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { closeDatabase, installDatabase, targetFromEnv } from "~/db/db.server";
-import { DataDirLockedError } from "~/db/dir-lock.server";
 import { emailSchema, firstNameSchema, lastNameSchema, passwordSchema } from "~/features/auth/auth.schema";
 import {
   createConfirmedUser,
@@ -20,6 +17,7 @@ import {
   setOnlyRoleByEmail,
   type AdminResult,
 } from "~/features/auth/user-admin.server";
+import { UsageError, withDatabase } from "./with-database";
 
 const usage = `Usage:
   npm run user -- add --email E --password P [--role admin|client] [--first-name F --last-name L --company C]
@@ -27,8 +25,6 @@ const usage = `Usage:
   npm run user -- list`;
 
 const cli = { cli: true } as const;
-
-class UsageError extends Error {}
 
 function fail(message: string): never {
   throw new UsageError(message);
@@ -112,28 +108,6 @@ async function run(argv: string[]): Promise<AdminResult | string> {
   }
 
   fail(`Unknown command "${command}".\n${usage}`);
-}
-
-async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
-  const target = targetFromEnv();
-  let handle: DatabaseHandle;
-  try {
-    handle = await openDatabase(target);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new UsageError(
-        `${error.message}\nThe server holds the lock on the embedded database: stop the server (Ctrl-C), ` +
-          `run this command, then start the server again.`,
-      );
-    }
-    throw error;
-  }
-  installDatabase(handle);
-  try {
-    return await work();
-  } finally {
-    await closeDatabase();
-  }
 }
 
 try {

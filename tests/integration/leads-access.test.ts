@@ -1,0 +1,951 @@
+/**
+ * The lead management and client portal routes, called as React Router calls them (with route params)
+ * with real sessions: anonymous visitors, plain users and clients are kept out of the admin pages and
+ * their refused posts change nothing; anonymous visitors, plain users and admins without the client role
+ * are kept out of the portal; admins create, change, document and delete leads; a client sees and answers
+ * only the leads assigned to them.
+ */
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { installDatabase } from "~/db/db.server";
+import { leadActivities, leadDocuments, leads, storedFiles, user } from "~/db/schema";
+import { createConfirmedUser } from "~/features/auth/user-admin.server";
+import { PHONE_MESSAGE, type LeadField } from "~/features/leads/leads.schema";
+import { action as leadAction, loader as leadLoader } from "~/routes/admin/leads/detail";
+import { loader as documentLoader } from "~/routes/admin/leads/document";
+import { loader as listLoader } from "~/routes/admin/leads/list";
+import { action as newAction, loader as newLoader } from "~/routes/admin/leads/new";
+import { loader as clientDashboardLoader } from "~/routes/client/dashboard";
+import { loader as clientLayoutLoader } from "~/routes/client/layout";
+import { action as feedbackAction, loader as clientLeadLoader } from "~/routes/client/lead";
+import { loader as clientLeadsLoader } from "~/routes/client/leads";
+import { action as authAction } from "~/routes/auth/auth";
+import { testDatabases } from "../support/databases";
+import {
+  ORIGIN,
+  answer,
+  cookieHeader,
+  formRequest,
+  freshIp,
+  getRequest,
+  redirectOf,
+  type RouteArgs,
+  type RouteFn,
+} from "../support/route-calls";
+
+vi.stubEnv("AUTH_SECRET", "integration-tests-secret-0123456789abcdef");
+vi.stubEnv("SITE_URL", "http://leadworks.test");
+afterAll(() => vi.unstubAllEnvs());
+
+const PASSWORD = "Harbor-Light-42";
+const MISSING = "00000000-0000-4000-8000-00000000dead";
+const NOT_A_UUID = "not-a-uuid";
+
+type Account = "plain" | "clientA" | "clientB" | "admin";
+type Who = "anonymous" | Account;
+
+const accounts: Record<Account, { role?: "admin" | "client"; companyName?: string }> = {
+  plain: {},
+  clientA: { role: "client", companyName: "Alpha Homes" },
+  clientB: { role: "client", companyName: "Bravo Capital" },
+  admin: { role: "admin" },
+};
+
+/** A minimal real PDF, with the binary comment line real PDFs carry (bytes that are not UTF-8). */
+const PDF_BYTES = Buffer.concat([
+  Buffer.from("%PDF-1.4\n%"),
+  Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]),
+  Buffer.from(
+    "\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n" +
+      "2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n" +
+      "trailer\n<< /Root 1 0 R >>\n%%EOF\n",
+  ),
+]);
+
+/** The new-lead form as a browser posts it, valid unless overridden. */
+const leadForm = (overrides: Partial<Record<LeadField, string>> = {}) => ({
+  firstName: "Jane",
+  lastName: "Doe",
+  phone: "+1 (202) 555-1234",
+  email: "jane@example.com",
+  address: "742 Evergreen Terrace",
+  city: "Springfield",
+  state: "il",
+  zipCode: "62704",
+  propertyType: "multi_family",
+  motivationLevel: "hot",
+  leadSource: "referral",
+  situationNotes: "Inherited the house; wants a quick sale",
+  askingPrice: "$250,000",
+  estimatedValue: "300000",
+  estimatedRepairCost: "",
+  assignedToClientId: "",
+  ...overrides,
+});
+
+/** Calls a loader or action as React Router does, with its route params; a thrown Response is returned. */
+async function run(fn: RouteFn, request: Request, params: Record<string, string> = {}): Promise<unknown> {
+  const args: RouteArgs = { request, context: { clientIp: freshIp() }, params };
+  try {
+    return await (fn as (a: RouteArgs) => unknown)(args);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** The HTTP status of a thrown or returned Response or data(). */
+const statusOf = (value: unknown) =>
+  value instanceof Response ? value.status : (value as { init?: { status?: number } }).init?.status;
+
+describe.each(testDatabases)("lead routes on $name", (testDb) => {
+  let handle: DatabaseHandle;
+  const cookies = {} as Record<Account, string>;
+  const ids = {} as Record<Account, string>;
+
+  async function signedIn(email: string): Promise<string> {
+    const result = await run(
+      authAction,
+      formRequest("/auth", { intent: "sign-in", email, password: PASSWORD }),
+    );
+    return cookieHeader(redirectOf(result).cookies.filter((c) => c.startsWith("leadworks.session_token=")));
+  }
+
+  beforeAll(async () => {
+    handle = await testDb.open();
+    installDatabase(handle);
+    for (const [who, { role, companyName }] of Object.entries(accounts) as [
+      Account,
+      (typeof accounts)[Account],
+    ][]) {
+      const email = `${who.toLowerCase()}@example.com`;
+      const created = await createConfirmedUser(
+        { cli: true },
+        { email, password: PASSWORD, role, companyName, firstName: who, lastName: "Tester" },
+      );
+      expect(created.ok).toBe(true);
+      const [row] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+      ids[who] = row!.id;
+      cookies[who] = await signedIn(email);
+      expect(cookies[who]).toContain("leadworks.session_token=");
+    }
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  // ---------------------------------------------------------------- requests and the database
+
+  const headersOf = (who: Who): Record<string, string> =>
+    who === "anonymous" ? {} : { Cookie: cookies[who] };
+  const get = (who: Who, path: string) =>
+    getRequest(path, who === "anonymous" ? {} : { cookie: cookies[who] });
+  const post = (who: Who, path: string, fields: Record<string, string>) =>
+    formRequest(path, fields, who === "anonymous" ? {} : { cookie: cookies[who] });
+  /** A multipart post as the browser sends the upload form: the body is the FormData itself. */
+  const upload = (who: Who, path: string, form: FormData) =>
+    new Request(ORIGIN + path, {
+      method: "POST",
+      body: form,
+      headers: { ...headersOf(who), "User-Agent": "vitest" },
+    });
+  const documentForm = (file?: File, documentName = "") => {
+    const form = new FormData();
+    form.set("documentName", documentName);
+    if (file) form.set("document", file);
+    return form;
+  };
+  const pdfFile = (name = "Inspection report.pdf") =>
+    new File([new Uint8Array(PDF_BYTES)], name, { type: "application/pdf" });
+
+  const detailPath = (id: string) => `/admin/leads/${id}`;
+  const leadPost = (who: Who, id: string, fields: Record<string, string>) =>
+    run(leadAction, post(who, detailPath(id), fields), { id });
+  const leadUpload = (who: Who, id: string, form: FormData) =>
+    run(leadAction, upload(who, detailPath(id), form), { id });
+
+  /** The document route's answer: the download, or the status of what it threw. */
+  async function download(who: Who, leadId: string, documentId: string): Promise<Response | number> {
+    try {
+      const result = await run(documentLoader, get(who, `/admin/leads/${leadId}/documents/${documentId}`), {
+        id: leadId,
+        documentId,
+      });
+      expect(result).toBeInstanceOf(Response);
+      return result as Response;
+    } catch (thrown) {
+      return statusOf(thrown) ?? -1;
+    }
+  }
+
+  let seeded = 0;
+  async function seedLead(values: Partial<typeof leads.$inferInsert> = {}): Promise<string> {
+    seeded += 1;
+    const [row] = await handle.db
+      .insert(leads)
+      .values({
+        firstName: "Seeded",
+        lastName: `Lead${seeded}`,
+        phone: "+13125550100",
+        address: `${100 + seeded} Main Street`,
+        city: "Chicago",
+        state: "IL",
+        zipCode: "60601",
+        ...values,
+      })
+      .returning({ id: leads.id });
+    return row!.id;
+  }
+
+  const leadRow = async (id: string) =>
+    (await handle.db.select().from(leads).where(eq(leads.id, id)))[0] ?? null;
+  const activitiesOf = (id: string) =>
+    handle.db
+      .select()
+      .from(leadActivities)
+      .where(eq(leadActivities.leadId, id))
+      .orderBy(asc(leadActivities.createdAt), asc(leadActivities.id));
+  const documentsOf = (id: string) =>
+    handle.db.select().from(leadDocuments).where(eq(leadDocuments.leadId, id));
+  const countOf = async (table: typeof leads | typeof leadActivities | typeof storedFiles) =>
+    Number((await handle.db.select({ n: count() }).from(table))[0]!.n);
+
+  /** Everything a lead route could change: every lead, activity, document and stored file. */
+  const snapshot = async () => ({
+    leads: await handle.db.select().from(leads).orderBy(asc(leads.id)),
+    activities: await handle.db.select().from(leadActivities).orderBy(asc(leadActivities.id)),
+    documents: await handle.db.select().from(leadDocuments).orderBy(asc(leadDocuments.id)),
+    files: await handle.db.select({ id: storedFiles.id }).from(storedFiles).orderBy(asc(storedFiles.id)),
+  });
+
+  const expectSignIn = (result: unknown, path: string) => {
+    const { location, flash } = redirectOf(result);
+    expect(location, path).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+    expect(flash, path).toBeNull();
+  };
+  const expectDenied = (result: unknown, text: string, path: string) => {
+    const { location, flash } = redirectOf(result);
+    expect(location, path).toBe("/");
+    expect(flash, path).toMatchObject({ kind: "error", title: "Access Denied", text });
+  };
+
+  // ---------------------------------------------------------------- who may use the admin lead routes
+
+  describe("admin lead routes refuse everyone but admins", () => {
+    it.each(["anonymous", "plain", "clientA", "clientB"] as const)(
+      "refuses every admin lead loader to %s",
+      async (who) => {
+        const target = await seedLead({ assignedToClientId: ids.clientA });
+        const loads: [RouteFn, string, Record<string, string>][] = [
+          [listLoader, "/admin/leads?q=Jane&status=new", {}],
+          [newLoader, "/admin/leads/new", {}],
+          [leadLoader, `/admin/leads/${target}?tab=documents`, { id: target }],
+        ];
+        for (const [loader, path, params] of loads) {
+          const result = await run(loader, get(who, path), params);
+          if (who === "anonymous") expectSignIn(result, path);
+          else expectDenied(result, "You don't have admin privileges", path);
+        }
+      },
+    );
+
+    it.each(["anonymous", "plain", "clientA", "clientB"] as const)(
+      "refuses every admin lead action to %s, changing nothing",
+      async (who) => {
+        const target = await seedLead({ assignedToClientId: ids.clientA });
+        // A document already on the lead, so a refused delete would have something to take with it.
+        expect(answer(await leadUpload("admin", target, documentForm(pdfFile(), "Existing"))).status).toBe(
+          200,
+        );
+        const before = await snapshot();
+        const self = who === "anonymous" ? ids.clientB : ids[who];
+
+        const posts: [string, () => Promise<unknown>][] = [
+          [
+            "/admin/leads/new",
+            () =>
+              run(
+                newAction,
+                post(who, "/admin/leads/new", leadForm({ firstName: "Refused", assignedToClientId: self })),
+              ),
+          ],
+          [detailPath(target), () => leadPost(who, target, { intent: "status", leadStatus: "dead" })],
+          [detailPath(target), () => leadPost(who, target, { intent: "assign", assignedToClientId: self })],
+          [detailPath(target), () => leadPost(who, target, { intent: "sold-price", soldPrice: "1" })],
+          [
+            detailPath(target),
+            () => leadPost(who, target, { intent: "activity", activityType: "note_added", description: "x" }),
+          ],
+          [detailPath(target), () => leadPost(who, target, { intent: "delete" })],
+          [detailPath(target), () => leadUpload(who, target, documentForm(pdfFile(), "Sneaky"))],
+        ];
+        for (const [path, send] of posts) {
+          const result = await send();
+          if (who === "anonymous") expectSignIn(result, path);
+          else expectDenied(result, "You don't have admin privileges", path);
+        }
+        expect(await snapshot()).toEqual(before);
+        expect(await leadRow(target)).not.toBeNull();
+      },
+    );
+
+    it.each(["anonymous", "plain", "clientA", "clientB"] as const)(
+      "answers 404 to %s for a lead document, even one on a lead assigned to them",
+      async (who) => {
+        const target = await seedLead({ assignedToClientId: who === "anonymous" ? null : ids[who] });
+        expect(answer(await leadUpload("admin", target, documentForm(pdfFile()))).status).toBe(200);
+        const [document] = await documentsOf(target);
+        expect(await download(who, target, document!.id)).toBe(404);
+        // The admin does get it: the 404 is about who asks, not about the document.
+        expect(await download("admin", target, document!.id)).toBeInstanceOf(Response);
+      },
+    );
+  });
+
+  // ---------------------------------------------------------------- lists and the new-lead page
+
+  describe("admin list and new-lead page", () => {
+    it("gives an admin the list with every lead, and the search and filters from the URL", async () => {
+      const needle = await seedLead({ firstName: "Zebulon", lastName: "Quartz", leadStatus: "qualified" });
+      const all = (await run(listLoader, get("admin", "/admin/leads"))) as {
+        list: { total: number; rows: { id: string }[] };
+        loadFailed: boolean;
+      };
+      expect(all.loadFailed).toBe(false);
+      expect(all.list.total).toBe(await countOf(leads));
+      expect(all.list.rows.map((r) => r.id)).toContain(needle);
+
+      const found = (await run(
+        listLoader,
+        get("admin", "/admin/leads?q=zebulon%20quartz&status=qualified"),
+      )) as { query: { q: string; status?: string }; list: { total: number; rows: { id: string }[] } };
+      expect(found.query).toMatchObject({ q: "zebulon quartz", status: "qualified" });
+      expect(found.list.rows.map((r) => r.id)).toEqual([needle]);
+      expect(found.list.total).toBe(1);
+    });
+
+    it("gives an admin the client menu: both clients, not the plain user or the admin", async () => {
+      const { clients } = (await run(newLoader, get("admin", "/admin/leads/new"))) as {
+        clients: { id: string; companyName: string | null }[];
+      };
+      expect(clients.map((c) => c.id).sort()).toEqual([ids.clientA, ids.clientB].sort());
+      expect(clients.map((c) => c.companyName)).toEqual(["Alpha Homes", "Bravo Capital"]);
+    });
+  });
+
+  // ---------------------------------------------------------------- creating a lead
+
+  describe("admin create action", () => {
+    it("answers an invalid form with 400, the spec's field messages and the values as submitted", async () => {
+      const before = await countOf(leads);
+      const submitted = leadForm({
+        firstName: "",
+        phone: "12345abc",
+        state: "Cal",
+        zipCode: "1234",
+        email: "not-an-email",
+      });
+      const { status, data } = answer(await run(newAction, post("admin", "/admin/leads/new", submitted)));
+      expect(status).toBe(400);
+      expect(data.ok).toBe(false);
+      expect(data.toast).toMatchObject({ kind: "error", title: "Validation Error" });
+      expect(data.fieldErrors).toEqual({
+        firstName: "First name is required",
+        phone: PHONE_MESSAGE,
+        state: "State must be 2-letter code (e.g., CA, NY)",
+        zipCode: "Invalid ZIP code (use 12345 or 12345-6789 format)",
+        email: "Invalid email address",
+      });
+      expect(PHONE_MESSAGE).toBe("Invalid phone number format (use E.164 format, e.g., +12025551234)");
+      expect(data.values).toEqual(submitted);
+      expect(await countOf(leads)).toBe(before);
+    });
+
+    it("stores a valid lead with the admin as its creator and redirects to the list with a toast", async () => {
+      const before = await countOf(leads);
+      const result = await run(
+        newAction,
+        post(
+          "admin",
+          "/admin/leads/new",
+          leadForm({ firstName: "Created", assignedToClientId: ids.clientA }),
+        ),
+      );
+      const { location, flash } = redirectOf(result);
+      expect(location).toBe("/admin/leads");
+      expect(flash).toEqual({ kind: "success", title: "Success", text: "Lead created successfully" });
+      expect(await countOf(leads)).toBe(before + 1);
+
+      const [stored] = await handle.db.select().from(leads).where(eq(leads.firstName, "Created"));
+      expect(stored).toMatchObject({
+        lastName: "Doe",
+        phone: "+12025551234",
+        email: "jane@example.com",
+        state: "IL",
+        propertyType: "multi_family",
+        motivationLevel: "hot",
+        leadSource: "referral",
+        askingPrice: 250000,
+        estimatedValue: 300000,
+        estimatedRepairCost: null,
+        leadStatus: "new",
+        clientFeedbackStatus: "not_reviewed",
+        createdByUserId: ids.admin,
+        assignedToClientId: ids.clientA,
+      });
+    });
+
+    it.each([
+      ["the plain user", "plain"],
+      ["the admin", "admin"],
+    ] as const)("refuses to assign a new lead to %s with 'Invalid client ID'", async (_label, who) => {
+      const before = await countOf(leads);
+      const submitted = leadForm({ firstName: "Misassigned", assignedToClientId: ids[who] });
+      const { status, data } = answer(await run(newAction, post("admin", "/admin/leads/new", submitted)));
+      expect(status).toBe(400);
+      expect(data.fieldErrors).toEqual({ assignedToClientId: "Invalid client ID" });
+      expect(data.toast).toMatchObject({ kind: "error", text: "Invalid client ID" });
+      expect(data.values).toEqual(submitted);
+      expect(await countOf(leads)).toBe(before);
+    });
+
+    it("refuses a client id that is not an id at all", async () => {
+      const before = await countOf(leads);
+      const { status, data } = answer(
+        await run(newAction, post("admin", "/admin/leads/new", leadForm({ assignedToClientId: "abc" }))),
+      );
+      expect(status).toBe(400);
+      expect(data.fieldErrors).toEqual({ assignedToClientId: "Invalid client ID" });
+      expect(await countOf(leads)).toBe(before);
+    });
+  });
+
+  // ---------------------------------------------------------------- the detail page
+
+  describe("admin detail loader", () => {
+    it("gives an admin the lead, the client menu and the tab", async () => {
+      const id = await seedLead({ firstName: "Detailed", assignedToClientId: ids.clientB });
+      const { status, data } = answer(
+        await run(leadLoader, get("admin", `${detailPath(id)}?tab=activity&delete`), { id }),
+      );
+      expect(status).toBe(200);
+      const loaded = data as unknown as {
+        lead: { id: string; firstName: string; client: { companyName: string } | null };
+        clients: { id: string }[];
+        tab: string;
+        confirmDelete: boolean;
+      };
+      expect(loaded.lead).toMatchObject({
+        id,
+        firstName: "Detailed",
+        client: { companyName: "Bravo Capital" },
+      });
+      expect(loaded.clients).toHaveLength(2);
+      expect(loaded.tab).toBe("activity");
+      expect(loaded.confirmDelete).toBe(true);
+    });
+
+    it.each([
+      ["an unknown lead", MISSING],
+      ["an id that is not a UUID", NOT_A_UUID],
+    ])("answers 404 with lead: null for %s", async (_label, id) => {
+      const { status, data } = answer(await run(leadLoader, get("admin", detailPath(id)), { id }));
+      expect(status).toBe(404);
+      expect((data as unknown as { lead: unknown }).lead).toBeNull();
+    });
+  });
+
+  describe("admin detail action", () => {
+    it("changes the status, with a timeline entry", async () => {
+      const id = await seedLead();
+      const { status, data } = answer(
+        await leadPost("admin", id, { intent: "status", leadStatus: "contacted" }),
+      );
+      expect(status).toBe(200);
+      expect(data).toMatchObject({
+        ok: true,
+        intent: "status",
+        toast: { kind: "success", title: "Success", text: "Lead updated successfully" },
+      });
+      expect(await leadRow(id)).toMatchObject({ leadStatus: "contacted", isSold: false });
+      expect(await activitiesOf(id)).toMatchObject([
+        {
+          activityType: "status_changed",
+          description: "Status changed from New to Contacted",
+          performedBy: ids.admin,
+        },
+      ]);
+
+      expect(answer(await leadPost("admin", id, { intent: "status", leadStatus: "sold" })).status).toBe(200);
+      expect(await leadRow(id)).toMatchObject({ leadStatus: "sold", isSold: true });
+    });
+
+    it.each(["bogus", "", "SOLD"])(
+      "refuses the status value %j with 400, changing nothing",
+      async (value) => {
+        const id = await seedLead();
+        const before = await snapshot();
+        const { status, data } = answer(await leadPost("admin", id, { intent: "status", leadStatus: value }));
+        expect(status).toBe(400);
+        expect(data).toMatchObject({ ok: false, intent: "status", toast: { text: "Choose a valid status" } });
+        expect(await snapshot()).toEqual(before);
+      },
+    );
+
+    it("assigns the lead to client A, and refuses the plain user and a non-id", async () => {
+      const id = await seedLead();
+      const { status, data } = answer(
+        await leadPost("admin", id, { intent: "assign", assignedToClientId: ids.clientA }),
+      );
+      expect(status).toBe(200);
+      expect(data.toast?.text).toBe("Lead updated successfully");
+      expect((await leadRow(id))?.assignedToClientId).toBe(ids.clientA);
+      expect(await activitiesOf(id)).toMatchObject([
+        { activityType: "lead_assigned", description: "Assigned to Alpha Homes", performedBy: ids.admin },
+      ]);
+
+      const before = await snapshot();
+      for (const assignedToClientId of [ids.plain, ids.admin, "abc"]) {
+        const refused = answer(await leadPost("admin", id, { intent: "assign", assignedToClientId }));
+        expect(refused.status, assignedToClientId).toBe(400);
+        expect(refused.data.fieldErrors).toEqual({ assignedToClientId: "Invalid client ID" });
+      }
+      expect(await snapshot()).toEqual(before);
+
+      expect(answer(await leadPost("admin", id, { intent: "assign", assignedToClientId: "" })).status).toBe(
+        200,
+      );
+      expect((await leadRow(id))?.assignedToClientId).toBeNull();
+    });
+
+    it("sets the sold price, and refuses a negative one", async () => {
+      const id = await seedLead();
+      expect(
+        answer(await leadPost("admin", id, { intent: "sold-price", soldPrice: "$310,000" })).status,
+      ).toBe(200);
+      expect((await leadRow(id))?.soldPrice).toBe(310000);
+
+      const { status, data } = answer(await leadPost("admin", id, { intent: "sold-price", soldPrice: "-5" }));
+      expect(status).toBe(400);
+      expect(data.fieldErrors).toEqual({ soldPrice: "Price must be positive" });
+      expect(data.values).toEqual({ soldPrice: "-5" });
+      expect((await leadRow(id))?.soldPrice).toBe(310000);
+    });
+
+    it("records an activity, and refuses an empty description or a system activity type", async () => {
+      const id = await seedLead();
+      const empty = answer(
+        await leadPost("admin", id, { intent: "activity", activityType: "call_logged", description: "" }),
+      );
+      expect(empty.status).toBe(400);
+      expect(empty.data).toMatchObject({
+        ok: false,
+        intent: "activity",
+        fieldErrors: { description: "Description is required" },
+        values: { activityType: "call_logged", description: "" },
+      });
+      const forged = answer(
+        await leadPost("admin", id, { intent: "activity", activityType: "status_changed", description: "x" }),
+      );
+      expect(forged.status).toBe(400);
+      expect(forged.data.fieldErrors).toEqual({ activityType: "Choose an activity type" });
+      expect(await activitiesOf(id)).toEqual([]);
+
+      const ok = answer(
+        await leadPost("admin", id, {
+          intent: "activity",
+          activityType: "call_logged",
+          description: "  Spoke with the owner  ",
+        }),
+      );
+      expect(ok.status).toBe(200);
+      expect(ok.data.toast?.text).toBe("Lead updated successfully");
+      expect(await activitiesOf(id)).toMatchObject([
+        { activityType: "call_logged", description: "Spoke with the owner", performedBy: ids.admin },
+      ]);
+    });
+
+    it("answers an unknown intent with 400, changing nothing", async () => {
+      const id = await seedLead();
+      const before = await snapshot();
+      const { status, data } = answer(await leadPost("admin", id, { intent: "archive" }));
+      expect(status).toBe(400);
+      expect(data).toMatchObject({ ok: false, intent: null, toast: { text: "Unknown request" } });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("deletes the lead with its timeline, documents and stored bytes, and redirects with a toast", async () => {
+      const id = await seedLead({ assignedToClientId: ids.clientA });
+      const other = await seedLead();
+      expect(answer(await leadUpload("admin", id, documentForm(pdfFile()))).status).toBe(200);
+      expect(answer(await leadUpload("admin", other, documentForm(pdfFile()))).status).toBe(200);
+      const [document] = await documentsOf(id);
+      const filesBefore = await countOf(storedFiles);
+
+      const { location, flash } = redirectOf(await leadPost("admin", id, { intent: "delete" }));
+      expect(location).toBe("/admin/leads");
+      expect(flash).toEqual({ kind: "success", title: "Success", text: "Lead deleted successfully" });
+      expect(await leadRow(id)).toBeNull();
+      expect(await activitiesOf(id)).toEqual([]);
+      expect(await documentsOf(id)).toEqual([]);
+      expect(await handle.db.select().from(storedFiles).where(eq(storedFiles.id, document!.fileId))).toEqual(
+        [],
+      );
+      expect(await countOf(storedFiles)).toBe(filesBefore - 1);
+      // The other lead and its document are untouched.
+      expect(await leadRow(other)).not.toBeNull();
+      expect(await documentsOf(other)).toHaveLength(1);
+
+      const again = answer(await leadPost("admin", id, { intent: "delete" }));
+      expect(again.status).toBe(404);
+      expect(again.data.toast?.text).toBe("Lead not found");
+    });
+
+    it.each([
+      ["an unknown lead", MISSING],
+      ["an id that is not a UUID", NOT_A_UUID],
+    ])("answers every change of %s with 404 'Lead not found', storing nothing", async (_label, id) => {
+      const before = await snapshot();
+      const changes: [string, () => Promise<unknown>][] = [
+        ["status", () => leadPost("admin", id, { intent: "status", leadStatus: "dead" })],
+        ["assign", () => leadPost("admin", id, { intent: "assign", assignedToClientId: ids.clientA })],
+        ["sold-price", () => leadPost("admin", id, { intent: "sold-price", soldPrice: "100" })],
+        [
+          "activity",
+          () => leadPost("admin", id, { intent: "activity", activityType: "note_added", description: "x" }),
+        ],
+        ["delete", () => leadPost("admin", id, { intent: "delete" })],
+        ["document", () => leadUpload("admin", id, documentForm(pdfFile()))],
+      ];
+      for (const [intent, send] of changes) {
+        const { status, data } = answer(await send());
+        expect(status, intent).toBe(404);
+        expect(data, intent).toMatchObject({
+          ok: false,
+          intent,
+          toast: { kind: "error", title: "Error", text: "Lead not found" },
+        });
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  // ---------------------------------------------------------------- documents
+
+  describe("lead documents", () => {
+    it("stores an uploaded PDF and gives the admin the same bytes back as a download", async () => {
+      const id = await seedLead({ assignedToClientId: ids.clientA });
+      const { status, data } = answer(await leadUpload("admin", id, documentForm(pdfFile(), "Inspection")));
+      expect(status).toBe(200);
+      expect(data).toMatchObject({
+        ok: true,
+        intent: "document",
+        toast: { text: "Lead updated successfully" },
+      });
+
+      const [document, ...more] = await documentsOf(id);
+      expect(more).toEqual([]);
+      expect(document).toMatchObject({
+        documentName: "Inspection",
+        documentType: "PDF",
+        uploadedBy: ids.admin,
+      });
+      const [file] = await handle.db.select().from(storedFiles).where(eq(storedFiles.id, document!.fileId));
+      expect(file).toMatchObject({
+        fileName: "Inspection report.pdf",
+        contentType: "application/pdf",
+        sizeBytes: PDF_BYTES.length,
+      });
+      expect(Buffer.from(file!.data)).toEqual(PDF_BYTES);
+      expect((await activitiesOf(id)).map((a) => [a.activityType, a.description])).toEqual([
+        ["document_uploaded", "Uploaded Inspection"],
+      ]);
+
+      const loaded = answer(await run(leadLoader, get("admin", `${detailPath(id)}?tab=documents`), { id }));
+      expect((loaded.data as unknown as { lead: { documents: unknown[] } }).lead.documents).toMatchObject([
+        { id: document!.id, documentName: "Inspection", documentType: "PDF", sizeBytes: PDF_BYTES.length },
+      ]);
+
+      const response = await download("admin", id, document!.id);
+      expect(response).toBeInstanceOf(Response);
+      const res = response as Response;
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("application/pdf");
+      expect(res.headers.get("Content-Disposition")).toMatch(
+        /^attachment; filename="Inspection report\.pdf"/,
+      );
+      expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(PDF_BYTES);
+
+      // Still 404 to client A, whose lead it is, and to anonymous visitors.
+      expect(await download("clientA", id, document!.id)).toBe(404);
+      expect(await download("anonymous", id, document!.id)).toBe(404);
+    });
+
+    it("names the document after the file when no name is given", async () => {
+      const id = await seedLead();
+      expect(answer(await leadUpload("admin", id, documentForm(pdfFile("Title deed.pdf")))).status).toBe(200);
+      expect((await documentsOf(id)).map((d) => d.documentName)).toEqual(["Title deed"]);
+    });
+
+    it("answers 404 to the admin for a document under the wrong lead or an unknown one", async () => {
+      const id = await seedLead();
+      const other = await seedLead();
+      expect(answer(await leadUpload("admin", id, documentForm(pdfFile()))).status).toBe(200);
+      const [document] = await documentsOf(id);
+      expect(await download("admin", other, document!.id)).toBe(404);
+      expect(await download("admin", id, MISSING)).toBe(404);
+      expect(await download("admin", id, NOT_A_UUID)).toBe(404);
+    });
+
+    it("refuses a text file named x.pdf with 400 and stores nothing", async () => {
+      const id = await seedLead();
+      const before = await snapshot();
+      const fake = new File(["just some text, not a PDF\n"], "x.pdf", { type: "application/pdf" });
+      const { status, data } = answer(await leadUpload("admin", id, documentForm(fake, "Fake")));
+      expect(status).toBe(400);
+      expect(data).toMatchObject({
+        ok: false,
+        intent: "document",
+        fieldErrors: { document: "Upload a PDF, Word document, or a JPEG, PNG or WebP image" },
+        values: { documentName: "Fake" },
+      });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it.each([
+      ["no file part", undefined],
+      ["an empty file input", new File([], "")],
+    ])("answers %s with 400 'Choose a file to upload'", async (_label, file) => {
+      const id = await seedLead();
+      const before = await snapshot();
+      const { status, data } = answer(await leadUpload("admin", id, documentForm(file, "Nothing")));
+      expect(status).toBe(400);
+      expect(data).toMatchObject({
+        ok: false,
+        intent: "document",
+        toast: { kind: "error", text: "Choose a file to upload" },
+        fieldErrors: { document: "Choose a file to upload" },
+      });
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  // ---------------------------------------------------------------- the client portal
+
+  describe("client portal", () => {
+    const seeds = {} as Record<"a1" | "a2" | "b1" | "unassigned", string>;
+    const DAY = 24 * 60 * 60 * 1000;
+
+    beforeAll(async () => {
+      seeds.a1 = await seedLead({
+        firstName: "Alpha",
+        lastName: "One",
+        assignedToClientId: ids.clientA,
+        createdAt: new Date(Date.now() - DAY),
+      });
+      seeds.a2 = await seedLead({
+        firstName: "Alpha",
+        lastName: "Two",
+        assignedToClientId: ids.clientA,
+        clientFeedbackStatus: "interested",
+        createdAt: new Date(Date.now() - 30 * DAY),
+      });
+      seeds.b1 = await seedLead({
+        firstName: "Bravo",
+        lastName: "One",
+        assignedToClientId: ids.clientB,
+        clientFeedbackStatus: "interested",
+      });
+      seeds.unassigned = await seedLead({ firstName: "Nobody", lastName: "Assigned" });
+    });
+
+    const assignedTo = async (who: "clientA" | "clientB") =>
+      (
+        await handle.db
+          .select({ id: leads.id, feedback: leads.clientFeedbackStatus })
+          .from(leads)
+          .where(eq(leads.assignedToClientId, ids[who]))
+      ).map((r) => r.id);
+
+    it.each(["anonymous", "plain", "admin"] as const)("refuses every client route to %s", async (who) => {
+      const before = await snapshot();
+      const visits: [string, () => Promise<unknown>][] = [
+        ["/client", () => run(clientLayoutLoader, get(who, "/client"))],
+        ["/client", () => run(clientDashboardLoader, get(who, "/client"))],
+        [
+          "/client/leads?motivation=hot",
+          () => run(clientLeadsLoader, get(who, "/client/leads?motivation=hot")),
+        ],
+        [
+          `/client/leads/${seeds.a1}`,
+          () => run(clientLeadLoader, get(who, `/client/leads/${seeds.a1}`), { id: seeds.a1 }),
+        ],
+        [
+          `/client/leads/${seeds.a1}`,
+          () =>
+            run(
+              feedbackAction,
+              post(who, `/client/leads/${seeds.a1}`, { feedbackStatus: "deal_closed", notes: "mine now" }),
+              { id: seeds.a1 },
+            ),
+        ],
+      ];
+      for (const [path, visit] of visits) {
+        const result = await visit();
+        if (who === "anonymous") expectSignIn(result, path);
+        else expectDenied(result, "You don't have client access", path);
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("gives client A the portal frame with their company", async () => {
+      expect(await run(clientLayoutLoader, get("clientA", "/client"))).toEqual({
+        email: "clienta@example.com",
+        company: "Alpha Homes",
+      });
+    });
+
+    it("counts only client A's leads on A's dashboard", async () => {
+      const mine = await assignedTo("clientA");
+      const { counts, recent } = (await run(clientDashboardLoader, get("clientA", "/client"))) as {
+        counts: { total: number; newThisWeek: number; interested: number; contacted: number };
+        recent: { id: string }[];
+      };
+      const interested = (
+        await handle.db
+          .select({ id: leads.id })
+          .from(leads)
+          .where(and(eq(leads.assignedToClientId, ids.clientA), eq(leads.clientFeedbackStatus, "interested")))
+      ).length;
+      expect(counts.total).toBe(mine.length);
+      expect(counts.total).toBeLessThan(await countOf(leads));
+      expect(counts.interested).toBe(interested);
+      expect(counts.newThisWeek).toBe(counts.total - 1); // a2 is a month old, every other lead of A is new
+      const newestTen = await handle.db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(eq(leads.assignedToClientId, ids.clientA))
+        .orderBy(desc(leads.createdAt), desc(leads.id))
+        .limit(10);
+      const recentIds = recent.map((r) => r.id);
+      expect(recentIds).toEqual(newestTen.map((r) => r.id));
+      expect(recentIds).toHaveLength(Math.min(10, mine.length));
+      expect(recentIds).not.toContain(seeds.b1);
+      expect(recentIds).not.toContain(seeds.unassigned);
+    });
+
+    it("lists only each client's own leads on /client/leads", async () => {
+      for (const who of ["clientA", "clientB"] as const) {
+        const { leads: listed } = (await run(clientLeadsLoader, get(who, "/client/leads"))) as {
+          leads: { id: string }[];
+        };
+        expect(listed.map((r) => r.id).sort(), who).toEqual((await assignedTo(who)).sort());
+      }
+      const { leads: interestedOnly } = (await run(
+        clientLeadsLoader,
+        get("clientA", "/client/leads?feedback=interested"),
+      )) as { leads: { id: string }[] };
+      expect(interestedOnly.map((r) => r.id)).toEqual([seeds.a2]);
+    });
+
+    it("shows client A their own lead, and 404 with lead: null for B's, an unassigned or a bad id", async () => {
+      const own = answer(
+        await run(clientLeadLoader, get("clientA", `/client/leads/${seeds.a1}`), { id: seeds.a1 }),
+      );
+      expect(own.status).toBe(200);
+      expect((own.data as unknown as { lead: { id: string; firstName: string } }).lead).toMatchObject({
+        id: seeds.a1,
+        firstName: "Alpha",
+      });
+      for (const id of [seeds.b1, seeds.unassigned, MISSING, NOT_A_UUID]) {
+        const { status, data } = answer(
+          await run(clientLeadLoader, get("clientA", `/client/leads/${id}`), { id }),
+        );
+        expect(status, id).toBe(404);
+        expect(data, id).toEqual({ lead: null });
+      }
+    });
+
+    it("records client A's feedback on their own lead with a timeline entry", async () => {
+      const { status, data } = answer(
+        await run(
+          feedbackAction,
+          post("clientA", `/client/leads/${seeds.a1}`, {
+            feedbackStatus: "contacted",
+            notes: "Called, left a voicemail",
+          }),
+          { id: seeds.a1 },
+        ),
+      );
+      expect(status).toBe(200);
+      expect(data).toEqual({
+        ok: true,
+        toast: { kind: "success", title: "Success", text: "Your feedback has been submitted" },
+      });
+      const stored = await leadRow(seeds.a1);
+      expect(stored).toMatchObject({
+        clientFeedbackStatus: "contacted",
+        clientNotes: "Called, left a voicemail",
+      });
+      expect(stored?.clientReviewedAt).toBeInstanceOf(Date);
+      expect(await activitiesOf(seeds.a1)).toMatchObject([
+        {
+          activityType: "client_feedback_submitted",
+          performedBy: ids.clientA,
+          metadata: { feedback_status: "contacted", notes: "Called, left a voicemail" },
+        },
+      ]);
+
+      const reloaded = answer(
+        await run(clientLeadLoader, get("clientA", `/client/leads/${seeds.a1}`), { id: seeds.a1 }),
+      );
+      expect(
+        (reloaded.data as unknown as { lead: { previousNotes: { notes: string }[] } }).lead.previousNotes,
+      ).toMatchObject([{ notes: "Called, left a voicemail", feedbackStatus: "contacted" }]);
+    });
+
+    it("answers client A's feedback on B's lead or an unassigned one with 404, changing nothing", async () => {
+      for (const id of [seeds.b1, seeds.unassigned, NOT_A_UUID]) {
+        const before = await snapshot();
+        const { status, data } = answer(
+          await run(
+            feedbackAction,
+            post("clientA", `/client/leads/${id}`, { feedbackStatus: "not_interested", notes: "Not mine" }),
+            { id },
+          ),
+        );
+        expect(status, id).toBe(404);
+        expect(data.toast, id).toMatchObject({ kind: "error", text: "Lead not found" });
+        expect(await snapshot(), id).toEqual(before);
+      }
+      expect(await leadRow(seeds.b1)).toMatchObject({
+        clientFeedbackStatus: "interested",
+        clientNotes: null,
+      });
+    });
+
+    it.each([
+      [
+        "the status 'not_reviewed'",
+        { feedbackStatus: "not_reviewed", notes: "" },
+        { feedbackStatus: "Choose a feedback status" },
+      ],
+      [
+        "notes of 1001 characters",
+        { feedbackStatus: "interested", notes: "n".repeat(1001) },
+        { notes: "Notes must be less than 1000 characters" },
+      ],
+    ])("refuses feedback with %s with 400, changing nothing", async (_label, fields, fieldErrors) => {
+      const before = await snapshot();
+      const { status, data } = answer(
+        await run(feedbackAction, post("clientA", `/client/leads/${seeds.a2}`, fields), { id: seeds.a2 }),
+      );
+      expect(status).toBe(400);
+      expect(data).toMatchObject({ ok: false, toast: { title: "Validation Error" }, values: fields });
+      expect(data.fieldErrors).toEqual(fieldErrors);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+});

@@ -722,3 +722,13 @@ describe("clientDisplayName and personName", () => {
     expect(personName(null)).toBe("");
   });
 });
+
+describe("formatPhone", () => {
+  it("reads US numbers as (AAA) EEE-NNNN and leaves other numbers as stored", async () => {
+    const { formatPhone } = await import("./leads.schema");
+    expect(formatPhone("+12055550139")).toBe("(205) 555-0139");
+    expect(formatPhone("2055550139")).toBe("(205) 555-0139");
+    expect(formatPhone("+442071838750")).toBe("+442071838750");
+    expect(formatPhone("12345")).toBe("12345");
+  });
+});

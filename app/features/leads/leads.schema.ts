@@ -288,6 +288,12 @@ export function parseClientLeadQuery(url: URL): ClientLeadQuery {
 
 // ---------------------------------------------------------------- presentation (spec 02 §9)
 
+/** US numbers read as (205) 555-0139; others as stored. The tel: link always uses the stored form. */
+export function formatPhone(phone: string): string {
+  const us = /^(?:\+?1)?(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
+}
+
 /** US dollars without decimals; "N/A" when empty or zero. */
 export function formatMoney(value: number | null | undefined): string {
   if (!value) return "N/A";

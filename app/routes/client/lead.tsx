@@ -10,7 +10,7 @@ import { MotivationBadge } from "~/features/leads/components/badges";
 import { Timeline } from "~/features/leads/components/timeline";
 import { getClientLead } from "~/features/leads/client-leads.server";
 import { handleFeedbackPost } from "~/features/leads/lead-actions.server";
-import { formatMoney, labelOf, leadSources, propertyTypes } from "~/features/leads/leads.schema";
+import { formatMoney, formatPhone, labelOf, leadSources, propertyTypes } from "~/features/leads/leads.schema";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireClient(request);
@@ -84,7 +84,7 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
                 [
                   "Phone",
                   <a key="p" href={`tel:${lead.phone}`} className="text-primary hover:underline">
-                    {lead.phone}
+                    {formatPhone(lead.phone)}
                   </a>,
                 ],
                 [

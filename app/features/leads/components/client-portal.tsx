@@ -9,12 +9,14 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormFeedback } from "~/lib/use-form-feedback";
 import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
 import type { FeedbackResult } from "../lead-actions.server";
 import {
   feedbackChoices,
   feedbackSchema,
   feedbackStatuses,
   formatListDate,
+  formatPhone,
   labelOf,
   motivationLevels,
   type ClientLeadQuery,
@@ -23,6 +25,7 @@ import {
   type MotivationLevel,
 } from "../leads.schema";
 import { FeedbackBadge, MotivationBadge } from "./badges";
+import { Cell, tableClasses } from "./lead-table-parts";
 
 export interface ClientRow {
   id: string;
@@ -48,25 +51,25 @@ export function ClientLeadTable({
   emptyText: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm">
-      <table className="w-full min-w-[48rem] text-left text-sm">
+    <div className={tableClasses.frame}>
+      <table className={cn(tableClasses.table, "md:min-w-[48rem]")}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+        <thead className={tableClasses.head}>
           <tr>
             {["Name", "Phone", "Address", "Motivation", "Date Received", "Feedback Status"].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold">
+              <th key={h} scope="col" className={tableClasses.th}>
                 {h}
               </th>
             ))}
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={tableClasses.th}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={tableClasses.body}>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={7} className="px-4 py-10 text-center text-muted-foreground">
+            <tr className="block md:table-row">
+              <td colSpan={7} className={tableClasses.message}>
                 {emptyText}
               </td>
             </tr>
@@ -74,37 +77,39 @@ export function ClientLeadTable({
             rows.map((lead) => {
               const name = `${lead.firstName} ${lead.lastName}`;
               return (
-                <tr key={lead.id} className="border-b border-border last:border-0 hover:bg-muted/40">
-                  <td className="px-4 py-3 font-semibold">
+                <tr key={lead.id} className={tableClasses.row}>
+                  <Cell wide className="text-base font-semibold md:text-sm">
                     <Link to={`/client/leads/${lead.id}`} className="hover:underline">
                       {name}
                     </Link>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">
+                  </Cell>
+                  <Cell label="Phone" className="whitespace-nowrap">
                     <a href={`tel:${lead.phone}`} className="hover:underline">
-                      {lead.phone}
+                      {formatPhone(lead.phone)}
                     </a>
-                  </td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <Cell label="Address">
                     {lead.address}
                     <span className="block text-muted-foreground">
                       {lead.city}, {lead.state}
                     </span>
-                  </td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <Cell label="Motivation">
                     <MotivationBadge value={lead.motivationLevel} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">{formatListDate(lead.createdAt)}</td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <Cell label="Date Received" className="whitespace-nowrap">
+                    {formatListDate(lead.createdAt)}
+                  </Cell>
+                  <Cell label="Feedback Status">
                     <FeedbackBadge value={lead.clientFeedbackStatus} />
-                  </td>
-                  <td className="px-4 py-3 text-right">
+                  </Cell>
+                  <Cell className="self-end md:text-right">
                     <Button asChild variant="outline" size="sm">
                       <Link to={`/client/leads/${lead.id}`} aria-label={`View ${name}`}>
                         <Eye aria-hidden="true" /> View
                       </Link>
                     </Button>
-                  </td>
+                  </Cell>
                 </tr>
               );
             })

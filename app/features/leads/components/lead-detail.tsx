@@ -20,6 +20,7 @@ import {
   documentMessages,
   documentSchema,
   formatMoney,
+  formatPhone,
   labelOf,
   leadSources,
   leadStatuses,
@@ -79,7 +80,7 @@ export function LeadHeader({ lead }: { lead: LeadView }) {
             href={`tel:${lead.phone}`}
             className="inline-flex items-center gap-1.5 py-1 text-primary hover:underline"
           >
-            <Phone className="size-4" aria-hidden="true" /> {lead.phone}
+            <Phone className="size-4" aria-hidden="true" /> {formatPhone(lead.phone)}
           </a>
           {lead.email && (
             <a

@@ -4,15 +4,18 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
 import {
   clientDisplayName,
   formatListDate,
+  formatPhone,
   motivationLevels,
   statusFilterOptions,
   type LeadListQuery,
 } from "../leads.schema";
 import type { LeadListRow } from "../leads.server";
 import { MotivationBadge, StatusBadge } from "./badges";
+import { Cell, tableClasses } from "./lead-table-parts";
 
 type Row = Omit<LeadListRow, "createdAt"> & { createdAt: string | Date };
 
@@ -74,7 +77,7 @@ export function LeadFilters({ query }: { query: LeadListQuery }) {
           id="lead-motivation"
           name="motivation"
           defaultValue={query.motivation ?? ""}
-          className="md:w-40"
+          className="md:w-48"
         >
           <option value="">All motivations</option>
           {motivationLevels.map((m) => (
@@ -115,31 +118,31 @@ export function LeadTable({ rows }: { rows: Row[] }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm">
-      <table className="w-full min-w-[56rem] text-left text-sm">
+    <div className={tableClasses.frame}>
+      <table className={cn(tableClasses.table, "md:min-w-[56rem]")}>
         <caption className="sr-only">Leads, newest first</caption>
-        <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+        <thead className={tableClasses.head}>
           <tr>
             {["Name", "Phone", "Address", "Motivation", "Status", "Client", "Created"].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold">
+              <th key={h} scope="col" className={tableClasses.th}>
                 {h}
               </th>
             ))}
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={tableClasses.th}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody aria-busy={loading || undefined}>
+        <tbody className={tableClasses.body} aria-busy={loading || undefined}>
           {loading ? (
-            <tr>
-              <td colSpan={8} className="px-4 py-10 text-center text-muted-foreground" role="status">
+            <tr className="block md:table-row">
+              <td colSpan={8} className={tableClasses.message} role="status">
                 Loading leads...
               </td>
             </tr>
           ) : rows.length === 0 ? (
-            <tr>
-              <td colSpan={8} className="px-4 py-10 text-center text-muted-foreground">
+            <tr className="block md:table-row">
+              <td colSpan={8} className={tableClasses.message}>
                 No leads found
               </td>
             </tr>
@@ -147,40 +150,44 @@ export function LeadTable({ rows }: { rows: Row[] }) {
             rows.map((lead) => {
               const name = `${lead.firstName} ${lead.lastName}`;
               return (
-                <tr key={lead.id} className="border-b border-border last:border-0 hover:bg-muted/40">
-                  <td className="px-4 py-3 font-semibold">{name}</td>
-                  <td className="whitespace-nowrap px-4 py-3">
+                <tr key={lead.id} className={tableClasses.row}>
+                  <Cell wide className="text-base font-semibold md:text-sm">
+                    {name}
+                  </Cell>
+                  <Cell label="Phone" className="whitespace-nowrap">
                     <a href={`tel:${lead.phone}`} className="hover:underline">
-                      {lead.phone}
+                      {formatPhone(lead.phone)}
                     </a>
-                  </td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <Cell label="Address">
                     {lead.address}
                     <span className="block text-muted-foreground">
                       {lead.city}, {lead.state}
                     </span>
-                  </td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <Cell label="Motivation">
                     <MotivationBadge value={lead.motivationLevel} />
-                  </td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <Cell label="Status">
                     <StatusBadge value={lead.leadStatus} />
-                  </td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <Cell label="Client">
                     {lead.client ? (
                       clientDisplayName(lead.client)
                     ) : (
                       <span className="text-muted-foreground">Unassigned</span>
                     )}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">{formatListDate(lead.createdAt)}</td>
-                  <td className="px-4 py-3 text-right">
+                  </Cell>
+                  <Cell label="Created" className="whitespace-nowrap">
+                    {formatListDate(lead.createdAt)}
+                  </Cell>
+                  <Cell wide className="md:text-right">
                     <Button asChild variant="outline" size="sm">
                       <Link to={`/admin/leads/${lead.id}`} aria-label={`View ${name}`}>
                         <Eye aria-hidden="true" /> View
                       </Link>
                     </Button>
-                  </td>
+                  </Cell>
                 </tr>
               );
             })

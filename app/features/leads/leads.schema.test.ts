@@ -11,6 +11,7 @@ import {
   feedbackStatuses,
   formatListDate,
   formatMoney,
+  formatPhone,
   leadDefaults,
   leadFields,
   leadSchema,
@@ -724,8 +725,7 @@ describe("clientDisplayName and personName", () => {
 });
 
 describe("formatPhone", () => {
-  it("reads US numbers as (AAA) EEE-NNNN and leaves other numbers as stored", async () => {
-    const { formatPhone } = await import("./leads.schema");
+  it("reads US numbers as (AAA) EEE-NNNN and leaves other numbers as stored", () => {
     expect(formatPhone("+12055550139")).toBe("(205) 555-0139");
     expect(formatPhone("2055550139")).toBe("(205) 555-0139");
     expect(formatPhone("+442071838750")).toBe("+442071838750");

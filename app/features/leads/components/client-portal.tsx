@@ -8,6 +8,7 @@ import { LocalTime } from "~/components/ui/local-time";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormFeedback } from "~/lib/use-form-feedback";
+import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { FeedbackResult } from "../lead-actions.server";
@@ -124,8 +125,11 @@ export function ClientLeadTable({
 export function ClientLeadFilters({ query }: { query: ClientLeadQuery }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFieldsFollowUrl(formRef, { motivation: query.motivation ?? "", feedback: query.feedback ?? "" });
   return (
     <Form
+      ref={formRef}
       method="get"
       aria-label="Filter my leads"
       className="flex flex-col gap-3 py-4 sm:flex-row sm:items-end"

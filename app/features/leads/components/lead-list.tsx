@@ -1,8 +1,10 @@
 import { Eye, Plus, Search, X } from "lucide-react";
+import { useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import {
@@ -27,9 +29,12 @@ type Row = Omit<LeadListRow, "createdAt"> & { createdAt: string | Date };
 export function LeadFilters({ query }: { query: LeadListQuery }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFieldsFollowUrl(formRef, { q: query.q, status: query.status ?? "", motivation: query.motivation ?? "" });
   const filtered = Boolean(query.q || query.status || query.motivation);
   return (
     <Form
+      ref={formRef}
       method="get"
       role="search"
       aria-label="Search and filter leads"

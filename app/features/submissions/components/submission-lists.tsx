@@ -1,8 +1,10 @@
 import { CheckCircle2, Download, FileText, Search } from "lucide-react";
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
 import { cn } from "~/lib/utils";
 import { experienceLevels, positions } from "~/features/careers/careers.schema";
 import type { ListQuery, SubmissionKind } from "../submissions.schema";
@@ -67,10 +69,12 @@ export function Tabs({ query, counts }: { query: ListQuery; counts: { contact: n
 }
 
 export function ListToolbar({ query }: { query: ListQuery }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useFieldsFollowUrl(formRef, { q: query.q, status: query.status });
   const exportUrl = `/admin/submissions/export.csv?tab=${query.tab}&q=${encodeURIComponent(query.q)}&status=${query.status}`;
   return (
     <div className="flex flex-col gap-3 py-4 lg:flex-row lg:items-end lg:justify-between">
-      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
+      <Form ref={formRef} method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
         <input type="hidden" name="tab" value={query.tab} />
         <div className="space-y-1">
           <label htmlFor="submission-search" className="block text-sm font-semibold">

@@ -801,10 +801,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
     });
 
     it("gives client A the portal frame with their company", async () => {
-      expect(await run(clientLayoutLoader, get("clientA", "/client"))).toEqual({
-        email: "clienta@example.com",
-        company: "Alpha Homes",
-      });
+      expect(await run(clientLayoutLoader, get("clientA", "/client"))).toEqual({ who: "Alpha Homes" });
     });
 
     it("counts only client A's leads on A's dashboard", async () => {

@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/article";
+import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { getArticle, relatedArticles } from "~/features/blog/articles.server";
 import { ArticleCard, ArticleMeta, CategoryBadge } from "~/features/blog/components/article-card";
@@ -59,13 +59,7 @@ export default function ArticlePage() {
   return (
     <>
       <article className="container-page max-w-3xl py-10 sm:py-14">
-        <Link
-          to={paths.blog}
-          className="inline-flex items-center gap-2 py-2 text-sm font-semibold text-primary hover:underline"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to all articles
-        </Link>
+        <BackLink to={paths.blog}>Back to all articles</BackLink>
         <header className="mt-6">
           <CategoryBadge category={article.category} />
           <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-balance sm:text-4xl">

@@ -1,59 +1,26 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { Button } from "~/components/ui/button";
+import { AreaFrame, type AreaLink } from "~/components/layout/area-frame";
 import { requireClient } from "~/features/auth/access.server";
 import { noStoreHeaders } from "~/features/auth/seo";
-import { cn } from "~/lib/utils";
 
-/** The client portal's frame: its navigation and Sign Out. Clients only (admins too only with the role). */
+/** The client portal's frame. Clients only: an admin sees it only with the client role too. */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireClient(request);
-  return { email: actor.email, company: actor.profile?.companyName ?? null };
+  return { who: actor.profile?.companyName || actor.email };
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
-const clientNav = [
+const clientNav: AreaLink[] = [
   { to: "/client", label: "Dashboard", end: true },
-  { to: "/client/leads", label: "My Leads", end: false },
+  { to: "/client/leads", label: "My Leads" },
 ];
 
 export default function ClientLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container-page py-8">
-      <div className="flex flex-wrap items-center justify-between gap-4 border-b border-border pb-4">
-        <nav aria-label="Client portal">
-          <ul className="flex flex-wrap gap-1">
-            {clientNav.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.end}
-                  className={({ isActive }) =>
-                    cn(
-                      "block rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-muted",
-                      isActive ? "bg-muted text-primary" : "text-muted-foreground",
-                    )
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="flex items-center gap-3 text-sm text-muted-foreground">
-          <span className="hidden sm:inline">{loaderData.company ?? loaderData.email}</span>
-          <Form method="post" action="/auth/sign-out">
-            <Button type="submit" variant="outline" size="sm">
-              Sign Out
-            </Button>
-          </Form>
-        </div>
-      </div>
-      <div className="mt-8">
-        <Outlet />
-      </div>
-    </div>
+    <AreaFrame label="Client portal" links={clientNav} who={loaderData.who}>
+      <Outlet />
+    </AreaFrame>
   );
 }

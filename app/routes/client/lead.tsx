@@ -1,11 +1,11 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/lead";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
+import { BackLink } from "~/components/ui/back-link";
 import { requireClient } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { FeedbackCard, PreviousNotes } from "~/features/leads/components/client-portal";
-import { Facts, fullAddress } from "~/features/leads/components/lead-detail";
+import { Card, Facts, fullAddress } from "~/features/leads/components/lead-detail";
 import { MotivationBadge } from "~/features/leads/components/badges";
 import { Timeline } from "~/features/leads/components/timeline";
 import { getClientLead } from "~/features/leads/client-leads.server";
@@ -36,30 +36,12 @@ export const handle: CrumbHandle = {
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   privatePageMeta(loaded?.lead ? `${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead not found");
 
-const BackToMyLeads = () => (
-  <Link
-    to="/client/leads"
-    className="inline-flex items-center gap-1 py-1 text-sm font-semibold text-primary hover:underline"
-  >
-    <ArrowLeft className="size-4" aria-hidden="true" /> Back to My Leads
-  </Link>
-);
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
-      <h2 className="text-lg font-bold">{title}</h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 export default function ClientLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead } = loaderData;
   if (!lead) {
     return (
       <section aria-labelledby="lead-heading">
-        <BackToMyLeads />
+        <BackLink to="/client/leads">Back to My Leads</BackLink>
         <h1 id="lead-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
           Lead not found
         </h1>
@@ -71,14 +53,14 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
   }
   return (
     <section aria-labelledby="lead-heading">
-      <BackToMyLeads />
+      <BackLink to="/client/leads">Back to My Leads</BackLink>
       <h1 id="lead-heading" className="mt-3 text-3xl font-extrabold tracking-tight">
         {lead.firstName} {lead.lastName}
       </h1>
       <p className="mt-1 text-muted-foreground">{fullAddress(lead)}</p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-6">
-          <Section title="Contact">
+          <Card title="Contact">
             <Facts
               items={[
                 [
@@ -99,16 +81,16 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
                 ],
               ]}
             />
-          </Section>
-          <Section title="Property">
+          </Card>
+          <Card title="Property">
             <Facts
               items={[
                 ["Address", fullAddress(lead)],
                 ["Property type", labelOf(propertyTypes, lead.propertyType)],
               ]}
             />
-          </Section>
-          <Section title="Motivation & Situation">
+          </Card>
+          <Card title="Motivation & Situation">
             <Facts
               items={[
                 ["Motivation", <MotivationBadge key="m" value={lead.motivationLevel} />],
@@ -118,8 +100,8 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
             {lead.situationNotes && (
               <p className="mt-4 whitespace-pre-line break-words">{lead.situationNotes}</p>
             )}
-          </Section>
-          <Section title="Financial Details">
+          </Card>
+          <Card title="Financial Details">
             <Facts
               items={[
                 ["Asking price", formatMoney(lead.askingPrice)],
@@ -128,10 +110,10 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
                 ...(lead.isSold ? ([["Sold Price", formatMoney(lead.soldPrice)]] as [string, string][]) : []),
               ]}
             />
-          </Section>
-          <Section title="Activity Timeline">
+          </Card>
+          <Card title="Activity Timeline">
             <Timeline entries={lead.activities} emptyText="No activities yet" />
-          </Section>
+          </Card>
         </div>
         {/* On a phone the feedback buttons come first: they are what the client came to use. */}
         <div className="order-first space-y-6 lg:order-none">

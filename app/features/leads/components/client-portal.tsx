@@ -5,7 +5,6 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { LocalTime } from "~/components/ui/local-time";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormFeedback } from "~/lib/use-form-feedback";
 import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
@@ -26,6 +25,7 @@ import {
   type MotivationLevel,
 } from "../leads.schema";
 import { FeedbackBadge, MotivationBadge } from "./badges";
+import { FilterSelect } from "./filter-select";
 import { Cell, tableClasses } from "./lead-table-parts";
 
 export interface ClientRow {
@@ -135,42 +135,24 @@ export function ClientLeadFilters({ query }: { query: ClientLeadQuery }) {
       className="flex flex-col gap-3 py-4 sm:flex-row sm:items-end"
       onChange={(event) => submit(event.currentTarget)}
     >
-      <div className="space-y-1">
-        <label htmlFor="client-motivation" className="block text-sm font-semibold">
-          Motivation
-        </label>
-        <NativeSelect
-          id="client-motivation"
-          name="motivation"
-          defaultValue={query.motivation ?? ""}
-          className="sm:w-44"
-        >
-          <option value="">All motivations</option>
-          {motivationLevels.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="client-feedback" className="block text-sm font-semibold">
-          Feedback status
-        </label>
-        <NativeSelect
-          id="client-feedback"
-          name="feedback"
-          defaultValue={query.feedback ?? ""}
-          className="sm:w-48"
-        >
-          <option value="">All feedback</option>
-          {feedbackStatuses.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <FilterSelect
+        id="client-motivation"
+        name="motivation"
+        label="Motivation"
+        allLabel="All motivations"
+        value={query.motivation}
+        options={motivationLevels}
+        className="sm:w-48"
+      />
+      <FilterSelect
+        id="client-feedback"
+        name="feedback"
+        label="Feedback status"
+        allLabel="All feedback"
+        value={query.feedback}
+        options={feedbackStatuses}
+        className="sm:w-48"
+      />
       {!hydrated && (
         <Button type="submit" variant="outline" size="field">
           Apply filters

@@ -232,7 +232,15 @@ export function LeadTabs({ active, lead }: { active: LeadTab; lead: LeadView }) 
   );
 }
 
-function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={cn("rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6", className)}>
       <h2 className="text-lg font-bold">{title}</h2>

@@ -3,7 +3,6 @@ import { useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -17,6 +16,7 @@ import {
 } from "../leads.schema";
 import type { LeadListRow } from "../leads.server";
 import { MotivationBadge, StatusBadge } from "./badges";
+import { FilterSelect } from "./filter-select";
 import { Cell, tableClasses } from "./lead-table-parts";
 
 type Row = Omit<LeadListRow, "createdAt"> & { createdAt: string | Date };
@@ -61,37 +61,24 @@ export function LeadFilters({ query }: { query: LeadListQuery }) {
           </Button>
         </div>
       </div>
-      <div className="space-y-1">
-        <label htmlFor="lead-status" className="block text-sm font-semibold">
-          Status
-        </label>
-        <NativeSelect id="lead-status" name="status" defaultValue={query.status ?? ""} className="md:w-44">
-          <option value="">All statuses</option>
-          {statusFilterOptions.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="lead-motivation" className="block text-sm font-semibold">
-          Motivation
-        </label>
-        <NativeSelect
-          id="lead-motivation"
-          name="motivation"
-          defaultValue={query.motivation ?? ""}
-          className="md:w-48"
-        >
-          <option value="">All motivations</option>
-          {motivationLevels.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <FilterSelect
+        id="lead-status"
+        name="status"
+        label="Status"
+        allLabel="All statuses"
+        value={query.status}
+        options={statusFilterOptions}
+        className="md:w-44"
+      />
+      <FilterSelect
+        id="lead-motivation"
+        name="motivation"
+        label="Motivation"
+        allLabel="All motivations"
+        value={query.motivation}
+        options={motivationLevels}
+        className="md:w-48"
+      />
       {!hydrated && (
         <Button type="submit" variant="outline" size="field">
           Apply filters

@@ -1,7 +1,7 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/detail";
 import { useToast } from "~/components/layout/toasts";
+import { BackLink } from "~/components/ui/back-link";
 import { FormStatus } from "~/components/ui/form-status";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
@@ -47,15 +47,6 @@ export const handle: CrumbHandle = {
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   privatePageMeta(loaded?.lead ? `${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead not found");
 
-const BackToLeads = () => (
-  <Link
-    to="/admin/leads"
-    className="inline-flex items-center gap-1 py-1 text-sm font-semibold text-primary hover:underline"
-  >
-    <ArrowLeft className="size-4" aria-hidden="true" /> Back to Leads
-  </Link>
-);
-
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, clients, tab, confirmDelete } = loaderData;
   const result = actionData as LeadActionResult | undefined;
@@ -67,7 +58,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
   if (!lead) {
     return (
       <section aria-labelledby="lead-heading">
-        <BackToLeads />
+        <BackLink to="/admin/leads">Back to Leads</BackLink>
         <h1 id="lead-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
           Lead not found
         </h1>
@@ -77,7 +68,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
   }
   return (
     <section aria-labelledby="lead-heading">
-      <BackToLeads />
+      <BackLink to="/admin/leads">Back to Leads</BackLink>
       {/* Without JavaScript there are no toasts: the answer shows here. */}
       {!hydrated && pageToast && (
         <div className="mt-3">

@@ -1,6 +1,5 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/new";
+import { BackLink } from "~/components/ui/back-link";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { LeadForm } from "~/features/leads/components/lead-form";
@@ -24,12 +23,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Create New Lead")
 export default function NewLead({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="new-lead-heading" className="max-w-4xl">
-      <Link
-        to="/admin/leads"
-        className="inline-flex items-center gap-1 py-1 text-sm font-semibold text-primary hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Leads
-      </Link>
+      <BackLink to="/admin/leads">Back to Leads</BackLink>
       <h1 id="new-lead-heading" className="mt-2 text-3xl font-extrabold tracking-tight">
         Create New Lead
       </h1>

@@ -1,4 +1,5 @@
 /** The job application (spec 01 §3, §5), shared by the browser (instant errors) and the action. */
+import { requiredName } from "~/lib/schema-parts";
 import { z } from "~/lib/zod";
 
 export const positions = [
@@ -33,16 +34,8 @@ const positionValues = positions.map((p) => p.value) as [string, ...string[]];
 const experienceValues = experienceLevels.map((e) => e.value) as [string, ...string[]];
 
 export const careerSchema = z.object({
-  firstName: z
-    .string()
-    .trim()
-    .min(1, "First name is required")
-    .max(50, "First name must be less than 50 characters"),
-  lastName: z
-    .string()
-    .trim()
-    .min(1, "Last name is required")
-    .max(50, "Last name must be less than 50 characters"),
+  firstName: requiredName("First name"),
+  lastName: requiredName("Last name"),
   email: z.string().trim().email("Invalid email address").max(255, "Email must be less than 255 characters"),
   phone: z
     .string()

@@ -3,6 +3,7 @@
  * admin's activity form, the client's feedback form and the list filters. Shared by the browser (instant
  * errors) and the server (the actions validate again with the same schemas).
  */
+import { requiredName } from "~/lib/schema-parts";
 import { z } from "~/lib/zod";
 
 const labelled = <T extends string>(entries: readonly (readonly [T, string])[]) =>
@@ -153,16 +154,8 @@ export const leadDefaults = {
 export const PHONE_MESSAGE = "Invalid phone number format (use E.164 format, e.g., +12025551234)";
 
 export const leadSchema = z.object({
-  firstName: z
-    .string()
-    .trim()
-    .min(1, "First name is required")
-    .max(50, "First name must be less than 50 characters"),
-  lastName: z
-    .string()
-    .trim()
-    .min(1, "Last name is required")
-    .max(50, "Last name must be less than 50 characters"),
+  firstName: requiredName("First name"),
+  lastName: requiredName("Last name"),
   // Spaces, dashes, dots and parentheses are how people write numbers; E.164 is what is stored.
   phone: z
     .string()

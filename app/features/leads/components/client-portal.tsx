@@ -1,6 +1,5 @@
-import { Eye } from "lucide-react";
 import { useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
@@ -16,7 +15,6 @@ import {
   feedbackSchema,
   feedbackStatuses,
   formatListDate,
-  formatPhone,
   labelOf,
   motivationLevels,
   type ClientLeadQuery,
@@ -26,7 +24,7 @@ import {
 } from "../leads.schema";
 import { FeedbackBadge, MotivationBadge } from "./badges";
 import { FilterSelect } from "./filter-select";
-import { Cell, tableClasses } from "./lead-table-parts";
+import { Cell, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
 
 export interface ClientRow {
   id: string;
@@ -76,25 +74,9 @@ export function ClientLeadTable({
             </tr>
           ) : (
             rows.map((lead) => {
-              const name = `${lead.firstName} ${lead.lastName}`;
               return (
                 <tr key={lead.id} className={tableClasses.row}>
-                  <Cell wide className="text-base font-semibold md:text-sm">
-                    <Link to={`/client/leads/${lead.id}`} className="hover:underline">
-                      {name}
-                    </Link>
-                  </Cell>
-                  <Cell label="Phone" className="whitespace-nowrap">
-                    <a href={`tel:${lead.phone}`} className="hover:underline">
-                      {formatPhone(lead.phone)}
-                    </a>
-                  </Cell>
-                  <Cell label="Address">
-                    {lead.address}
-                    <span className="block text-muted-foreground">
-                      {lead.city}, {lead.state}
-                    </span>
-                  </Cell>
+                  <LeadContactCells lead={lead} to={`/client/leads/${lead.id}`} />
                   <Cell label="Motivation">
                     <MotivationBadge value={lead.motivationLevel} />
                   </Cell>
@@ -104,13 +86,7 @@ export function ClientLeadTable({
                   <Cell label="Feedback Status">
                     <FeedbackBadge value={lead.clientFeedbackStatus} />
                   </Cell>
-                  <Cell className="self-end md:text-right">
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={`/client/leads/${lead.id}`} aria-label={`View ${name}`}>
-                        <Eye aria-hidden="true" /> View
-                      </Link>
-                    </Button>
-                  </Cell>
+                  <ViewCell lead={lead} to={`/client/leads/${lead.id}`} />
                 </tr>
               );
             })

@@ -1,4 +1,4 @@
-import { Eye, Plus, Search, X } from "lucide-react";
+import { Plus, Search, X } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -9,7 +9,6 @@ import { cn } from "~/lib/utils";
 import {
   clientDisplayName,
   formatListDate,
-  formatPhone,
   motivationLevels,
   statusFilterOptions,
   type LeadListQuery,
@@ -17,7 +16,7 @@ import {
 import type { LeadListRow } from "../leads.server";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { FilterSelect } from "./filter-select";
-import { Cell, tableClasses } from "./lead-table-parts";
+import { Cell, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
 
 type Row = Omit<LeadListRow, "createdAt"> & { createdAt: string | Date };
 
@@ -140,23 +139,9 @@ export function LeadTable({ rows }: { rows: Row[] }) {
             </tr>
           ) : (
             rows.map((lead) => {
-              const name = `${lead.firstName} ${lead.lastName}`;
               return (
                 <tr key={lead.id} className={tableClasses.row}>
-                  <Cell wide className="text-base font-semibold md:text-sm">
-                    {name}
-                  </Cell>
-                  <Cell label="Phone" className="whitespace-nowrap">
-                    <a href={`tel:${lead.phone}`} className="hover:underline">
-                      {formatPhone(lead.phone)}
-                    </a>
-                  </Cell>
-                  <Cell label="Address">
-                    {lead.address}
-                    <span className="block text-muted-foreground">
-                      {lead.city}, {lead.state}
-                    </span>
-                  </Cell>
+                  <LeadContactCells lead={lead} />
                   <Cell label="Motivation">
                     <MotivationBadge value={lead.motivationLevel} />
                   </Cell>
@@ -173,13 +158,7 @@ export function LeadTable({ rows }: { rows: Row[] }) {
                   <Cell label="Created" className="whitespace-nowrap">
                     {formatListDate(lead.createdAt)}
                   </Cell>
-                  <Cell wide className="md:text-right">
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={`/admin/leads/${lead.id}`} aria-label={`View ${name}`}>
-                        <Eye aria-hidden="true" /> View
-                      </Link>
-                    </Button>
-                  </Cell>
+                  <ViewCell lead={lead} to={`/admin/leads/${lead.id}`} />
                 </tr>
               );
             })

@@ -1,5 +1,9 @@
+import { Eye } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import { formatPhone } from "../leads.schema";
 
 /**
  * Lead tables that become cards on a phone: one DOM for both (no duplicated rows for tests or screen
@@ -42,5 +46,56 @@ export function Cell({
     >
       {children}
     </td>
+  );
+}
+
+interface LeadContact {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+}
+
+/** The first three columns of every lead table: Name (a link when the row opens somewhere), Phone, Address. */
+export function LeadContactCells({ lead, to }: { lead: LeadContact; to?: string }) {
+  const name = `${lead.firstName} ${lead.lastName}`;
+  return (
+    <>
+      <Cell wide className="text-base font-semibold md:text-sm">
+        {to ? (
+          <Link to={to} className="hover:underline">
+            {name}
+          </Link>
+        ) : (
+          name
+        )}
+      </Cell>
+      <Cell label="Phone" className="whitespace-nowrap">
+        <a href={`tel:${lead.phone}`} className="hover:underline">
+          {formatPhone(lead.phone)}
+        </a>
+      </Cell>
+      <Cell label="Address">
+        {lead.address}
+        <span className="block text-muted-foreground">
+          {lead.city}, {lead.state}
+        </span>
+      </Cell>
+    </>
+  );
+}
+
+/** The last column: View, named after the lead for screen readers. */
+export function ViewCell({ lead, to }: { lead: Pick<LeadContact, "firstName" | "lastName">; to: string }) {
+  return (
+    <Cell className="self-end md:text-right">
+      <Button asChild variant="outline" size="sm">
+        <Link to={to} aria-label={`View ${lead.firstName} ${lead.lastName}`}>
+          <Eye aria-hidden="true" /> View
+        </Link>
+      </Button>
+    </Cell>
   );
 }

@@ -53,6 +53,7 @@ export default [
   route("admin/submissions/export.csv", "routes/admin/export.ts"),
   route("admin/events", "routes/admin/events.ts"),
   route("admin/leads/:id/documents/:documentId", "routes/admin/leads/document.ts"),
+  route("admin/leads/events", "routes/admin/leads/events.ts"),
 
   // Client portal (spec 02 §2): clients only, and only the leads assigned to them
   route("client", "routes/client/layout.tsx", [
@@ -60,6 +61,7 @@ export default [
     route("leads", "routes/client/leads.tsx"),
     route("leads/:id", "routes/client/lead.tsx"),
   ]),
+  route("client/events", "routes/client/events.ts"),
 
   // Machine-readable resources
   route("sitemap.xml", "routes/api/sitemap.ts"),

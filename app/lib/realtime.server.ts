@@ -7,6 +7,8 @@ import { databaseHandle } from "~/db/db.server";
 import type { Transaction } from "./rate-limit.server";
 
 export const SUBMISSIONS_CHANNEL = "submissions";
+/** Lead changes: `{ leadId, clients }`, the clients whose portal shows the lead (before and after). */
+export const LEADS_CHANNEL = "leads";
 
 export async function notify(
   tx: Transaction,
@@ -27,9 +29,15 @@ export const HEARTBEAT_MS = 25_000;
 
 /**
  * A text/event-stream response that forwards every notification on `channel` as an event named
- * `eventName`, with a comment line every 25 seconds so proxies keep the connection open.
+ * `eventName` (only those `include` accepts, when given), with a comment line every 25 seconds so proxies
+ * keep the connection open.
  */
-export async function eventStream(request: Request, channel: string, eventName: string): Promise<Response> {
+export async function eventStream(
+  request: Request,
+  channel: string,
+  eventName: string,
+  include: (payload: string) => boolean = () => true,
+): Promise<Response> {
   const handle = await databaseHandle();
   const encoder = new TextEncoder();
   let cleanup = () => {};
@@ -39,9 +47,9 @@ export async function eventStream(request: Request, channel: string, eventName: 
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      const unsubscribe = await handle.listen(channel, (payload) =>
-        send(`event: ${eventName}\ndata: ${payload}\n\n`),
-      );
+      const unsubscribe = await handle.listen(channel, (payload) => {
+        if (include(payload)) send(`event: ${eventName}\ndata: ${payload}\n\n`);
+      });
       const heartbeat = setInterval(() => send(`: heartbeat\n\n`), HEARTBEAT_MS);
       cleanup = () => {
         if (closed) return;

@@ -662,6 +662,27 @@ describe("client portal", () => {
       await expect(card.textContent()).resolves.not.toContain("Not reviewed yet");
     },
   );
+
+  it("shows a lead the agency assigns on the client's open list without a reload, and takes it away again", async () => {
+    const id = await leadId(MARCUS);
+    const client = await openAs(CLIENT_B, "/client/leads");
+    await client.getByRole("heading", { name: "My Leads (0)", level: 1 }).waitFor();
+    // A marker on the window: it survives only if the page is never reloaded.
+    await client.evaluate(() => ((window as unknown as { marker: string }).marker = "same page"));
+
+    const admin = await openAs(ADMIN, `/admin/leads/${id}`);
+    await admin.getByLabel("Assign to client").selectOption({ label: "Maple Ridge Capital" });
+    await admin.getByRole("button", { name: "Save assignment" }).click();
+    await toast(admin, "Lead updated successfully").first().waitFor();
+
+    await client.getByRole("heading", { name: "My Leads (1)", level: 1 }).waitFor({ timeout: 5000 });
+    await client.getByRole("link", { name: `View ${nameOf(MARCUS)}` }).waitFor();
+
+    await admin.getByLabel("Assign to client").selectOption({ label: "Unassigned" });
+    await admin.getByRole("button", { name: "Save assignment" }).click();
+    await client.getByRole("heading", { name: "My Leads (0)", level: 1 }).waitFor({ timeout: 5000 });
+    expect(await client.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+  });
 });
 
 // ---------------------------------------------------------------- access

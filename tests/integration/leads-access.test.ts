@@ -20,6 +20,10 @@ import { loader as clientDashboardLoader } from "~/routes/client/dashboard";
 import { loader as clientLayoutLoader } from "~/routes/client/layout";
 import { action as feedbackAction, loader as clientLeadLoader } from "~/routes/client/lead";
 import { loader as clientLeadsLoader } from "~/routes/client/leads";
+import { loader as clientEventsLoader } from "~/routes/client/events";
+import { loader as adminEventsLoader } from "~/routes/admin/leads/events";
+import { createLead, assignLead } from "~/features/leads/leads.server";
+import { leadSchema } from "~/features/leads/leads.schema";
 import { action as authAction } from "~/routes/auth/auth";
 import { testDatabases } from "../support/databases";
 import {
@@ -943,6 +947,75 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       expect(data).toMatchObject({ ok: false, toast: { title: "Validation Error" }, values: fields });
       expect(data.fieldErrors).toEqual(fieldErrors);
       expect(await snapshot()).toEqual(before);
+    });
+  });
+  describe("live updates", () => {
+    it.each([
+      ["/admin/leads/events", adminEventsLoader, ["anonymous", "plain", "clientA"]],
+      ["/client/events", clientEventsLoader, ["anonymous", "plain", "admin"]],
+    ] as const)("answers 404 on %s to the wrong people", async (path, loader, refused) => {
+      for (const who of refused) {
+        let status: number | undefined;
+        try {
+          status = statusOf(await run(loader, get(who, path)));
+        } catch (thrown) {
+          status = statusOf(thrown);
+        }
+        expect(status, who).toBe(404);
+      }
+    });
+
+    /** Opens an event stream and reads events until `count` lead events arrived or 5 s passed. */
+    async function openStream(loader: RouteFn, who: Account, path: string) {
+      const controller = new AbortController();
+      const request = new Request(ORIGIN + path, { headers: headersOf(who), signal: controller.signal });
+      const response = (await run(loader, request)) as Response;
+      expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      const readUntil = async (done: (text: string) => boolean) => {
+        const deadline = Date.now() + 5000;
+        while (!done(text) && Date.now() < deadline) {
+          const chunk = await Promise.race([
+            reader.read(),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+          ]);
+          if (!chunk || chunk.done) break;
+          text += decoder.decode(chunk.value);
+        }
+        return text;
+      };
+      await readUntil((t) => t.includes("event: ready"));
+      return {
+        leadEvents: async (count: number) =>
+          [
+            ...(await readUntil((t) => (t.match(/event: lead/g) ?? []).length >= count)).matchAll(
+              /"leadId":"([^"]+)"/g,
+            ),
+          ].map((m) => m[1]),
+        close: async () => {
+          controller.abort();
+          await reader.cancel();
+        },
+      };
+    }
+
+    it("tells a client about their own leads only, and an admin about every lead", async () => {
+      const adminActor = { id: ids.admin, isAdmin: true };
+      const forA = await openStream(clientEventsLoader, "clientA", "/client/events");
+      const forAdmin = await openStream(adminEventsLoader, "admin", "/admin/leads/events");
+      const input = (firstName: string, client: Account) =>
+        leadSchema.parse(leadForm({ firstName, assignedToClientId: ids[client] }));
+      const bLead = await createLead(adminActor, input("Bonly", "clientB"));
+      const aLead = await createLead(adminActor, input("Aonly", "clientA"));
+      // Taking a lead away from A is news for A too: it leaves their list.
+      expect(await assignLead(adminActor, aLead.id, ids.clientB)).toBe(true);
+
+      expect(await forA.leadEvents(2)).toEqual([aLead.id, aLead.id]);
+      expect(await forAdmin.leadEvents(3)).toEqual([bLead.id, aLead.id, aLead.id]);
+      await forA.close();
+      await forAdmin.close();
     });
   });
 });

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { leadActivities, leads } from "~/db/schema";
-import { isUuid, leadTimeline } from "./leads.server";
+import { announceLeadChange, isUuid, leadTimeline } from "./leads.server";
 import { labelOf, feedbackStatuses, type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
 
 /** The part of the signed-in user this module needs. */
@@ -172,6 +172,7 @@ export async function submitFeedback(actor: ClientActor, id: string, input: Feed
       metadata: { feedback_status: input.feedbackStatus, notes: input.notes ?? "" },
       performedBy: actor.id,
     });
+    await announceLeadChange(tx, id, actor.id);
     return true;
   });
 }

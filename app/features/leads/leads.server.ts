@@ -9,6 +9,7 @@ import { aliasedTable, and, count, desc, eq, ilike, or, sql, type SQL } from "dr
 import { getDb } from "~/db/db.server";
 import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
 import type { Transaction } from "~/lib/rate-limit.server";
+import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
 import {
   LEADS_PAGE_SIZE,
   labelOf,
@@ -242,6 +243,14 @@ async function addTimelineEntry(
   await tx.insert(leadActivities).values({ ...entry, metadata: entry.metadata ?? null });
 }
 
+/**
+ * Tells every open lead list about a change, at commit: admins hear all of them, a client only those of
+ * leads that are (or were, before this change) theirs.
+ */
+export async function announceLeadChange(tx: Transaction, leadId: string, ...clients: (string | null)[]) {
+  await notify(tx, LEADS_CHANNEL, { leadId, clients: clients.filter((c): c is string => Boolean(c)) });
+}
+
 /** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
 export async function createLead(actor: LeadActor, input: LeadInput) {
   assertAdmin(actor);
@@ -252,6 +261,7 @@ export async function createLead(actor: LeadActor, input: LeadInput) {
       .insert(leads)
       .values({ ...input, createdByUserId: actor.id })
       .returning({ id: leads.id });
+    await announceLeadChange(tx, row!.id, input.assignedToClientId);
     return { id: row!.id };
   });
 }
@@ -289,6 +299,7 @@ export async function updateLeadStatus(actor: LeadActor, id: string, status: Lea
       performedBy: actor.id,
       metadata: { from: lead.leadStatus, to: status },
     });
+    await announceLeadChange(tx, id, lead.assignedToClientId);
     return true;
   });
 }
@@ -330,6 +341,7 @@ export async function assignLead(actor: LeadActor, id: string, clientId: string 
       performedBy: actor.id,
       metadata: { from: lead.assignedToClientId, to: clientId },
     });
+    await announceLeadChange(tx, id, lead.assignedToClientId, clientId);
     return true;
   });
 }
@@ -337,14 +349,14 @@ export async function assignLead(actor: LeadActor, id: string, clientId: string 
 /** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */
 export async function setSoldPrice(actor: LeadActor, id: string, soldPrice: number | null) {
   assertAdmin(actor);
-  if (!isUuid(id)) return false;
   const db = await getDb();
-  const updated = await db
-    .update(leads)
-    .set({ soldPrice, updatedAt: new Date() })
-    .where(eq(leads.id, id))
-    .returning({ id: leads.id });
-  return updated.length === 1;
+  return db.transaction(async (tx) => {
+    const lead = await lockLead(tx, id);
+    if (!lead) return false;
+    await tx.update(leads).set({ soldPrice, updatedAt: new Date() }).where(eq(leads.id, id));
+    await announceLeadChange(tx, id, lead.assignedToClientId);
+    return true;
+  });
 }
 
 /** An admin's note, call, e-mail or meeting on the timeline; false when the lead does not exist. */
@@ -352,8 +364,10 @@ export async function addActivity(actor: LeadActor, id: string, input: ActivityI
   assertAdmin(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    if (!(await lockLead(tx, id))) return false;
+    const lead = await lockLead(tx, id);
+    if (!lead) return false;
     await addTimelineEntry(tx, { leadId: id, ...input, performedBy: actor.id });
+    await announceLeadChange(tx, id, lead.assignedToClientId);
     return true;
   });
 }
@@ -372,7 +386,8 @@ export async function addDocument(actor: LeadActor, id: string, upload: LeadDocu
   assertAdmin(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    if (!(await lockLead(tx, id))) return false;
+    const lead = await lockLead(tx, id);
+    if (!lead) return false;
     const [file] = await tx
       .insert(storedFiles)
       .values({
@@ -397,6 +412,7 @@ export async function addDocument(actor: LeadActor, id: string, upload: LeadDocu
       description: `Uploaded ${upload.name}`,
       performedBy: actor.id,
     });
+    await announceLeadChange(tx, id, lead.assignedToClientId);
     return true;
   });
 }
@@ -419,13 +435,15 @@ export async function deleteLead(actor: LeadActor, id: string) {
   assertAdmin(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    if (!(await lockLead(tx, id))) return false;
+    const lead = await lockLead(tx, id);
+    if (!lead) return false;
     const files = await tx
       .delete(leadDocuments)
       .where(eq(leadDocuments.leadId, id))
       .returning({ fileId: leadDocuments.fileId });
     await tx.delete(leads).where(eq(leads.id, id));
     for (const { fileId } of files) await tx.delete(storedFiles).where(eq(storedFiles.id, fileId));
+    await announceLeadChange(tx, id, lead.assignedToClientId);
     return true;
   });
 }

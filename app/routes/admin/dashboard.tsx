@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { showToastNow } from "~/components/layout/toasts";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { Pagination } from "~/components/ui/pagination";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
@@ -11,7 +12,6 @@ import {
   ListToolbar,
   Tabs,
 } from "~/features/submissions/components/submission-lists";
-import { useLiveSubmissions } from "~/features/submissions/components/live-updates";
 import { WeeklyChart } from "~/features/submissions/components/weekly-chart";
 import { parseListQuery, submissionKinds } from "~/features/submissions/submissions.schema";
 import {
@@ -68,7 +68,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Submissions dashb
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { query, counts, weeks, contact, career, loadFailed } = loaderData;
-  const live = useLiveSubmissions();
+  const live = useLiveRevalidation("/admin/events", "submission");
   useEffect(() => {
     if (loadFailed) showToastNow({ kind: "error", title: "Error", text: "Failed to fetch data" });
   }, [loadFailed]);

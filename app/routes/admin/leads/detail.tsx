@@ -7,6 +7,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import {
   ActivityTab,
   DeleteDialog,
@@ -50,6 +51,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, clients, tab, confirmDelete } = loaderData;
   const result = actionData as LeadActionResult | undefined;
+  useLiveRevalidation("/admin/leads/events", "lead");
   // Forms with fields show their own answers (useFormFeedback); the others toast here.
   const pageToast =
     result && result.intent !== "activity" && result.intent !== "document" ? result.toast : null;

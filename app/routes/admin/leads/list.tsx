@@ -5,6 +5,7 @@ import { showToastNow } from "~/components/layout/toasts";
 import { Pagination } from "~/components/ui/pagination";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { AddLeadButton, LeadFilters, LeadTable } from "~/features/leads/components/lead-list";
 import { parseLeadListQuery } from "~/features/leads/leads.schema";
 import { listLeads } from "~/features/leads/leads.server";
@@ -26,6 +27,8 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Lead Management")
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const { query, list, loadFailed } = loaderData;
+  // Other admins' changes and clients' feedback show up without a reload.
+  useLiveRevalidation("/admin/leads/events", "lead");
   useEffect(() => {
     if (loadFailed) showToastNow({ kind: "error", title: "Error", text: "Failed to fetch data" });
   }, [loadFailed]);

@@ -2,10 +2,11 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 
 /**
- * Listens to the admin event stream and reloads the dashboard's data when a submission arrives. The
- * browser's EventSource reconnects by itself; if it gives up (closed), we open a new one with backoff.
+ * Listens to a server-sent event stream and reloads the page's data whenever `eventName` arrives, so
+ * lists show what others change. The browser's EventSource reconnects by itself; if it gives up
+ * (closed), we open a new one with backoff. Returns whether the stream is live.
  */
-export function useLiveSubmissions(url = "/admin/events") {
+export function useLiveRevalidation(url: string, eventName: string) {
   const revalidator = useRevalidator();
   const [connected, setConnected] = useState(false);
   useEffect(() => {
@@ -19,7 +20,7 @@ export function useLiveSubmissions(url = "/admin/events") {
         setConnected(true);
         delay = 1000;
       });
-      source.addEventListener("submission", () => void revalidator.revalidate());
+      source.addEventListener(eventName, () => void revalidator.revalidate());
       source.onerror = () => {
         setConnected(false);
         if (source?.readyState === EventSource.CLOSED && !stopped) {
@@ -36,6 +37,6 @@ export function useLiveSubmissions(url = "/admin/events") {
     };
     // The revalidator object changes identity on every state change; the stream must not restart then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [url]);
+  }, [url, eventName]);
   return connected;
 }

@@ -300,11 +300,12 @@ export const leads = pgTable(
     index("leads_created_at_idx").on(t.createdAt.desc()),
     index("leads_assigned_created_idx").on(t.assignedToClientId, t.createdAt.desc()),
     index("leads_status_idx").on(t.leadStatus),
-    index("leads_first_name_trgm_idx").using("gin", sql`${t.firstName} gin_trgm_ops`),
-    index("leads_last_name_trgm_idx").using("gin", sql`${t.lastName} gin_trgm_ops`),
-    index("leads_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
-    index("leads_address_trgm_idx").using("gin", sql`${t.address} gin_trgm_ops`),
-    index("leads_city_trgm_idx").using("gin", sql`${t.city} gin_trgm_ops`),
+    // One trigram index over everything the admin search reads (spec 02 §7: first name, last name,
+    // phone, address, city); leads.server.ts searches this exact expression, so one index answers it.
+    index("leads_search_trgm_idx").using(
+      "gin",
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.phone} || ' ' || ${t.address} || ' ' || ${t.city}) gin_trgm_ops`,
+    ),
   ],
 );
 

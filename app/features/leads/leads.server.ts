@@ -5,7 +5,7 @@
  * check too. Every change that the timeline should show writes its activity in the same transaction.
  */
 import crypto from "node:crypto";
-import { aliasedTable, and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
 import type { Transaction } from "~/lib/rate-limit.server";
@@ -67,20 +67,21 @@ const personColumns = (p: typeof profiles) => ({
 
 // ---------------------------------------------------------------- reading
 
-/** Search (spec 02 §7): case-insensitive partial match on first name, last name, phone, address or city. */
+/** The expression of the trigram index `leads_search_trgm_idx` (schema.ts): searched as one string. */
+const searchText = sql`(${leads.firstName} || ' ' || ${leads.lastName} || ' ' || ${leads.phone} || ' ' || ${leads.address} || ' ' || ${leads.city})`;
+
+/**
+ * Search (spec 02 §7): case-insensitive partial match on first name, last name, phone, address or city,
+ * through one trigram index. Searching the fields as one string also finds "Jane Doe" and "Oak St
+ * Tampa"; a term typed like a phone number ("(202) 555-0134") is also looked up by its digits.
+ */
 export function leadSearch(term: string): SQL | undefined {
   if (!term) return undefined;
-  const pattern = likePattern(term);
-  const digits = term.replace(/[\s().-]/g, "");
-  return or(
-    ilike(leads.firstName, pattern),
-    ilike(leads.lastName, pattern),
-    ilike(leads.phone, likePattern(digits || term)),
-    ilike(leads.address, pattern),
-    ilike(leads.city, pattern),
-    // "Jane Doe" finds Jane Doe: the whole name as one string.
-    sql`(${leads.firstName} || ' ' || ${leads.lastName}) ILIKE ${pattern}`,
-  );
+  const digits = term.replace(/[\s().+-]/g, "");
+  const looksLikePhone = /^\d{3,}$/.test(digits) && digits !== term;
+  return looksLikePhone
+    ? or(sql`${searchText} ILIKE ${likePattern(term)}`, sql`${searchText} ILIKE ${likePattern(digits)}`)
+    : sql`${searchText} ILIKE ${likePattern(term)}`;
 }
 
 export async function listLeads(actor: LeadActor, query: LeadListQuery) {

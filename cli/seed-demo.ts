@@ -1113,7 +1113,12 @@ async function seedSubmissions(db: Database, now: Date, adminId: string) {
   }
   // The forms queue a staff notice and an acknowledgement per submission. These senders are invented,
   // so those e-mails are taken out of the outbox before the server's mail worker sees them.
-  const senders = [...demoContacts.map((c) => c.form.email), ...demoCareers.map((c) => c.form.email)];
+  // The same goes for the "new lead for you" e-mails to the demo clients' invented addresses.
+  const senders = [
+    ...demoContacts.map((c) => c.form.email),
+    ...demoCareers.map((c) => c.form.email),
+    ...demoClients.map((c) => c.email),
+  ];
   const removed = await db
     .delete(mailOutbox)
     .where(
@@ -1219,8 +1224,8 @@ async function seed(where: string): Promise<string> {
     `  Accounts: 1 admin and ${demoClients.length} clients (${Number(roles?.n ?? 0)} roles)`,
     `  Leads: ${total} (${total - unassigned} assigned, ${unassigned} unassigned): ${statusLine}`,
     `  Timeline entries: ${Number(activities?.n ?? 0)}`,
-    `  Contact messages: ${demoContacts.length}, job applications: ${demoCareers.length}` +
-      ` (the ${removedMails} e-mails they queued were dropped: the senders are invented)`,
+    `  Contact messages: ${demoContacts.length}, job applications: ${demoCareers.length}`,
+    `  E-mails: the ${removedMails} the demo data queued were dropped (the addresses are invented)`,
     ``,
     `Sign in at ${signIn} with the password ${DEMO_PASSWORD}:`,
     `  ${DEMO_ADMIN_EMAIL.padEnd(32)} admin   ${demoAdmin.firstName} ${demoAdmin.lastName}`,

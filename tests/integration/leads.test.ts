@@ -7,7 +7,16 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
-import { leadActivities, leadDocuments, leads, profiles, storedFiles, user, userRoles } from "~/db/schema";
+import {
+  leadActivities,
+  leadDocuments,
+  leads,
+  mailOutbox,
+  profiles,
+  storedFiles,
+  user,
+  userRoles,
+} from "~/db/schema";
 import {
   NotAClientError,
   RECENT_LEADS,
@@ -726,6 +735,34 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
         (a) => a.activityType === "client_feedback_submitted",
       );
       expect(entry!.performedBy).toBe("cy@example.com");
+    });
+
+    it("e-mails the client a lead is assigned to, with the portal link, in the same transaction", async () => {
+      await db().delete(mailOutbox);
+      const { id } = await createLead(
+        admin,
+        leadInput({ firstName: "Mailed", assignedToClientId: ids.clientA }),
+      );
+      expect(await assignLead(admin, id, ids.clientB)).toBe(true);
+      expect(await assignLead(admin, id, null)).toBe(true);
+      // Unassigned at creation: nobody to tell.
+      await createLead(admin, leadInput({ firstName: "Quiet" }));
+      const mails = await db()
+        .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody })
+        .from(mailOutbox)
+        .orderBy(mailOutbox.createdAt, mailOutbox.id);
+      expect(mails.map((m) => m.to)).toEqual(["carl@example.com", "bea@example.com"]);
+      expect(mails[0]!.subject).toBe(
+        `New lead: Mailed ${leadInput().lastName}, ${leadInput().city}, ${leadInput().state}`,
+      );
+      expect(mails[0]!.text).toContain(`/client/leads/${id}`);
+      expect(mails[0]!.text).toContain("Hello Carl");
+      // The seller's phone and e-mail stay behind the sign-in.
+      expect(mails[0]!.text).not.toContain(leadInput().phone);
+
+      // A refused assignment writes no e-mail either.
+      await expect(assignLead(admin, id, ids.plain)).rejects.toBeInstanceOf(InvalidClientError);
+      expect(await db().select().from(mailOutbox)).toHaveLength(2);
     });
 
     it("does nothing when the lead is assigned to the same client again", async () => {

@@ -8,13 +8,18 @@ import crypto from "node:crypto";
 import { aliasedTable, and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
+import { env } from "~/lib/env.server";
+import { composeMail } from "~/lib/mail/compose";
+import { enqueueMail } from "~/lib/mail/outbox.server";
 import type { Transaction } from "~/lib/rate-limit.server";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
 import {
   LEADS_PAGE_SIZE,
   labelOf,
   leadStatuses,
+  motivationLevels,
   personName,
+  propertyTypes,
   type ActivityInput,
   type LeadInput,
   type LeadListQuery,
@@ -252,6 +257,51 @@ export async function announceLeadChange(tx: Transaction, leadId: string, ...cli
   await notify(tx, LEADS_CHANNEL, { leadId, clients: clients.filter((c): c is string => Boolean(c)) });
 }
 
+/**
+ * Tells a client by e-mail that a lead is now theirs (outbox, same transaction): who and where, how
+ * motivated, and the link to it in the portal. Contact details stay behind the sign-in.
+ */
+async function mailNewAssignment(tx: Transaction, leadId: string, clientId: string) {
+  const [row] = await tx
+    .select({
+      to: profiles.email,
+      companyName: profiles.companyName,
+      firstName: profiles.firstName,
+      leadFirstName: leads.firstName,
+      leadLastName: leads.lastName,
+      city: leads.city,
+      state: leads.state,
+      propertyType: leads.propertyType,
+      motivationLevel: leads.motivationLevel,
+    })
+    .from(leads)
+    .innerJoin(profiles, eq(profiles.userId, clientId))
+    .where(eq(leads.id, leadId));
+  if (!row) return;
+  const config = env();
+  const where = `${row.city}, ${row.state}`;
+  const mail = composeMail({
+    heading: "A new seller lead for you",
+    paragraphs: [
+      `Hello ${row.firstName || row.companyName || "there"}, we have assigned a new homeowner lead to you.`,
+      "Open it in your portal for the contact details and the seller's situation, and tell us how it goes with the feedback buttons.",
+    ],
+    fields: [
+      ["Seller", `${row.leadFirstName} ${row.leadLastName}`],
+      ["Location", where],
+      ["Property", labelOf(propertyTypes, row.propertyType)],
+      ["Motivation", labelOf(motivationLevels, row.motivationLevel)],
+    ],
+    action: { label: "View the lead", url: `${config.SITE_URL}/client/leads/${leadId}` },
+    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
+  });
+  await enqueueMail(tx, {
+    to: row.to,
+    subject: `New lead: ${row.leadFirstName} ${row.leadLastName}, ${where}`,
+    ...mail,
+  });
+}
+
 /** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
 export async function createLead(actor: LeadActor, input: LeadInput) {
   assertAdmin(actor);
@@ -262,6 +312,7 @@ export async function createLead(actor: LeadActor, input: LeadInput) {
       .insert(leads)
       .values({ ...input, createdByUserId: actor.id })
       .returning({ id: leads.id });
+    if (input.assignedToClientId) await mailNewAssignment(tx, row!.id, input.assignedToClientId);
     await announceLeadChange(tx, row!.id, input.assignedToClientId);
     return { id: row!.id };
   });
@@ -342,6 +393,7 @@ export async function assignLead(actor: LeadActor, id: string, clientId: string 
       performedBy: actor.id,
       metadata: { from: lead.assignedToClientId, to: clientId },
     });
+    if (clientId) await mailNewAssignment(tx, id, clientId);
     await announceLeadChange(tx, id, lead.assignedToClientId, clientId);
     return true;
   });

@@ -15,6 +15,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
+import { htmlErrors } from "../support/html-checker";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { userCli } from "../support/user-cli";
 
@@ -709,6 +710,33 @@ describe("access", () => {
 // ---------------------------------------------------------------- accessibility and keyboard
 
 describe("accessibility", () => {
+  it("serves valid HTML on the lead pages (Nu HTML Checker)", { timeout: 60_000 }, async () => {
+    const marcus = await leadId(MARCUS);
+    const rosa = await leadId(ROSA);
+    const cookie = (account: Account) =>
+      sessions
+        .get(account)!
+        .map((c) => `${c.name}=${c.value}`)
+        .join("; ");
+    const pages: [Account, string][] = [
+      [ADMIN, "/admin/leads"],
+      [ADMIN, "/admin/leads/new"],
+      ...["", "?tab=activity", "?tab=documents", "?tab=feedback", "?delete"].map(
+        (query): [Account, string] => [ADMIN, `/admin/leads/${marcus}${query}`],
+      ),
+      [CLIENT_A, "/client"],
+      [CLIENT_A, "/client/leads"],
+      [CLIENT_A, `/client/leads/${rosa}`],
+    ];
+    const fetched = [];
+    for (const [account, urlPath] of pages) {
+      const response = await fetch(server.url + urlPath, { headers: { Cookie: cookie(account) } });
+      expect(response.status, urlPath).toBe(200);
+      fetched.push({ label: urlPath, html: await response.text() });
+    }
+    expect(await htmlErrors(fetched)).toEqual([]);
+  });
+
   it(
     "has no axe violations on the lead pages at phone and desktop widths",
     { timeout: 120_000 },

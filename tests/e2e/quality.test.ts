@@ -2,17 +2,13 @@
  * Accessibility and markup of every public page: axe (through playwright-core) at phone and desktop widths,
  * and the Nu HTML Checker (vnu.jar, Java) on the server HTML.
  */
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { paths } from "~/features/site-content/site";
 import { publicPages } from "~/public-routes";
 import { launchBrowser, openPage, viewports } from "../support/browser";
+import { htmlErrors } from "../support/html-checker";
 
 const baseUrl = inject("baseUrl");
 // Every indexable page, the not-found page and a prefilled contact variant.
@@ -53,31 +49,10 @@ describe("axe: no accessibility violations", () => {
 
 describe("Nu HTML Checker", () => {
   it("reports no errors on any page", { timeout: 180_000 }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-vnu-"));
-    const files: string[] = [];
-    for (const [index, pagePath] of pagePaths.entries()) {
-      const file = path.join(dir, `page-${index}.html`);
-      fs.writeFileSync(file, await (await fetch(baseUrl + pagePath)).text());
-      files.push(file);
+    const pages = [];
+    for (const pagePath of pagePaths) {
+      pages.push({ label: pagePath, html: await (await fetch(baseUrl + pagePath)).text() });
     }
-    const jar = path.resolve(import.meta.dirname, "../../node_modules/vnu-jar/build/dist/vnu.jar");
-    const result = await promisify(execFile)(
-      "java",
-      ["-jar", jar, "--errors-only", "--format", "json", "--exit-zero-always", ...files],
-      {
-        maxBuffer: 20 * 1024 * 1024,
-      },
-    );
-    const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as {
-      messages: { type: string; url: string; message: string; extract?: string }[];
-    };
-    const errors = report.messages
-      .filter((m) => m.type === "error")
-      .map(
-        (m) =>
-          `${pagePaths[Number(/page-(\d+)\.html/.exec(m.url)?.[1])]}: ${m.message} :: ${m.extract ?? ""}`,
-      );
-    fs.rmSync(dir, { recursive: true, force: true });
-    expect(errors).toEqual([]);
+    expect(await htmlErrors(pages)).toEqual([]);
   });
 });

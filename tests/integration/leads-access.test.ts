@@ -693,6 +693,19 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       expect((await documentsOf(id)).map((d) => d.documentName)).toEqual(["Title deed"]);
     });
 
+    it("refuses a document name over 200 characters with the form's message and stores nothing", async () => {
+      const id = await seedLead();
+      const result = answer(await leadUpload("admin", id, documentForm(pdfFile(), "x".repeat(201))));
+      expect(result.status).toBe(400);
+      expect(result.data.fieldErrors).toEqual({
+        documentName: "Document name must be less than 200 characters",
+      });
+      expect(await documentsOf(id)).toEqual([]);
+      expect(answer(await leadUpload("admin", id, documentForm(pdfFile(), "x".repeat(200)))).status).toBe(
+        200,
+      );
+    });
+
     it("answers 404 to the admin for a document under the wrong lead or an unknown one", async () => {
       const id = await seedLead();
       const other = await seedLead();

@@ -23,6 +23,7 @@ import {
   feedbackSchema,
   DOCUMENT_MAX_BYTES,
   documentMessages,
+  documentSchema,
   leadFields,
   leadSchema,
   soldPriceSchema,
@@ -227,18 +228,25 @@ async function handleDocumentUpload(request: Request, actor: Actor, leadId: stri
   const documentKind = upload ? detectDocumentKind(upload.bytes) : null;
   const imageKind = upload && !documentKind ? detectImageKind(upload.bytes) : null;
   const kind = documentKind ?? imageKind;
-  const name = values.documentName.trim() || upload?.fileName.replace(/\.[^.]*$/, "").trim() || "";
-  const fieldError = !upload
+  const parsed = documentSchema.safeParse(values);
+  const fieldErrors: LeadActionResult["fieldErrors"] = !upload
     ? { document: documentMessages.missing }
     : !kind
       ? { document: documentMessages.wrongType }
-      : name.length > 200
-        ? { documentName: documentMessages.nameTooLong }
-        : null;
-  if (fieldError || !upload || !kind) {
-    const text = Object.values(fieldError ?? {})[0] ?? documentMessages.missing;
-    return answer({ ok: false, intent, toast: errorToast(text), fieldErrors: fieldError ?? {}, values });
+      : parsed.success
+        ? undefined
+        : fieldErrorsOf<"documentName">(parsed.error);
+  if (fieldErrors || !upload || !kind || !parsed.success) {
+    const text = Object.values(fieldErrors ?? {})[0] ?? documentMessages.missing;
+    return answer({ ok: false, intent, toast: errorToast(text), fieldErrors, values });
   }
+  // Unnamed: the file's own name, without its extension.
+  const name =
+    parsed.data.documentName ||
+    upload.fileName
+      .replace(/\.[^.]*$/, "")
+      .trim()
+      .slice(0, 200);
   const contentType = documentKind ? documentContentTypes[documentKind] : imageContentTypes[imageKind!];
   return change(intent, () =>
     addDocument(actor, leadId, {

@@ -46,6 +46,7 @@ export default [
     route("leads", "routes/admin/leads/list.tsx"),
     route("leads/new", "routes/admin/leads/new.tsx"),
     route("leads/:id", "routes/admin/leads/detail.tsx"),
+    route("leads/:id/edit", "routes/admin/leads/edit.tsx"),
     route("users", "routes/admin/users.tsx"),
   ]),
   // Admin-only resources outside the layout: 404 to everyone else

@@ -77,6 +77,7 @@ export const activityType = pgEnum("activity_type", [
   "status_changed",
   "lead_assigned",
   "document_uploaded",
+  "details_updated",
 ]);
 export const positionInterest = pgEnum("position_interest", [
   "lead-generation",

@@ -535,6 +535,30 @@ describe("lead management (admin)", () => {
     await page.getByText("This lead is not assigned to a client yet").waitFor();
   });
 
+  it("edits a lead's details from its page and notes the change in the timeline", async () => {
+    const id = await leadId(MARCUS);
+    const page = await openAs(ADMIN, `/admin/leads/${id}`);
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(`${server.url}/admin/leads/${id}/edit`);
+    const form = page.getByRole("form", { name: "Edit lead" });
+    expect(await form.getByLabel("Phone").inputValue()).toBe(MARCUS.phone);
+    expect(await form.getByRole("combobox", { name: /Assign to client/ }).count()).toBe(0);
+
+    await form.getByLabel("ZIP code").fill("7520");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await form.getByText("Invalid ZIP code (use 12345 or 12345-6789 format)").waitFor();
+    expect(page.url()).toBe(`${server.url}/admin/leads/${id}/edit`);
+
+    await form.getByLabel("ZIP code").fill("75204");
+    await form.getByLabel("Phone").fill("(214) 555-0177");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL(`${server.url}/admin/leads/${id}`);
+    await toast(page, "Lead updated successfully").first().waitFor();
+    await page.getByRole("link", { name: "(214) 555-0177" }).waitFor();
+    await sectionTab(page, "Activity Timeline").click();
+    await page.getByText("Updated phone, ZIP code").waitFor();
+  });
+
   it("asks before deleting: Cancel and Escape keep the lead, Delete removes it", async () => {
     const id = await leadId(HELEN);
     const page = await openAs(ADMIN, `/admin/leads/${id}`);
@@ -770,6 +794,7 @@ describe("accessibility", () => {
         await visit(admin, `/admin/leads/${marcus}?tab=${tab}`);
       }
       await visit(admin, `/admin/leads/${rosa}?tab=feedback`);
+      await visit(admin, `/admin/leads/${marcus}/edit`);
       await admin.goto(server.url + `/admin/leads/${marcus}?delete`, { waitUntil: "networkidle" });
       await admin.getByRole("dialog", { name: "Delete Lead" }).waitFor();
       await check(admin, " (dialog)");

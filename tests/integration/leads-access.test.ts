@@ -14,6 +14,7 @@ import { createConfirmedUser } from "~/features/auth/user-admin.server";
 import { PHONE_MESSAGE, type LeadField } from "~/features/leads/leads.schema";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/leads/detail";
 import { loader as documentLoader } from "~/routes/admin/leads/document";
+import { action as editAction, loader as editLoader } from "~/routes/admin/leads/edit";
 import { loader as listLoader } from "~/routes/admin/leads/list";
 import { action as newAction, loader as newLoader } from "~/routes/admin/leads/new";
 import { loader as clientDashboardLoader } from "~/routes/client/dashboard";
@@ -245,6 +246,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
           [listLoader, "/admin/leads?q=Jane&status=new", {}],
           [newLoader, "/admin/leads/new", {}],
           [leadLoader, `/admin/leads/${target}?tab=documents`, { id: target }],
+          [editLoader, `/admin/leads/${target}/edit`, { id: target }],
         ];
         for (const [loader, path, params] of loads) {
           const result = await run(loader, get(who, path), params);
@@ -283,6 +285,13 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
           ],
           [detailPath(target), () => leadPost(who, target, { intent: "delete" })],
           [detailPath(target), () => leadUpload(who, target, documentForm(pdfFile(), "Sneaky"))],
+          [
+            `${detailPath(target)}/edit`,
+            () =>
+              run(editAction, post(who, `${detailPath(target)}/edit`, leadForm({ firstName: "Hijacked" })), {
+                id: target,
+              }),
+          ],
         ];
         for (const [path, send] of posts) {
           const result = await send();
@@ -636,6 +645,50 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
   });
 
   // ---------------------------------------------------------------- documents
+
+  describe("editing a lead", () => {
+    it("gives an admin the stored values, saves corrections and answers errors like the create form", async () => {
+      const id = await seedLead({ assignedToClientId: ids.clientA });
+      const loaded = (await run(editLoader, get("admin", `/admin/leads/${id}/edit`), { id })) as {
+        values: Record<string, string>;
+      };
+      expect(loaded.values).toMatchObject({ firstName: "Seeded", assignedToClientId: ids.clientA });
+
+      const bad = answer(
+        await run(editAction, post("admin", `/admin/leads/${id}/edit`, leadForm({ state: "Illinois" })), {
+          id,
+        }),
+      );
+      expect(bad.status).toBe(400);
+      expect(bad.data.fieldErrors?.state).toBe("State must be 2-letter code (e.g., CA, NY)");
+
+      const saved = redirectOf(
+        await run(
+          editAction,
+          // The edit form has no assignment: a forged one is ignored, not applied.
+          post(
+            "admin",
+            `/admin/leads/${id}/edit`,
+            leadForm({ city: "Peoria", assignedToClientId: ids.clientB }),
+          ),
+          { id },
+        ),
+      );
+      expect(saved.location).toBe(`/admin/leads/${id}`);
+      expect(saved.flash).toMatchObject({ title: "Success", text: "Lead updated successfully" });
+      expect(await leadRow(id)).toMatchObject({ city: "Peoria", assignedToClientId: ids.clientA });
+
+      const missing = "00000000-0000-4000-8000-0000000000ee";
+      expect(
+        statusOf(await run(editLoader, get("admin", `/admin/leads/${missing}/edit`), { id: missing })),
+      ).toBe(404);
+      expect(
+        answer(
+          await run(editAction, post("admin", `/admin/leads/${missing}/edit`, leadForm()), { id: missing }),
+        ).status,
+      ).toBe(404);
+    });
+  });
 
   describe("lead documents", () => {
     it("stores an uploaded PDF and gives the admin the same bytes back as a download", async () => {

@@ -47,6 +47,7 @@ import {
   listClients,
   listLeads,
   setSoldPrice,
+  updateLeadDetails,
   updateLeadStatus,
   type LeadActor,
   type LeadDocumentUpload,
@@ -273,7 +274,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       expect(row).toMatchObject({
         firstName: "Jane",
         lastName: "Doe",
-        phone: "2025551234",
+        phone: "+12025551234",
         email: null,
         address: "742 Evergreen Terrace",
         city: "Springfield",
@@ -763,6 +764,38 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       // A refused assignment writes no e-mail either.
       await expect(assignLead(admin, id, ids.plain)).rejects.toBeInstanceOf(InvalidClientError);
       expect(await db().select().from(mailOutbox)).toHaveLength(2);
+    });
+
+    it("corrects a lead's details with a timeline entry naming the changed fields", async () => {
+      const { id } = await createLead(admin, leadInput({ assignedToClientId: ids.clientA }));
+      const { assignedToClientId: _assigned, ...details } = leadInput();
+      await expect(
+        updateLeadDetails({ id: ids.clientA, isAdmin: false }, id, details),
+      ).rejects.toBeInstanceOf(NotAllowedError);
+      // Nothing changed: nothing written.
+      expect(await updateLeadDetails(admin, id, details)).toBe(true);
+      expect((await getLead(admin, id))!.activities).toEqual([]);
+
+      expect(
+        await updateLeadDetails(admin, id, {
+          ...details,
+          phone: "+13125550199",
+          city: "Chicago",
+          askingPrice: 199000,
+        }),
+      ).toBe(true);
+      const lead = await getLead(admin, id);
+      expect(lead).toMatchObject({
+        phone: "+13125550199",
+        city: "Chicago",
+        askingPrice: 199000,
+        assignedToClientId: ids.clientA,
+      });
+      expect(lead!.activities.map((a) => [a.activityType, a.description, a.performedBy])).toEqual([
+        ["details_updated", "Updated phone, city, asking price", "Ada Admin"],
+      ]);
+      expect(await updateLeadDetails(admin, "00000000-0000-4000-8000-0000000000ff", details)).toBe(false);
+      expect(await updateLeadDetails(admin, "not-a-uuid", details)).toBe(false);
     });
 
     it("does nothing when the lead is assigned to the same client again", async () => {

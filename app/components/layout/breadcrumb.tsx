@@ -3,9 +3,12 @@ import { Link, useLocation, useMatches } from "react-router";
 import { resolveShortPath, segmentLabels } from "~/features/site-content/site";
 import { crumbsForPath } from "~/lib/breadcrumbs";
 
-/** `export const handle = { crumb: (data) => label }` names the last crumb after the page's data. */
+/**
+ * `export const handle = { crumb: (data) => label }` names the last crumb after the page's data; a list
+ * names the last few (e.g. a lead's name, then "Edit").
+ */
 export interface CrumbHandle {
-  crumb?: (loaderData: unknown) => string | undefined;
+  crumb?: (loaderData: unknown) => string | string[] | undefined;
 }
 
 /** Breadcrumb from the path's segments; hidden on the home page (spec 01 §2). */
@@ -19,8 +22,12 @@ export function Breadcrumb() {
   const named = matches.findLast(
     (match) => typeof (match.handle as CrumbHandle | undefined)?.crumb === "function",
   );
-  const label = named && (named.handle as CrumbHandle).crumb!(named.loaderData);
-  if (label) crumbs[crumbs.length - 1]!.label = label;
+  const given = named && (named.handle as CrumbHandle).crumb!(named.loaderData);
+  const labels = typeof given === "string" ? [given] : (given ?? []);
+  labels.forEach((label, i) => {
+    const index = crumbs.length - labels.length + i;
+    if (index > 0) crumbs[index]!.label = label; // never the Home crumb
+  });
   return (
     <nav aria-label="Breadcrumb" className="border-b border-border bg-muted/50">
       <ol className="container-page flex flex-wrap items-center gap-1 py-2 text-sm text-muted-foreground">

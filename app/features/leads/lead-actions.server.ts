@@ -24,6 +24,8 @@ import {
   DOCUMENT_MAX_BYTES,
   documentMessages,
   documentSchema,
+  leadDetailFields,
+  leadDetailsSchema,
   leadFields,
   leadSchema,
   soldPriceSchema,
@@ -41,6 +43,7 @@ import {
   deleteLead,
   InvalidClientError,
   setSoldPrice,
+  updateLeadDetails,
   updateLeadStatus,
 } from "./leads.server";
 
@@ -93,6 +96,37 @@ export async function handleCreateLead(request: Request, actor: Actor) {
     );
   }
   return redirectWithToast(request, "/admin/leads", leadToasts.created);
+}
+
+// ---------------------------------------------------------------- edit
+
+export async function handleEditLead(request: Request, actor: Actor, leadId: string) {
+  const form = await request.formData();
+  const values = textValues(form, leadDetailFields);
+  const parsed = leadDetailsSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<FormActionResult<LeadField>>(
+      {
+        ok: false,
+        toast: formToasts.validation,
+        fieldErrors: fieldErrorsOf<LeadField>(parsed.error),
+        values,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    if (!(await updateLeadDetails(actor, leadId, parsed.data))) {
+      return data<FormActionResult<LeadField>>({ ok: false, toast: leadToasts.notFound }, { status: 404 });
+    }
+  } catch (error) {
+    console.warn("[leads] edit failed:", (error as Error).message);
+    return data<FormActionResult<LeadField>>(
+      { ok: false, toast: leadToasts.failed, values },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast(request, `/admin/leads/${leadId}`, leadToasts.updated);
 }
 
 // ---------------------------------------------------------------- the detail page

@@ -75,6 +75,7 @@ export const activityLabels: Record<string, string> = {
   status_changed: "Status Change",
   lead_assigned: "Assignment",
   document_uploaded: "Document",
+  details_updated: "Details Edited",
 };
 
 type Option = { value: string; label: string };
@@ -156,11 +157,13 @@ export const PHONE_MESSAGE = "Invalid phone number format (use E.164 format, e.g
 export const leadSchema = z.object({
   firstName: requiredName("First name"),
   lastName: requiredName("Last name"),
-  // Spaces, dashes, dots and parentheses are how people write numbers; E.164 is what is stored.
+  // Spaces, dashes, dots and parentheses are how people write numbers; E.164 is what is stored. A US
+  // number typed without its country code (the agency works in the United States) gets +1.
   phone: z
     .string()
     .transform((v) => v.replace(/[\s().-]/g, ""))
-    .pipe(z.string().regex(/^\+?[1-9]\d{1,14}$/, PHONE_MESSAGE)),
+    .pipe(z.string().regex(/^\+?[1-9]\d{1,14}$/, PHONE_MESSAGE))
+    .transform((v) => (/^1?[2-9]\d{9}$/.test(v) ? `+1${v.slice(-10)}` : v)),
   email: z
     .string()
     .trim()
@@ -195,6 +198,21 @@ export const leadSchema = z.object({
 });
 
 export type LeadInput = z.output<typeof leadSchema>;
+
+/** Editing a lead: the same fields and rules without the assignment, which has its own form and rules. */
+export const leadDetailsSchema = leadSchema.omit({ assignedToClientId: true });
+export type LeadDetailsInput = z.output<typeof leadDetailsSchema>;
+export const leadDetailFields = leadFields.filter((f) => f !== "assignedToClientId");
+
+/** A stored lead as the form's text values, for editing. */
+export function leadFormValues(lead: Record<LeadField, unknown>): Record<LeadField, string> {
+  return Object.fromEntries(
+    leadFields.map((name) => [
+      name,
+      lead[name] === null || lead[name] === undefined ? "" : String(lead[name]),
+    ]),
+  ) as Record<LeadField, string>;
+}
 
 // ---------------------------------------------------------------- the admin's other forms
 

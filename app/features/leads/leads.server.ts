@@ -21,6 +21,7 @@ import {
   personName,
   propertyTypes,
   type ActivityInput,
+  type LeadDetailsInput,
   type LeadInput,
   type LeadListQuery,
   type LeadStatus,
@@ -315,6 +316,55 @@ export async function createLead(actor: LeadActor, input: LeadInput) {
     if (input.assignedToClientId) await mailNewAssignment(tx, row!.id, input.assignedToClientId);
     await announceLeadChange(tx, row!.id, input.assignedToClientId);
     return { id: row!.id };
+  });
+}
+
+const detailLabels: Record<keyof LeadDetailsInput, string> = {
+  firstName: "first name",
+  lastName: "last name",
+  phone: "phone",
+  email: "e-mail",
+  address: "address",
+  city: "city",
+  state: "state",
+  zipCode: "ZIP code",
+  propertyType: "property type",
+  motivationLevel: "motivation",
+  leadSource: "lead source",
+  situationNotes: "situation notes",
+  askingPrice: "asking price",
+  estimatedValue: "estimated value",
+  estimatedRepairCost: "repair cost",
+};
+
+/**
+ * Corrects a lead's details (not its status, assignment or feedback, which have their own rules); the
+ * timeline says which fields changed. False when the lead does not exist.
+ */
+export async function updateLeadDetails(actor: LeadActor, id: string, input: LeadDetailsInput) {
+  assertAdmin(actor);
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
+    if (!current) return false;
+    const changed = (Object.keys(detailLabels) as (keyof LeadDetailsInput)[]).filter(
+      (key) => (current[key] ?? null) !== (input[key] ?? null),
+    );
+    if (changed.length === 0) return true;
+    await tx
+      .update(leads)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(leads.id, id));
+    await addTimelineEntry(tx, {
+      leadId: id,
+      activityType: "details_updated",
+      description: `Updated ${changed.map((key) => detailLabels[key]).join(", ")}`,
+      performedBy: actor.id,
+      metadata: { fields: changed },
+    });
+    await announceLeadChange(tx, id, current.assignedToClientId);
+    return true;
   });
 }
 

@@ -1,4 +1,4 @@
-import { Download, FileText, Mail, Phone, Trash2 } from "lucide-react";
+import { Download, FileText, Mail, Pencil, Phone, Trash2 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -99,6 +99,11 @@ export function LeadHeader({ lead }: { lead: LeadView }) {
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <StatusMenu status={lead.leadStatus} />
+        <Button asChild variant="outline" size="field">
+          <Link to={`/admin/leads/${lead.id}/edit`}>
+            <Pencil aria-hidden="true" /> Edit
+          </Link>
+        </Button>
         <Button asChild variant="outline" size="field" className="text-destructive">
           <Link to={`?${withParam(params, "delete")}`} preventScrollReset>
             <Trash2 aria-hidden="true" /> Delete

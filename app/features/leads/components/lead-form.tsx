@@ -10,6 +10,7 @@ import { useFormFeedback } from "~/lib/use-form-feedback";
 import {
   clientDisplayName,
   leadDefaults,
+  leadDetailsSchema,
   leadSchema,
   leadSources,
   motivationLevels,
@@ -34,12 +35,28 @@ const Options = ({ options }: { options: readonly { value: string; label: string
     </option>
   ));
 
-/** Create New Lead (spec 02 §2, §5): five sections, checked as you go and on submit, and again on the server. */
-export function LeadForm({ clients }: { clients: ClientOption[] }) {
+/**
+ * Create New Lead (spec 02 §2, §5): five sections, checked as you go and on submit, and again on the
+ * server. The same form edits a lead (`initial` values, no Assignment section: that has its own form).
+ */
+export function LeadForm({
+  clients,
+  initial,
+  cancelTo = "/admin/leads",
+}: {
+  /** The clients to assign to; without them the form edits an existing lead. */
+  clients?: ClientOption[];
+  initial?: Record<LeadField, string>;
+  cancelTo?: string;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormFeedback<LeadField>(leadSchema, formRef);
+  const editing = clients === undefined;
+  const form = useFormFeedback<LeadField>(editing ? leadDetailsSchema : leadSchema, formRef);
   const value = (name: LeadField) =>
-    form.values?.[name] ?? (leadDefaults as Partial<Record<LeadField, string>>)[name] ?? "";
+    form.values?.[name] ??
+    initial?.[name] ??
+    (leadDefaults as Partial<Record<LeadField, string>>)[name] ??
+    "";
   const field = (id: LeadField, label: string, control: ReactNode, optional = false) => (
     <FormField id={`lead-${id}`} label={label} optional={optional} error={form.errors[id]}>
       {control as React.ReactElement<Record<string, unknown>>}
@@ -53,7 +70,7 @@ export function LeadForm({ clients }: { clients: ClientOption[] }) {
       onBlur={form.onBlur}
       onSubmit={form.onSubmit}
       className="space-y-6"
-      aria-label="New lead"
+      aria-label={editing ? "Edit lead" : "New lead"}
     >
       <FormStatus toast={form.staticStatus} />
       <Section title="Contact Information">
@@ -192,28 +209,36 @@ export function LeadForm({ clients }: { clients: ClientOption[] }) {
         )}
       </Section>
 
-      <Section title="Assignment (Optional)">
-        {field(
-          "assignedToClientId",
-          "Assign to client",
-          <NativeSelect name="assignedToClientId" defaultValue={value("assignedToClientId")}>
-            <option value="">Unassigned</option>
-            {clients.map((c) => (
-              <option key={c.id} value={c.id}>
-                {clientDisplayName(c)}
-              </option>
-            ))}
-          </NativeSelect>,
-          true,
-        )}
-      </Section>
+      {clients && (
+        <Section title="Assignment (Optional)">
+          {field(
+            "assignedToClientId",
+            "Assign to client",
+            <NativeSelect name="assignedToClientId" defaultValue={value("assignedToClientId")}>
+              <option value="">Unassigned</option>
+              {clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {clientDisplayName(c)}
+                </option>
+              ))}
+            </NativeSelect>,
+            true,
+          )}
+        </Section>
+      )}
 
       <div className="flex flex-wrap gap-3">
         <Button type="submit" size="lg" disabled={form.submitting}>
-          {form.submitting ? "Creating..." : "Create Lead"}
+          {editing
+            ? form.submitting
+              ? "Saving..."
+              : "Save Changes"
+            : form.submitting
+              ? "Creating..."
+              : "Create Lead"}
         </Button>
         <Button asChild variant="outline" size="lg">
-          <Link to="/admin/leads">Cancel</Link>
+          <Link to={cancelTo}>Cancel</Link>
         </Button>
       </div>
     </Form>

@@ -1,0 +1,66 @@
+import { data } from "react-router";
+import type { Route } from "./+types/edit";
+import type { CrumbHandle } from "~/components/layout/breadcrumb";
+import { BackLink } from "~/components/ui/back-link";
+import { requireRole } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { LeadForm } from "~/features/leads/components/lead-form";
+import { handleEditLead } from "~/features/leads/lead-actions.server";
+import { leadFormValues } from "~/features/leads/leads.schema";
+import { getLead } from "~/features/leads/leads.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireRole(request, "admin");
+  const lead = await getLead(actor, params.id);
+  if (!lead) return data({ lead: null, values: null }, { status: 404 });
+  return {
+    lead: { id: lead.id, firstName: lead.firstName, lastName: lead.lastName },
+    values: leadFormValues(lead),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireRole(request, "admin");
+  return handleEditLead(request, actor, params.id);
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const handle: CrumbHandle = {
+  crumb: (data) => {
+    const lead = (data as { lead?: { firstName: string; lastName: string } | null } | undefined)?.lead;
+    return lead ? [`${lead.firstName} ${lead.lastName}`, "Edit"] : "Lead not found";
+  },
+};
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  privatePageMeta(loaded?.lead ? `Edit ${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead not found");
+
+export default function EditLead({ loaderData }: Route.ComponentProps) {
+  const { lead, values } = loaderData;
+  if (!lead || !values) {
+    return (
+      <section aria-labelledby="edit-heading">
+        <BackLink to="/admin/leads">Back to Leads</BackLink>
+        <h1 id="edit-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
+          Lead not found
+        </h1>
+      </section>
+    );
+  }
+  const leadPath = `/admin/leads/${lead.id}`;
+  return (
+    <section aria-labelledby="edit-heading" className="max-w-4xl">
+      <BackLink to={leadPath}>Back to the lead</BackLink>
+      <h1 id="edit-heading" className="mt-2 text-3xl font-extrabold tracking-tight">
+        Edit {lead.firstName} {lead.lastName}
+      </h1>
+      <p className="mt-1 text-muted-foreground">
+        Correct the seller's details. Status, assignment and feedback change on the lead's page.
+      </p>
+      <div className="mt-6">
+        <LeadForm initial={values} cancelTo={leadPath} />
+      </div>
+    </section>
+  );
+}

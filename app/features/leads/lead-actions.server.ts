@@ -33,6 +33,7 @@ import {
   type ActivityField,
   type FeedbackField,
   type LeadField,
+  type LeadInput,
 } from "./leads.schema";
 import { submitFeedback } from "./client-leads.server";
 import {
@@ -58,75 +59,47 @@ export const leadToasts = {
 
 const errorToast = (text: string): Toast => ({ kind: "error", title: "Error", text });
 
-// ---------------------------------------------------------------- create
+// ---------------------------------------------------------------- create and edit
 
-export async function handleCreateLead(request: Request, actor: Actor) {
+type LeadFormResult = FormActionResult<LeadField>;
+
+/**
+ * The lead form's POST: creates a lead (no `leadId`, then back to the list) or corrects one's details
+ * (then back to its page). The edit form has no assignment: a posted one is ignored.
+ */
+export async function handleLeadForm(request: Request, actor: Actor, leadId?: string) {
+  const editing = leadId !== undefined;
   const form = await request.formData();
-  const values = textValues(form, leadFields);
-  const parsed = leadSchema.safeParse(values);
+  const values = textValues(form, editing ? leadDetailFields : leadFields);
+  const parsed = (editing ? leadDetailsSchema : leadSchema).safeParse(values);
   if (!parsed.success) {
-    return data<FormActionResult<LeadField>>(
-      {
-        ok: false,
-        toast: formToasts.validation,
-        fieldErrors: fieldErrorsOf<LeadField>(parsed.error),
-        values,
-      },
+    const fieldErrors = fieldErrorsOf<LeadField>(parsed.error);
+    return data<LeadFormResult>(
+      { ok: false, toast: formToasts.validation, fieldErrors, values },
       { status: 400 },
     );
   }
   try {
-    await createLead(actor, parsed.data);
+    if (!editing) {
+      // Not editing: parsed by leadSchema, so the assignment is there.
+      await createLead(actor, parsed.data as LeadInput);
+      return redirectWithToast(request, "/admin/leads", leadToasts.created);
+    }
+    if (!(await updateLeadDetails(actor, leadId, parsed.data))) {
+      return data<LeadFormResult>({ ok: false, toast: leadToasts.notFound }, { status: 404 });
+    }
+    return redirectWithToast(request, `/admin/leads/${leadId}`, leadToasts.updated);
   } catch (error) {
     if (error instanceof InvalidClientError) {
-      return data<FormActionResult<LeadField>>(
-        {
-          ok: false,
-          toast: errorToast(error.message),
-          fieldErrors: { assignedToClientId: error.message },
-          values,
-        },
+      const fieldErrors = { assignedToClientId: error.message };
+      return data<LeadFormResult>(
+        { ok: false, toast: errorToast(error.message), fieldErrors, values },
         { status: 400 },
       );
     }
-    console.warn("[leads] create failed:", (error as Error).message);
-    return data<FormActionResult<LeadField>>(
-      { ok: false, toast: leadToasts.failed, values },
-      { status: 500 },
-    );
+    console.warn(`[leads] ${editing ? "edit" : "create"} failed:`, (error as Error).message);
+    return data<LeadFormResult>({ ok: false, toast: leadToasts.failed, values }, { status: 500 });
   }
-  return redirectWithToast(request, "/admin/leads", leadToasts.created);
-}
-
-// ---------------------------------------------------------------- edit
-
-export async function handleEditLead(request: Request, actor: Actor, leadId: string) {
-  const form = await request.formData();
-  const values = textValues(form, leadDetailFields);
-  const parsed = leadDetailsSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<FormActionResult<LeadField>>(
-      {
-        ok: false,
-        toast: formToasts.validation,
-        fieldErrors: fieldErrorsOf<LeadField>(parsed.error),
-        values,
-      },
-      { status: 400 },
-    );
-  }
-  try {
-    if (!(await updateLeadDetails(actor, leadId, parsed.data))) {
-      return data<FormActionResult<LeadField>>({ ok: false, toast: leadToasts.notFound }, { status: 404 });
-    }
-  } catch (error) {
-    console.warn("[leads] edit failed:", (error as Error).message);
-    return data<FormActionResult<LeadField>>(
-      { ok: false, toast: leadToasts.failed, values },
-      { status: 500 },
-    );
-  }
-  return redirectWithToast(request, `/admin/leads/${leadId}`, leadToasts.updated);
 }
 
 // ---------------------------------------------------------------- the detail page

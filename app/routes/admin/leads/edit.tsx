@@ -5,7 +5,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { LeadForm } from "~/features/leads/components/lead-form";
-import { handleEditLead } from "~/features/leads/lead-actions.server";
+import { handleLeadForm } from "~/features/leads/lead-actions.server";
 import { leadFormValues } from "~/features/leads/leads.schema";
 import { getLead } from "~/features/leads/leads.server";
 
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireRole(request, "admin");
-  return handleEditLead(request, actor, params.id);
+  return handleLeadForm(request, actor, params.id);
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;

@@ -3,7 +3,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { LeadForm } from "~/features/leads/components/lead-form";
-import { handleCreateLead } from "~/features/leads/lead-actions.server";
+import { handleLeadForm } from "~/features/leads/lead-actions.server";
 import { listClients } from "~/features/leads/leads.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, "admin");
-  return handleCreateLead(request, actor);
+  return handleLeadForm(request, actor);
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;

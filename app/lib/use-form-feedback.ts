@@ -53,6 +53,28 @@ export function useFormFeedback<F extends string>(
     return { ...(parsed.success ? {} : fieldErrorsOf<F>(parsed.error)), ...(extraCheck?.(form) ?? {}) };
   };
 
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    // Leaving a field for the submit button: the submit checks everything, and showing an error now
+    // would move the button away from under the pointer before the click lands.
+    const next = event.relatedTarget as HTMLButtonElement | null;
+    if (next?.type === "submit" && next.form === formRef.current) return;
+    const name = (event.target as { name?: string }).name as F;
+    if (!name || !(name in schema.shape) || !formRef.current) return;
+    const all = validateAll(formRef.current);
+    setErrors((current) => ({ ...current, [name]: all[name] }));
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const all = validateAll(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    setErrors(all);
+    if (Object.values(all).some(Boolean)) {
+      event.preventDefault();
+      showToastNow(formToasts.validation);
+      // Focus the first invalid field once React has marked it.
+      const form = event.currentTarget;
+      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+    }
+  };
+
   return {
     result,
     errors,
@@ -60,26 +82,7 @@ export function useFormFeedback<F extends string>(
     staticStatus: hydrated ? undefined : result?.toast,
     submitting: navigation.state === "submitting",
     values: result?.ok ? undefined : result?.values,
-    onBlur(event: FocusEvent<HTMLFormElement>) {
-      // Leaving a field for the submit button: the submit checks everything, and showing an error now
-      // would move the button away from under the pointer before the click lands.
-      const next = event.relatedTarget as HTMLButtonElement | null;
-      if (next?.type === "submit" && next.form === formRef.current) return;
-      const name = (event.target as { name?: string }).name as F;
-      if (!name || !(name in schema.shape) || !formRef.current) return;
-      const all = validateAll(formRef.current);
-      setErrors((current) => ({ ...current, [name]: all[name] }));
-    },
-    onSubmit(event: FormEvent<HTMLFormElement>) {
-      const all = validateAll(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-      setErrors(all);
-      if (Object.values(all).some(Boolean)) {
-        event.preventDefault();
-        showToastNow(formToasts.validation);
-        // Focus the first invalid field once React has marked it.
-        const form = event.currentTarget;
-        requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-      }
-    },
+    /** Spread on the <Form>: its ref, no native bubbles (our messages instead), checks on blur and submit. */
+    formProps: { ref: formRef, noValidate: true, onBlur, onSubmit },
   };
 }

@@ -160,10 +160,7 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
       <Form
         method="post"
         action="/auth"
-        ref={formRef}
-        noValidate
-        onBlur={form.onBlur}
-        onSubmit={form.onSubmit}
+        {...form.formProps}
         className="space-y-5"
         aria-labelledby="tab-signin"
       >
@@ -237,10 +234,7 @@ function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
     <Form
       method="post"
       action="/auth?tab=signup"
-      ref={formRef}
-      noValidate
-      onBlur={form.onBlur}
-      onSubmit={form.onSubmit}
+      {...form.formProps}
       className="space-y-5"
       aria-labelledby="tab-signup"
     >

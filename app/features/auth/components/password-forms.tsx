@@ -22,15 +22,7 @@ export function ForgotPasswordForm() {
   const submitting = useNavigation().state === "submitting";
   const sent = result?.ok === true;
   return (
-    <Form
-      method="post"
-      ref={formRef}
-      noValidate
-      onBlur={form.onBlur}
-      onSubmit={form.onSubmit}
-      className="space-y-5"
-      aria-label="Forgot password"
-    >
+    <Form method="post" {...form.formProps} className="space-y-5" aria-label="Forgot password">
       {sent ? (
         <div
           role="status"
@@ -85,10 +77,7 @@ export function ResetPasswordForm({ token, invitation }: { token: string; invita
   return (
     <Form
       method="post"
-      ref={formRef}
-      noValidate
-      onBlur={form.onBlur}
-      onSubmit={form.onSubmit}
+      {...form.formProps}
       className="space-y-5"
       aria-label={invitation ? "Set your password" : "Choose a new password"}
     >

@@ -17,15 +17,7 @@ export function ProfileForm({ email, profile }: { email: string; profile: Profil
   const submitting = useNavigation().state === "submitting";
   const value = (name: ProfileField) => form.values?.[name] ?? profile?.[name] ?? "";
   return (
-    <Form
-      method="post"
-      noValidate
-      onBlur={form.onBlur}
-      onSubmit={form.onSubmit}
-      className="space-y-5"
-      aria-label="Profile"
-      ref={formRef}
-    >
+    <Form method="post" {...form.formProps} className="space-y-5" aria-label="Profile">
       <FormStatus toast={form.staticStatus} />
       <FormField id="profile-email" label="Email" hint="The address you sign in with.">
         <Input name="email" type="email" value={email} readOnly disabled />

@@ -123,15 +123,7 @@ function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
       <p className="mt-1 text-sm text-muted-foreground">
         Creates a client account and emails a link to set the password (valid for 7 days).
       </p>
-      <Form
-        method="post"
-        ref={formRef}
-        noValidate
-        onBlur={form.onBlur}
-        onSubmit={form.onSubmit}
-        className="mt-5 space-y-5"
-        aria-labelledby="invite-heading"
-      >
+      <Form method="post" {...form.formProps} className="mt-5 space-y-5" aria-labelledby="invite-heading">
         <input type="hidden" name="intent" value="invite" />
         <FormStatus toast={form.staticStatus} />
         <div className="grid gap-5 md:grid-cols-2">

@@ -32,10 +32,7 @@ export function CareerForm() {
     <Form
       method="post"
       encType="multipart/form-data"
-      ref={formRef}
-      noValidate
-      onBlur={form.onBlur}
-      onSubmit={form.onSubmit}
+      {...form.formProps}
       className="relative space-y-5"
       aria-label="Job application form"
     >

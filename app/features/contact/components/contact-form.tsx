@@ -13,15 +13,7 @@ export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }
   const form = useFormFeedback<ContactField>(contactSchema, formRef);
   const value = (name: ContactField, fallback = "") => form.values?.[name] ?? fallback;
   return (
-    <Form
-      method="post"
-      ref={formRef}
-      noValidate
-      onBlur={form.onBlur}
-      onSubmit={form.onSubmit}
-      className="relative space-y-5"
-      aria-label="Contact form"
-    >
+    <Form method="post" {...form.formProps} className="relative space-y-5" aria-label="Contact form">
       <FormStatus toast={form.staticStatus} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="contact-name" label="Name" error={form.errors.name}>

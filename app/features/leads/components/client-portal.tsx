@@ -158,11 +158,8 @@ export function FeedbackCard({ status, result }: { status: FeedbackStatus; resul
       </p>
       <Form
         method="post"
-        ref={formRef}
-        noValidate
+        {...form.formProps}
         preventScrollReset
-        onBlur={form.onBlur}
-        onSubmit={form.onSubmit}
         className="mt-4 space-y-4"
         aria-label="Your feedback"
       >

@@ -424,11 +424,8 @@ function ActivityForm({ result }: { result?: LeadActionResult }) {
   return (
     <Form
       method="post"
-      ref={formRef}
-      noValidate
+      {...form.formProps}
       preventScrollReset
-      onBlur={form.onBlur}
-      onSubmit={form.onSubmit}
       className="space-y-4"
       aria-label="Log an activity"
     >
@@ -531,11 +528,8 @@ function DocumentForm({ result }: { result?: LeadActionResult }) {
     <Form
       method="post"
       encType="multipart/form-data"
-      ref={formRef}
-      noValidate
+      {...form.formProps}
       preventScrollReset
-      onBlur={form.onBlur}
-      onSubmit={form.onSubmit}
       className="space-y-4"
       aria-label="Upload a document"
     >

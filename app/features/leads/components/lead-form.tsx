@@ -65,10 +65,7 @@ export function LeadForm({
   return (
     <Form
       method="post"
-      ref={formRef}
-      noValidate
-      onBlur={form.onBlur}
-      onSubmit={form.onSubmit}
+      {...form.formProps}
       className="space-y-6"
       aria-label={editing ? "Edit lead" : "New lead"}
     >

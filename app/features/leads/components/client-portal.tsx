@@ -1,13 +1,11 @@
 import { useRef } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { LocalTime } from "~/components/ui/local-time";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormFeedback } from "~/lib/use-form-feedback";
-import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
-import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { FeedbackResult } from "../lead-actions.server";
 import {
@@ -23,7 +21,7 @@ import {
   type MotivationLevel,
 } from "../leads.schema";
 import { FeedbackBadge, MotivationBadge } from "./badges";
-import { FilterSelect } from "./filter-select";
+import { FilterForm, FilterSelect } from "./filters";
 import { Cell, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
 
 export interface ClientRow {
@@ -97,19 +95,13 @@ export function ClientLeadTable({
   );
 }
 
-/** Motivation and feedback filters; with JavaScript they apply as soon as they change. */
+/** Motivation and feedback filters (spec 02 §2). */
 export function ClientLeadFilters({ query }: { query: ClientLeadQuery }) {
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  useFieldsFollowUrl(formRef, { motivation: query.motivation ?? "", feedback: query.feedback ?? "" });
   return (
-    <Form
-      ref={formRef}
-      method="get"
-      aria-label="Filter my leads"
+    <FilterForm
+      values={{ motivation: query.motivation ?? "", feedback: query.feedback ?? "" }}
+      label="Filter my leads"
       className="flex flex-col gap-3 py-4 sm:flex-row sm:items-end"
-      onChange={(event) => submit(event.currentTarget)}
     >
       <FilterSelect
         id="client-motivation"
@@ -129,12 +121,7 @@ export function ClientLeadFilters({ query }: { query: ClientLeadQuery }) {
         options={feedbackStatuses}
         className="sm:w-48"
       />
-      {!hydrated && (
-        <Button type="submit" variant="outline" size="field">
-          Apply filters
-        </Button>
-      )}
-    </Form>
+    </FilterForm>
   );
 }
 

@@ -1,10 +1,7 @@
 import { Plus, Search, X } from "lucide-react";
-import { useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
-import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import {
   clientDisplayName,
@@ -15,7 +12,7 @@ import {
 } from "../leads.schema";
 import type { LeadListRow } from "../leads.server";
 import { MotivationBadge, StatusBadge } from "./badges";
-import { FilterSelect } from "./filter-select";
+import { FilterForm, FilterSelect } from "./filters";
 import { Cell, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
 
 type Row = Omit<LeadListRow, "createdAt"> & { createdAt: string | Date };
@@ -26,21 +23,22 @@ type Row = Omit<LeadListRow, "createdAt"> & { createdAt: string | Date };
  * with JavaScript a filter applies as soon as it changes.
  */
 export function LeadFilters({ query }: { query: LeadListQuery }) {
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  useFieldsFollowUrl(formRef, { q: query.q, status: query.status ?? "", motivation: query.motivation ?? "" });
   const filtered = Boolean(query.q || query.status || query.motivation);
   return (
-    <Form
-      ref={formRef}
-      method="get"
+    <FilterForm
+      values={{ q: query.q, status: query.status ?? "", motivation: query.motivation ?? "" }}
       role="search"
-      aria-label="Search and filter leads"
+      label="Search and filter leads"
       className="flex flex-col gap-3 py-4 md:flex-row md:flex-wrap md:items-end"
-      onChange={(event) => {
-        if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget);
-      }}
+      after={
+        filtered && (
+          <Button asChild variant="ghost" size="field">
+            <Link to="/admin/leads">
+              <X aria-hidden="true" /> Clear Filters
+            </Link>
+          </Button>
+        )
+      }
     >
       <div className="space-y-1">
         <label htmlFor="lead-search" className="block text-sm font-semibold">
@@ -78,19 +76,7 @@ export function LeadFilters({ query }: { query: LeadListQuery }) {
         options={motivationLevels}
         className="md:w-48"
       />
-      {!hydrated && (
-        <Button type="submit" variant="outline" size="field">
-          Apply filters
-        </Button>
-      )}
-      {filtered && (
-        <Button asChild variant="ghost" size="field">
-          <Link to="/admin/leads">
-            <X aria-hidden="true" /> Clear Filters
-          </Link>
-        </Button>
-      )}
-    </Form>
+    </FilterForm>
   );
 }
 

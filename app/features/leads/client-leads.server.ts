@@ -6,7 +6,8 @@
 import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { leadActivities, leads } from "~/db/schema";
-import { announceLeadChange, isUuid, leadTimeline } from "./leads.server";
+import { assertClientActor, isUuid, NotAClientError } from "~/lib/data-guards";
+import { announceLeadChange, leadTimeline } from "./leads.server";
 import { labelOf, feedbackStatuses, type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
 
 /** The part of the signed-in user this module needs. */
@@ -15,16 +16,7 @@ export interface ClientActor {
   isClient: boolean;
 }
 
-export class NotAClientError extends Error {
-  constructor() {
-    super("Clients only");
-    this.name = "NotAClientError";
-  }
-}
-
-function assertClient(actor: ClientActor | null | undefined): asserts actor is ClientActor {
-  if (!actor?.isClient) throw new NotAClientError();
-}
+export { NotAClientError };
 
 /** Spec 02 §9. */
 export const RECENT_LEADS = 10;
@@ -48,7 +40,7 @@ const mine = (actor: ClientActor) => eq(leads.assignedToClientId, actor.id);
 
 /** The four counters and the ten most recent leads of the client dashboard. */
 export async function clientDashboard(actor: ClientActor, now = new Date()) {
-  assertClient(actor);
+  assertClientActor(actor);
   const db = await getDb();
   const weekAgo = new Date(now.getTime() - WEEK_MS);
   const [[counts], recent] = await Promise.all([
@@ -83,7 +75,7 @@ export type ClientLeadRow = Awaited<ReturnType<typeof clientDashboard>>["recent"
 
 /** My Leads: every lead assigned to the client, newest first, filtered by motivation and feedback. */
 export async function listClientLeads(actor: ClientActor, query: ClientLeadQuery) {
-  assertClient(actor);
+  assertClientActor(actor);
   const db = await getDb();
   const conditions: SQL[] = [mine(actor)];
   if (query.motivation) conditions.push(eq(leads.motivationLevel, query.motivation));
@@ -98,7 +90,7 @@ export async function listClientLeads(actor: ClientActor, query: ClientLeadQuery
 
 /** One of the client's leads with its timeline, or null (missing, or assigned to someone else). */
 export async function getClientLead(actor: ClientActor, id: string) {
-  assertClient(actor);
+  assertClientActor(actor);
   if (!isUuid(id)) return null;
   const db = await getDb();
   const [lead] = await db
@@ -150,7 +142,7 @@ export type ClientLeadDetail = NonNullable<Awaited<ReturnType<typeof getClientLe
  * client_feedback_submitted activity carrying both, in one transaction. False when the lead is not theirs.
  */
 export async function submitFeedback(actor: ClientActor, id: string, input: FeedbackInput) {
-  assertClient(actor);
+  assertClientActor(actor);
   if (!isUuid(id)) return false;
   const db = await getDb();
   return db.transaction(async (tx) => {

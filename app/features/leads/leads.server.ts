@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { aliasedTable, and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
+import { assertAdmin, isUuid, likePattern, NotAllowedError } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
 import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
@@ -33,12 +34,7 @@ export interface LeadActor {
   isAdmin: boolean;
 }
 
-export class NotAllowedError extends Error {
-  constructor() {
-    super("Admins only");
-    this.name = "NotAllowedError";
-  }
-}
+export { NotAllowedError };
 
 /** A lead assigned to someone who is not a client (or no longer exists). */
 export class InvalidClientError extends Error {
@@ -47,16 +43,6 @@ export class InvalidClientError extends Error {
     this.name = "InvalidClientError";
   }
 }
-
-function assertAdmin(actor: LeadActor | null | undefined): asserts actor is LeadActor {
-  if (!actor?.isAdmin) throw new NotAllowedError();
-}
-
-/** `%term%` for ILIKE, with the pattern characters of the term escaped. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export const isUuid = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 const creator = aliasedTable(profiles, "creator");
 const client = aliasedTable(profiles, "client");
@@ -228,7 +214,7 @@ export type ClientOption = Awaited<ReturnType<typeof listClients>>[number];
 
 // ---------------------------------------------------------------- writing
 
-async function assertClient(tx: Transaction, clientId: string | null) {
+async function assertClientAccount(tx: Transaction, clientId: string | null) {
   if (clientId === null) return;
   const [row] = await tx
     .select({ id: userRoles.userId })
@@ -308,7 +294,7 @@ export async function createLead(actor: LeadActor, input: LeadInput) {
   assertAdmin(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await assertClient(tx, input.assignedToClientId);
+    await assertClientAccount(tx, input.assignedToClientId);
     const [row] = await tx
       .insert(leads)
       .values({ ...input, createdByUserId: actor.id })
@@ -417,7 +403,7 @@ export async function assignLead(actor: LeadActor, id: string, clientId: string 
     const lead = await lockLead(tx, id);
     if (!lead) return false;
     if (lead.assignedToClientId === clientId) return true;
-    await assertClient(tx, clientId);
+    await assertClientAccount(tx, clientId);
     await tx
       .update(leads)
       .set({

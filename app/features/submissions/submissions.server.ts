@@ -5,6 +5,7 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { getDb } from "~/db/db.server";
+import { assertAdmin, isUuid, likePattern, NotAllowedError } from "~/lib/data-guards";
 import { careerApplications, contactSubmissions, storedFiles } from "~/db/schema";
 import { PAGE_SIZE, type ListQuery, type SubmissionKind } from "./submissions.schema";
 
@@ -14,19 +15,7 @@ export interface AdminActor {
   isAdmin: boolean;
 }
 
-export class NotAllowedError extends Error {
-  constructor() {
-    super("Admins only");
-    this.name = "NotAllowedError";
-  }
-}
-
-function assertAdmin(actor: AdminActor | null | undefined): asserts actor is AdminActor {
-  if (!actor?.isAdmin) throw new NotAllowedError();
-}
-
-/** `%term%` for ILIKE, with the pattern characters of the term escaped. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { NotAllowedError };
 
 // The search expressions are the exact expressions of the trigram indexes (schema.ts), so they are used.
 const contactSearch = sql`(${contactSubmissions.name} || ' ' || ${contactSubmissions.email} || ' ' || ${contactSubmissions.subject})`;
@@ -237,7 +226,7 @@ function neutralize(value: string): string {
 /** The resume of an application, for the admin download route; null when there is none. */
 export async function resumeFile(actor: AdminActor, applicationId: string) {
   assertAdmin(actor);
-  if (!/^[0-9a-f-]{36}$/i.test(applicationId)) return null;
+  if (!isUuid(applicationId)) return null;
   const db = await getDb();
   const [file] = await db
     .select({ fileName: storedFiles.fileName, contentType: storedFiles.contentType, data: storedFiles.data })

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { showToastNow } from "~/components/layout/toasts";
+import { isUuid } from "~/lib/data-guards";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { Pagination } from "~/components/ui/pagination";
 import { requireRole } from "~/features/auth/access.server";
@@ -54,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const kind = submissionKinds.find((k) => k === form.get("kind"));
   const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "set-handled" || !kind || !/^[0-9a-f-]{36}$/i.test(id)) {
+  if (form.get("intent") !== "set-handled" || !kind || !isUuid(id)) {
     throw data("Bad request", { status: 400 });
   }
   if (!(await setHandled(actor, kind, id, form.get("handled") === "true")))

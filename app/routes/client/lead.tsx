@@ -5,7 +5,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { requireClient } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { FeedbackCard, PreviousNotes } from "~/features/leads/components/client-portal";
-import { Card, Facts, fullAddress } from "~/features/leads/components/lead-detail";
+import { Card, Facts, fullAddress, leadTitle } from "~/features/leads/components/lead-detail";
 import { MotivationBadge } from "~/features/leads/components/badges";
 import { Timeline } from "~/features/leads/components/timeline";
 import { getClientLead } from "~/features/leads/client-leads.server";
@@ -26,15 +26,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
-export const handle: CrumbHandle = {
-  crumb: (data) => {
-    const lead = (data as { lead?: { firstName: string; lastName: string } | null } | undefined)?.lead;
-    return lead ? `${lead.firstName} ${lead.lastName}` : "Lead not found";
-  },
-};
+export const handle: CrumbHandle = { crumb: leadTitle };
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  privatePageMeta(loaded?.lead ? `${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead not found");
+export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(leadTitle(data));
 
 export default function ClientLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead } = loaderData;

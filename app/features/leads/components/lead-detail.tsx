@@ -52,6 +52,12 @@ export const leadTabs = [
 ] as const;
 export type LeadTab = (typeof leadTabs)[number]["id"];
 
+/** The lead's name from a lead page's loader data (its title and breadcrumb), or "Lead not found". */
+export function leadTitle(data: unknown): string {
+  const lead = (data as { lead?: { firstName: string; lastName: string } | null } | undefined)?.lead;
+  return lead ? `${lead.firstName} ${lead.lastName}` : "Lead not found";
+}
+
 export function fullAddress(lead: { address: string; city: string; state: string; zipCode: string }) {
   return `${lead.address}, ${lead.city}, ${lead.state} ${lead.zipCode}`;
 }

@@ -18,6 +18,7 @@ import {
   leadTabs,
   OverviewTab,
   type LeadTab,
+  leadTitle,
 } from "~/features/leads/components/lead-detail";
 import { handleLeadPost, type LeadActionResult } from "~/features/leads/lead-actions.server";
 import { getLead, listClients } from "~/features/leads/leads.server";
@@ -38,15 +39,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
-export const handle: CrumbHandle = {
-  crumb: (data) => {
-    const lead = (data as { lead?: { firstName: string; lastName: string } | null } | undefined)?.lead;
-    return lead ? `${lead.firstName} ${lead.lastName}` : "Lead not found";
-  },
-};
+export const handle: CrumbHandle = { crumb: leadTitle };
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  privatePageMeta(loaded?.lead ? `${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead not found");
+export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(leadTitle(data));
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, clients, tab, confirmDelete } = loaderData;

@@ -4,6 +4,7 @@ import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { BackLink } from "~/components/ui/back-link";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { leadTitle } from "~/features/leads/components/lead-detail";
 import { LeadForm } from "~/features/leads/components/lead-form";
 import { handleLeadForm } from "~/features/leads/lead-actions.server";
 import { leadFormValues } from "~/features/leads/leads.schema";
@@ -27,14 +28,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
 export const handle: CrumbHandle = {
-  crumb: (data) => {
-    const lead = (data as { lead?: { firstName: string; lastName: string } | null } | undefined)?.lead;
-    return lead ? [`${lead.firstName} ${lead.lastName}`, "Edit"] : "Lead not found";
-  },
+  crumb: (data) =>
+    (data as { lead?: unknown } | undefined)?.lead ? [leadTitle(data), "Edit"] : leadTitle(data),
 };
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  privatePageMeta(loaded?.lead ? `Edit ${loaded.lead.firstName} ${loaded.lead.lastName}` : "Lead not found");
+export const meta: Route.MetaFunction = ({ data }) =>
+  privatePageMeta(data?.lead ? `Edit ${leadTitle(data)}` : leadTitle(data));
 
 export default function EditLead({ loaderData }: Route.ComponentProps) {
   const { lead, values } = loaderData;

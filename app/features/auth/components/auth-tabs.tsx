@@ -20,6 +20,7 @@ import {
 } from "../auth.schema";
 import { NewPasswordField } from "./new-password-field";
 import { useAuthForm } from "./use-auth-form";
+import { NameFields } from "./name-fields";
 
 export type AuthTab = "signin" | "signup";
 
@@ -250,22 +251,7 @@ function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
         <FormStatus toast={form.staticStatus} />
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="signup-first-name" label="First name" optional error={form.errors.firstName}>
-          <Input
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={50}
-            defaultValue={form.values?.firstName ?? ""}
-          />
-        </FormField>
-        <FormField id="signup-last-name" label="Last name" optional error={form.errors.lastName}>
-          <Input
-            name="lastName"
-            autoComplete="family-name"
-            maxLength={50}
-            defaultValue={form.values?.lastName ?? ""}
-          />
-        </FormField>
+        <NameFields idPrefix="signup" errors={form.errors} values={form.values ?? {}} ownName />
       </div>
       <FormField id="signup-email" label="Email" error={form.errors.email}>
         <Input

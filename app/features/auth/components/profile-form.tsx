@@ -8,6 +8,7 @@ import type { FormActionResult } from "~/lib/form-errors";
 import type { Profile } from "../access.server";
 import { profileSchema, type ProfileField } from "../auth.schema";
 import { useAuthForm } from "./use-auth-form";
+import { NameFields } from "./name-fields";
 
 /** The signed-in user's profile; after a save the form resets to the stored values the loader returns. */
 export function ProfileForm({ email, profile }: { email: string; profile: Profile | null }) {
@@ -23,17 +24,12 @@ export function ProfileForm({ email, profile }: { email: string; profile: Profil
         <Input name="email" type="email" value={email} readOnly disabled />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="profile-first-name" label="First name" optional error={form.errors.firstName}>
-          <Input
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={50}
-            defaultValue={value("firstName")}
-          />
-        </FormField>
-        <FormField id="profile-last-name" label="Last name" optional error={form.errors.lastName}>
-          <Input name="lastName" autoComplete="family-name" maxLength={50} defaultValue={value("lastName")} />
-        </FormField>
+        <NameFields
+          idPrefix="profile"
+          errors={form.errors}
+          values={{ firstName: value("firstName"), lastName: value("lastName") }}
+          ownName
+        />
       </div>
       <FormField id="profile-company" label="Company name" optional error={form.errors.companyName}>
         <Input

@@ -14,6 +14,7 @@ import { inviteClientSchema, type InviteClientField } from "../auth.schema";
 import type { UserAdminResult } from "../user-admin-action.server";
 import type { AuditEntry, UserRow, UserStatus } from "../user-admin.server";
 import { useAuthForm } from "./use-auth-form";
+import { NameFields } from "./name-fields";
 
 const statusLabel: Record<UserStatus, string> = {
   active: "Active",
@@ -144,22 +145,7 @@ function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
               defaultValue={form.values?.companyName ?? ""}
             />
           </FormField>
-          <FormField id="invite-first-name" label="First name" optional error={form.errors.firstName}>
-            <Input
-              name="firstName"
-              autoComplete="off"
-              maxLength={50}
-              defaultValue={form.values?.firstName ?? ""}
-            />
-          </FormField>
-          <FormField id="invite-last-name" label="Last name" optional error={form.errors.lastName}>
-            <Input
-              name="lastName"
-              autoComplete="off"
-              maxLength={50}
-              defaultValue={form.values?.lastName ?? ""}
-            />
-          </FormField>
+          <NameFields idPrefix="invite" errors={form.errors} values={form.values ?? {}} ownName={false} />
         </div>
         <Button type="submit" disabled={submitting}>
           {submitting ? "Sending invitation..." : "Send Invitation"}

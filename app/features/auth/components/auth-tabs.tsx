@@ -21,6 +21,7 @@ import {
 import { NewPasswordField } from "./new-password-field";
 import { useAuthForm } from "./use-auth-form";
 import { NameFields } from "./name-fields";
+import { EmailField } from "~/components/ui/email-field";
 
 export type AuthTab = "signin" | "signup";
 
@@ -168,16 +169,7 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormStatus toast={form.staticStatus} />
-        <FormField id="signin-email" label="Email" error={form.errors.email}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={255}
-            defaultValue={form.values?.email ?? ""}
-            required
-          />
-        </FormField>
+        <EmailField id="signin-email" error={form.errors.email} defaultValue={form.values?.email ?? ""} />
         <FormField id="signin-password" label="Password" error={form.errors.password}>
           <Input
             name="password"
@@ -253,16 +245,7 @@ function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <NameFields idPrefix="signup" errors={form.errors} values={form.values ?? {}} ownName />
       </div>
-      <FormField id="signup-email" label="Email" error={form.errors.email}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={255}
-          defaultValue={form.values?.email ?? ""}
-          required
-        />
-      </FormField>
+      <EmailField id="signup-email" error={form.errors.email} defaultValue={form.values?.email ?? ""} />
       <NewPasswordField
         id="signup-password"
         label={"Password"}

@@ -14,6 +14,7 @@ import {
 } from "../auth.schema";
 import { NewPasswordField } from "./new-password-field";
 import { useAuthForm } from "./use-auth-form";
+import { EmailField } from "~/components/ui/email-field";
 
 export function ForgotPasswordForm() {
   const result = useActionData<FormActionResult>();
@@ -34,16 +35,7 @@ export function ForgotPasswordForm() {
       ) : (
         <FormStatus toast={form.staticStatus} />
       )}
-      <FormField id="forgot-email" label="Email" error={form.errors.email}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={255}
-          defaultValue={form.values?.email ?? ""}
-          required
-        />
-      </FormField>
+      <EmailField id="forgot-email" error={form.errors.email} defaultValue={form.values?.email ?? ""} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
           {submitting ? "Sending..." : "Send Reset Link"}

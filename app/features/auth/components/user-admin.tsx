@@ -15,6 +15,7 @@ import type { UserAdminResult } from "../user-admin-action.server";
 import type { AuditEntry, UserRow, UserStatus } from "../user-admin.server";
 import { useAuthForm } from "./use-auth-form";
 import { NameFields } from "./name-fields";
+import { EmailField } from "~/components/ui/email-field";
 
 const statusLabel: Record<UserStatus, string> = {
   active: "Active",
@@ -128,15 +129,12 @@ function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
         <input type="hidden" name="intent" value="invite" />
         <FormStatus toast={form.staticStatus} />
         <div className="grid gap-5 md:grid-cols-2">
-          <FormField id="invite-email" label="Email" error={form.errors.email}>
-            <Input
-              name="email"
-              type="email"
-              autoComplete="off"
-              maxLength={255}
-              defaultValue={form.values?.email ?? ""}
-            />
-          </FormField>
+          <EmailField
+            id="invite-email"
+            error={form.errors.email}
+            defaultValue={form.values?.email ?? ""}
+            ownAddress={false}
+          />
           <FormField id="invite-company" label="Company name" error={form.errors.companyName}>
             <Input
               name="companyName"

@@ -16,6 +16,7 @@ import {
   RESUME_ACCEPT,
   type CareerField,
 } from "../careers.schema";
+import { EmailField } from "~/components/ui/email-field";
 
 function checkResumeField(form: HTMLFormElement): FieldErrors<CareerField> {
   const input = form.elements.namedItem("resume") as HTMLInputElement | null;
@@ -58,16 +59,7 @@ export function CareerForm() {
         </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="career-email" label="Email" error={form.errors.email}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={255}
-            defaultValue={value("email")}
-            required
-          />
-        </FormField>
+        <EmailField id="career-email" error={form.errors.email} defaultValue={value("email")} />
         <FormField id="career-phone" label="Phone" optional error={form.errors.phone}>
           <Input name="phone" type="tel" autoComplete="tel" maxLength={20} defaultValue={value("phone")} />
         </FormField>

@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormFeedback } from "~/lib/use-form-feedback";
 import { contactSchema, type ContactField } from "../contact.schema";
+import { EmailField } from "~/components/ui/email-field";
 
 export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -19,16 +20,7 @@ export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }
         <FormField id="contact-name" label="Name" error={form.errors.name}>
           <Input name="name" autoComplete="name" maxLength={100} defaultValue={value("name")} required />
         </FormField>
-        <FormField id="contact-email" label="Email" error={form.errors.email}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={255}
-            defaultValue={value("email")}
-            required
-          />
-        </FormField>
+        <EmailField id="contact-email" error={form.errors.email} defaultValue={value("email")} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="contact-company" label="Company" optional error={form.errors.company}>

@@ -1,0 +1,29 @@
+import { FormField } from "./form-field";
+import { Input } from "./input";
+
+/** The e-mail input of our forms: labelled "Email", at most 255 characters (spec 01 §5), its error below. */
+export function EmailField({
+  id,
+  error,
+  defaultValue,
+  ownAddress = true,
+}: {
+  id: string;
+  error?: string;
+  defaultValue: string;
+  /** False when an admin types someone else's address: no autofill, and the field may be left for the check. */
+  ownAddress?: boolean;
+}) {
+  return (
+    <FormField id={id} label="Email" error={error}>
+      <Input
+        name="email"
+        type="email"
+        autoComplete={ownAddress ? "email" : "off"}
+        maxLength={255}
+        defaultValue={defaultValue}
+        required={ownAddress}
+      />
+    </FormField>
+  );
+}

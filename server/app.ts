@@ -13,22 +13,30 @@ import zlib from "node:zlib";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
+import { PGLITE_DIR } from "~/db/client.server";
 import { closeDatabase, databaseHandle } from "~/db/db.server";
-import { DataDirLockedError } from "~/db/dir-lock.server";
+import { DataDirLockedError, LOCK_NAME } from "~/db/dir-lock.server";
+import { SECRET_FILE } from "~/features/auth/secret.server";
 import { env, type Env } from "~/lib/env.server";
 import { startMailWorker } from "~/lib/mail/outbox.server";
-import { fileTransport, smtpTransport } from "~/lib/mail/transports.server";
+import { fileTransport, MAIL_DIR, smtpTransport } from "~/lib/mail/transports.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
+import { tightenPrivatePaths } from "~/db/private-files.server";
 import { pruneRateLimitHits } from "~/lib/rate-limit.server";
 import { closeAllEventStreams } from "~/lib/realtime.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "~/lib/security-headers";
 import { prerenderPaths, redirects } from "~/public-routes";
-import { preferredEncoding, sendMemoryFile } from "./http-util";
+import { preferredEncoding, sendMemoryFile, urlForLog } from "./http-util";
 import { prerenderPages, type PrerenderedPage } from "./prerender";
+import { BodyTooLargeError, cappedBodyStream, readBodyCapped } from "./request-body";
+import { withRefusalAnswers } from "./refusals";
+import { checkRequest, isRefusal, routeFactsFor, tooLarge, type Refusal } from "./request-guard";
 import { loadStaticFiles, type MemoryFile } from "./static-files";
 
-const serverBuild = build as unknown as ServerBuild;
+// Data-layer refusals answer 403/404, not 500 (refusals.ts, ADR 015).
+const serverBuild = withRefusalAnswers(build as unknown as ServerBuild);
 const handleWithRouter = createRequestHandler(serverBuild, "production");
+const routeFacts = routeFactsFor(serverBuild);
 
 const compressibleType =
   /^(text\/(html|plain|css|xml|javascript|x-script)|application\/(json|xml|javascript))/;
@@ -47,7 +55,13 @@ function clientAddress(req: IncomingMessage, config: Env): string {
   return fromProxy || req.socket.remoteAddress || "unknown";
 }
 
-function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
+/** The request as React Router sees it: the body already read (ordinary forms) or streamed (uploads). */
+function toWebRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+  body: Buffer | Readable | undefined,
+): Request {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -55,21 +69,138 @@ function toWebRequest(req: IncomingMessage, res: ServerResponse, origin: string)
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2)
     headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(new URL(req.url ?? "/", origin), {
-    method,
+  // Origin + path, not new URL(path, origin): a path starting with "//" would otherwise name a host.
+  return new Request(origin + (req.url ?? "/"), {
+    method: req.method ?? "GET",
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+    ...(body === undefined
+      ? {}
+      : Buffer.isBuffer(body)
+        ? { body: new Uint8Array(body.buffer, body.byteOffset, body.length) }
+        : { body: createReadableStreamFromReadable(body), duplex: "half" }),
   } as RequestInit);
 }
 
-async function sendWebResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+/** Our origin as the request names it; a Host header that is not a host falls back to localhost. */
+function requestOrigin(req: IncomingMessage, config: Env): string {
+  const proto =
+    config.TRUST_PROXY !== "off" && req.headers["x-forwarded-proto"] === "https" ? "https" : "http";
+  const origin = `${proto}://${req.headers.host ?? "localhost"}`;
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return `${proto}://localhost`;
+  }
+}
+
+/** A refused request's unread body is drained up to this much before the answer, so it is not lost to a reset. */
+const DRAIN_LIMIT_BYTES = 256 * 1024;
+
+/** Reads and drops what is left of a body, up to DRAIN_LIMIT_BYTES or 2 s. */
+function drainBody(req: IncomingMessage): Promise<void> {
+  if (req.complete || req.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    let drained = 0;
+    const finish = (all: boolean) => {
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onEnd);
+      if (!all) req.pause();
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const timer = setTimeout(() => finish(false), 2000);
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("error", onEnd);
+    req.resume();
+  });
+}
+
+/**
+ * Closes the connection of a request whose body is still arriving, after a moment: long enough for the
+ * client to read our answer (closing at once would reset the connection under a client still writing,
+ * and a reset discards the answer), short enough that nobody streams gigabytes at us. Meanwhile Node
+ * reads and drops the rest of the body, so memory stays flat.
+ */
+function closeAfterLinger(req: IncomingMessage, millis = 1000): void {
+  if (req.complete) return;
+  const timer = setTimeout(() => req.socket.destroy(), millis);
+  const done = () => clearTimeout(timer);
+  req.once("end", done);
+  req.socket.once("close", done);
+}
+
+/** Answers a refused request with a short plain-text body and logs one line (no stack: it is not our error). */
+async function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): Promise<void> {
+  const where = `${(req.method ?? "").slice(0, 20)} ${JSON.stringify((req.url ?? "").slice(0, 200))}`;
+  console.warn(`[http] ${refusal.status} ${where}: ${refusal.reason}`);
+  // A small unread body is read first; an over-limit one is not read further (the caller closes the
+  // connection after a linger).
+  if (refusal.status !== 413) await drainBody(req);
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(refusal.status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    ...refusal.headers,
+  });
+  res.end(refusal.message);
+}
+
+/** Reads an ordinary form's body under its limit; a multipart body must also parse. */
+async function readFormBody(req: IncomingMessage, limit: number): Promise<Buffer | Refusal> {
+  let body: Buffer;
+  try {
+    body = await readBodyCapped(req, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return tooLarge(limit);
+    throw error;
+  }
+  const type = req.headers["content-type"] ?? "";
+  if (/^multipart\//i.test(type)) {
+    try {
+      await new Response(new Uint8Array(body), {
+        headers: { "Content-Type": type },
+      }).formData();
+    } catch {
+      return {
+        status: 400,
+        message: "Bad request: the form could not be read.",
+        reason: "malformed multipart",
+      };
+    }
+  }
+  return body;
+}
+
+/**
+ * A response rendered for a visitor with a session or a one-time flash is theirs alone: browsers,
+ * proxies and the offline worker must not keep it, whatever the route said (ADR 012).
+ */
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+async function sendWebResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  personal: boolean,
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
     if (key !== "set-cookie") headers[key] = value;
   });
+  if (personal && !/\bno-store\b/i.test(String(headers["cache-control"] ?? ""))) {
+    headers["cache-control"] = PERSONAL_CACHE_CONTROL;
+  }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
   const type = response.headers.get("content-type") ?? "";
@@ -105,16 +236,34 @@ async function sendWebResponse(req: IncomingMessage, res: ServerResponse, respon
   await pipeline(body, compressor, res);
 }
 
+/** DATA_DIR and what we keep in it are private to this user; say so once if an older run left them open. */
+function secureDataDir(dataDir: string): void {
+  const mailDir = path.join(dataDir, MAIL_DIR);
+  const line = tightenPrivatePaths(dataDir, {
+    dirs: [dataDir, path.join(dataDir, PGLITE_DIR), mailDir],
+    files: [path.join(dataDir, SECRET_FILE), path.join(dataDir, LOCK_NAME)],
+    fileDirs: [mailDir],
+  });
+  if (line) console.log(line);
+}
+
 export async function startServer(): Promise<RunningServer> {
   const config = env();
   const https = config.SITE_URL.startsWith("https://");
   const securityHeaders = baseSecurityHeaders({ https });
+  secureDataDir(config.DATA_DIR);
   const database = await databaseHandle();
+  const logMailLinks = !config.SMTP_URL && config.LOG_MAIL_LINKS === "on";
+  if (logMailLinks) {
+    console.log(
+      "[mail] LOG_MAIL_LINKS=on: e-mail links, with their tokens, go to this log (development only)",
+    );
+  }
   const mailWorker = startMailWorker({
     db: database.db,
     transport: config.SMTP_URL
       ? smtpTransport(config.SMTP_URL)
-      : fileTransport(path.join(config.DATA_DIR, "mail")),
+      : fileTransport(path.join(config.DATA_DIR, MAIL_DIR), { logLinks: logMailLinks }),
     from: config.MAIL_FROM,
   });
   const pruneTimer = setInterval(
@@ -146,9 +295,8 @@ export async function startServer(): Promise<RunningServer> {
     const rawUrl = req.url ?? "/";
     const queryAt = rawUrl.indexOf("?");
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
-    const readOnly = method === "GET" || method === "HEAD";
 
-    if (readOnly) {
+    if (method === "GET" || method === "HEAD") {
       if (pathname === "/healthz") {
         const healthy = await Promise.race([
           database.ping().then(() => true),
@@ -177,30 +325,40 @@ export async function startServer(): Promise<RunningServer> {
         sendMemoryFile(req, res, page, page.status, page.csp ? { "Content-Security-Policy": page.csp } : {});
         return;
       }
-    } else {
-      // Mutations must come from our own pages: browsers send Origin and Sec-Fetch-Site on every POST.
-      const origin = req.headers.origin;
-      const host = req.headers.host;
-      const fetchSite = req.headers["sec-fetch-site"];
-      const foreignOrigin =
-        origin !== undefined &&
-        origin !== "null" &&
-        new URL(origin).host !== host &&
-        origin !== config.SITE_URL;
-      if (foreignOrigin || fetchSite === "cross-site") {
-        res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
-        res.end("Cross-site request refused.");
-        return;
+    }
+
+    const checked = checkRequest(req, routeFacts, config.SITE_URL);
+    if (isRefusal(checked)) {
+      await refuse(req, res, checked);
+      return;
+    }
+    let body: Buffer | Readable | undefined;
+    let overflowed = false;
+    if (method === "POST") {
+      if (checked.facts.uploadLimit !== undefined) {
+        body = cappedBodyStream(req, checked.bodyLimit, () => (overflowed = true));
+      } else {
+        const read = await readFormBody(req, checked.bodyLimit);
+        if (!Buffer.isBuffer(read)) {
+          await refuse(req, res, read);
+          return;
+        }
+        body = read;
       }
     }
 
     const nonce = crypto.randomBytes(16).toString("base64");
     res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
-    const proto =
-      config.TRUST_PROXY !== "off" && req.headers["x-forwarded-proto"] === "https" ? "https" : "http";
-    const request = toWebRequest(req, res, `${proto}://${req.headers.host ?? "localhost"}`);
+    const request = toWebRequest(req, res, requestOrigin(req, config), body);
     const response = await render(request, nonce, clientAddress(req, config));
-    await sendWebResponse(req, res, response);
+    // An upload past its limit is 413 whatever the action made of the cut-off body; the action's own
+    // 413 (with the form and its message) is kept.
+    if (overflowed && response.status !== 413) {
+      await response.body?.cancel();
+      await refuse(req, res, tooLarge(checked.bodyLimit));
+      return;
+    }
+    await sendWebResponse(req, res, response, hasPersonalCookie(req.headers.cookie));
   }
 
   const server = http.createServer((req, res) => {
@@ -209,7 +367,7 @@ export async function startServer(): Promise<RunningServer> {
       .catch((error: unknown) => {
         // A client that went away mid-response is not an error of ours.
         if ((error as NodeJS.ErrnoException)?.code === "ERR_STREAM_PREMATURE_CLOSE") return;
-        console.error("[server] request failed:", req.method, req.url, error);
+        console.error("[server] request failed:", req.method, urlForLog(req.url ?? "/"), error);
         if (!res.headersSent) {
           res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
           res.end("There was an unexpected error. Please try again.");
@@ -218,6 +376,8 @@ export async function startServer(): Promise<RunningServer> {
         }
       })
       .finally(() => {
+        // Answered before the whole body arrived (a refusal, a GET with a body, an upload over its limit).
+        closeAfterLinger(req);
         inFlight--;
         if (inFlight === 0) idleResolve?.();
       });

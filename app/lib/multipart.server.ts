@@ -1,11 +1,12 @@
 /**
  * Streaming multipart/form-data parsing with hard limits. A body whose Content-Length already exceeds
  * the limit is refused before a byte is read; a file that grows past it while streaming is discarded
- * chunk by chunk, never held whole in memory.
+ * chunk by chunk, never held whole in memory. (The server also caps the whole body: lib/body-limit.ts.)
  */
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { MULTIPART_OVERHEAD_BYTES } from "./body-limit";
 
 export interface UploadedFile {
   fieldName: string;
@@ -25,12 +26,12 @@ export interface MultipartLimits {
   maxFields: number;
 }
 
-/** Room for the text fields and multipart boundaries on top of the file itself. */
-const OVERHEAD_BYTES = 64 * 1024;
-
 export async function parseMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limits.maxFileBytes * limits.maxFiles + OVERHEAD_BYTES) {
+  if (
+    Number.isFinite(declared) &&
+    declared > limits.maxFileBytes * limits.maxFiles + MULTIPART_OVERHEAD_BYTES
+  ) {
     return { ok: false, reason: "too-large", fields: {} };
   }
   const contentType = request.headers.get("content-type") ?? "";
@@ -85,7 +86,8 @@ export async function parseMultipart(request: Request, limits: MultipartLimits):
       resolve(tooLarge ? { ok: false, reason: "too-large", fields } : { ok: true, fields, files }),
     );
     Readable.fromWeb(request.body as WebReadableStream)
-      .on("error", () => resolve({ ok: false, reason: "malformed", fields }))
+      // Cut off by the server's body cap after the file already passed its limit: still "too large".
+      .on("error", () => resolve({ ok: false, reason: tooLarge ? "too-large" : "malformed", fields }))
       .pipe(parser);
   });
 }

@@ -9,6 +9,7 @@ import path from "node:path";
 
 export interface ServerProcess {
   url: string;
+  pid: number;
   dataDir: string;
   output(): string;
   stop(): Promise<number | null>;
@@ -53,6 +54,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
 
   return {
     url,
+    pid: child.pid!,
     dataDir,
     output: () => output,
     async stop() {

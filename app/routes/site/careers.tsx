@@ -1,13 +1,18 @@
 import type { Route } from "./+types/careers";
 import { handleCareerPost } from "~/features/careers/career-action.server";
+import { RESUME_MAX_BYTES } from "~/features/careers/careers.schema";
 import { CareerForm } from "~/features/careers/components/career-form";
 import { careers } from "~/features/site-content/content/careers";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { FeatureGrid, Section } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
-import { paths } from "~/features/site-content/site";
+import { paths } from "~/lib/site";
+import { uploadBodyLimit, type BodyLimitHandle } from "~/lib/body-limit";
 
 export const action = ({ request, context }: Route.ActionArgs) => handleCareerPost(request, context);
+
+// The application form carries a resume: its body streams to the action under this limit.
+export const handle: BodyLimitHandle = { uploadBodyLimit: uploadBodyLimit(RESUME_MAX_BYTES) };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   sitePageMeta(matches, {

@@ -1,6 +1,5 @@
-import { data } from "react-router";
 import type { Route } from "./+types/detail";
-import { useToast } from "~/components/layout/toasts";
+import { useToast } from "~/lib/toast";
 import { BackLink } from "~/components/ui/back-link";
 import { FormStatus } from "~/components/ui/form-status";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -8,18 +7,17 @@ import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import {
-  ActivityTab,
-  DeleteDialog,
-  DocumentsTab,
-  FeedbackTab,
-  LeadHeader,
-  LeadTabs,
-  leadTabs,
-  OverviewTab,
-  type LeadTab,
-  leadTitle,
-} from "~/features/leads/components/lead-detail";
+import { uploadBodyLimit, type BodyLimitHandle } from "~/lib/body-limit";
+import { notFound } from "~/lib/not-found";
+import { DOCUMENT_MAX_BYTES } from "~/features/leads/leads.schema";
+import { ActivityTab } from "~/features/leads/components/activity-tab";
+import { DeleteDialog } from "~/features/leads/components/delete-dialog";
+import { DocumentsTab } from "~/features/leads/components/documents-tab";
+import { FeedbackTab } from "~/features/leads/components/feedback-tab";
+import { LeadHeader } from "~/features/leads/components/lead-header";
+import { LeadTabs, leadTabs, type LeadTab } from "~/features/leads/components/lead-tabs";
+import { leadTitle } from "~/features/leads/components/lead-view";
+import { OverviewTab } from "~/features/leads/components/overview-tab";
 import { handleLeadPost, type LeadActionResult } from "~/features/leads/lead-actions.server";
 import { getLead, listClients } from "~/features/leads/leads.server";
 
@@ -28,7 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab: LeadTab = leadTabs.find((t) => t.id === url.searchParams.get("tab"))?.id ?? "overview";
   const [lead, clients] = await Promise.all([getLead(actor, params.id), listClients(actor)]);
-  if (!lead) return data({ lead: null, clients, tab, confirmDelete: false }, { status: 404 });
+  // Shown by the admin area's error boundary, inside the admin frame, with HTTP 404.
+  if (!lead) throw notFound("Lead not found");
   return { lead, clients, tab, confirmDelete: url.searchParams.has("delete") };
 }
 
@@ -39,7 +38,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
-export const handle: CrumbHandle = { crumb: leadTitle };
+// The documents tab uploads files: this page's POST body streams to the action under this limit.
+export const handle: CrumbHandle & BodyLimitHandle = {
+  crumb: leadTitle,
+  uploadBodyLimit: uploadBodyLimit(DOCUMENT_MAX_BYTES),
+};
 
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(leadTitle(data));
 
@@ -52,17 +55,6 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
     result && result.intent !== "activity" && result.intent !== "document" ? result.toast : null;
   useToast(pageToast);
   const hydrated = useHydrated();
-  if (!lead) {
-    return (
-      <section aria-labelledby="lead-heading">
-        <BackLink to="/admin/leads">Back to Leads</BackLink>
-        <h1 id="lead-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
-          Lead not found
-        </h1>
-        <p className="mt-2 text-muted-foreground">It may have been deleted, or the link is incomplete.</p>
-      </section>
-    );
-  }
   return (
     <section aria-labelledby="lead-heading">
       <BackLink to="/admin/leads">Back to Leads</BackLink>

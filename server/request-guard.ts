@@ -1,0 +1,177 @@
+/**
+ * What the server checks before a request reaches React Router, so that malformed or hostile requests get
+ * a short 4xx instead of an exception: the path must decode, the method must be one the route answers
+ * (405 with Allow otherwise), a mutation must come from our own origin, a form body must be a form
+ * (415 otherwise) and must fit the route's body limit, counted as the bytes arrive (413).
+ */
+import type { IncomingMessage } from "node:http";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { FORM_BODY_LIMIT, type BodyLimitHandle } from "~/lib/body-limit";
+
+export interface Refusal {
+  status: 400 | 403 | 404 | 405 | 413 | 415;
+  message: string;
+  headers?: Record<string, string>;
+  /** Why, for the one log line: never the body, at most a short reason. */
+  reason: string;
+}
+
+/** What the route table says about a path: whether it takes POSTs and how large a body may be. */
+export interface RouteFacts {
+  /** False for the catch-all not-found route. */
+  known: boolean;
+  /** A .data request for a resource route: only its action (a form's POST) answers it. */
+  resourceData: boolean;
+  acceptsPost: boolean;
+  /** Set for routes that take uploads: their body streams to the action under this limit. */
+  uploadLimit?: number;
+}
+
+/** Answers "which route would handle this POST" the way React Router picks an action's target. */
+export function routeFactsFor(build: ServerBuild) {
+  const byParent = new Map<string | undefined, NonNullable<ServerBuild["routes"][string]>[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(route);
+    byParent.set(route.parentId, siblings);
+  }
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) =>
+      route.index
+        ? { id: route.id, index: true, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) },
+    );
+  const routes = tree(undefined);
+
+  return (pathname: string, search: URLSearchParams): RouteFacts => {
+    // Single-fetch data requests name the page they are for: /x.data, /_root.data for "/".
+    let page = pathname;
+    if (page.endsWith(".data")) page = page === "/_root.data" ? "/" : page.slice(0, -".data".length);
+    const matches = matchRoutes(routes, page) ?? [];
+    const leaf = matches.at(-1);
+    // React Router posts to an index route only with ?index; otherwise to the deepest route with a path.
+    const target =
+      leaf?.route.index && search.has("index")
+        ? leaf
+        : matches.filter((match, i) => i === 0 || (match.route.path ?? "") !== "").at(-1);
+    const module = target?.route.id ? build.routes[target.route.id]?.module : undefined;
+    const handle = module?.handle as BodyLimitHandle | undefined;
+    const resource = leaf?.route.id ? !build.routes[leaf.route.id]?.module.default : false;
+    return {
+      known: leaf !== undefined && leaf.route.path !== "*",
+      // A page's data (.data) exists only for routes that render; a resource route (an event stream, a
+      // download) is fetched as itself, though a <Form> posts to its action as /x.data (sign-out).
+      resourceData: resource && page !== pathname,
+      acceptsPost: typeof module?.action === "function",
+      uploadLimit: handle?.uploadBodyLimit,
+    };
+  };
+}
+
+const FORM_TYPE = /^application\/x-www-form-urlencoded(\s*;|$)/i;
+const MULTIPART_TYPE = /^multipart\/form-data(\s*;|$)/i;
+/** RFC 2046: a boundary is 1 to 70 characters. */
+const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(;|$)/i;
+
+function isForeignOrigin(origin: string | undefined, host: string | undefined, siteUrl: string): boolean {
+  if (origin === undefined) return false; // not a browser; browsers send Origin on every POST
+  if (origin === "null") return true; // sandboxed frames, file: pages, redirects from elsewhere
+  if (origin === siteUrl) return false;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Checks the request line and headers. Returns a refusal, or the route's facts and the body limit to
+ * enforce while the body is read.
+ */
+export function checkRequest(
+  req: IncomingMessage,
+  routeFacts: (pathname: string, search: URLSearchParams) => RouteFacts,
+  siteUrl: string,
+): Refusal | { facts: RouteFacts; bodyLimit: number } {
+  const method = req.method ?? "GET";
+  const rawUrl = req.url ?? "/";
+  if (!rawUrl.startsWith("/")) {
+    return { status: 400, message: "Bad request: the address is not valid.", reason: "request target" };
+  }
+  const queryAt = rawUrl.indexOf("?");
+  const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  let pathname: string;
+  let search: URLSearchParams;
+  try {
+    pathname = decodeURIComponent(rawPath);
+    // URLSearchParams keeps bad escapes in the query as they are; it never throws.
+    search = new URLSearchParams(queryAt === -1 ? "" : rawUrl.slice(queryAt + 1));
+  } catch {
+    return { status: 400, message: "Bad request: the address is not valid.", reason: "percent-encoding" };
+  }
+  if (pathname.includes("\0")) {
+    return { status: 400, message: "Bad request: the address is not valid.", reason: "NUL in path" };
+  }
+
+  const facts = routeFacts(pathname, search);
+  const allow = facts.acceptsPost ? "GET, HEAD, POST" : "GET, HEAD";
+  if (method === "GET" || method === "HEAD") {
+    if (facts.resourceData) {
+      return { status: 404, message: "Not found.", reason: "data request for a resource route" };
+    }
+    return { facts, bodyLimit: 0 };
+  }
+  if (method !== "POST") {
+    return {
+      status: 405,
+      message: "Method not allowed.",
+      headers: { Allow: allow },
+      reason: `method ${method.slice(0, 20)}`,
+    };
+  }
+  if (
+    isForeignOrigin(req.headers.origin, req.headers.host, siteUrl) ||
+    req.headers["sec-fetch-site"] === "cross-site"
+  ) {
+    return { status: 403, message: "Cross-site request refused.", reason: "origin" };
+  }
+  if (!facts.known) return { status: 404, message: "Not found.", reason: "POST to unknown path" };
+  if (!facts.acceptsPost) {
+    return { status: 405, message: "Method not allowed.", headers: { Allow: allow }, reason: "no action" };
+  }
+  const type = req.headers["content-type"] ?? "";
+  const multipart = MULTIPART_TYPE.test(type);
+  if (!FORM_TYPE.test(type) && !multipart) {
+    return {
+      status: 415,
+      message: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+      reason: `content-type ${type.slice(0, 60)}`,
+    };
+  }
+  if (multipart && !BOUNDARY.test(type)) {
+    return { status: 400, message: "Bad request: the form could not be read.", reason: "multipart boundary" };
+  }
+  const bodyLimit = facts.uploadLimit ?? FORM_BODY_LIMIT;
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > bodyLimit) {
+    return tooLarge(bodyLimit);
+  }
+  return { facts, bodyLimit };
+}
+
+export function tooLarge(limit: number): Refusal {
+  return {
+    status: 413,
+    message: `The request is too large (the limit is ${formatBytes(limit)}).`,
+    reason: `body over ${limit} bytes`,
+  };
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+export function isRefusal(value: Refusal | { facts: RouteFacts }): value is Refusal {
+  return "status" in value;
+}

@@ -1,10 +1,12 @@
 /**
- * Attempt limits for the account forms, per account (e-mail) and per client IP, counted in the database
- * so they hold across processes. Per-IP limits can be switched off for test runs (IP_RATE_LIMITS=off);
- * per-account limits always apply.
+ * Attempt limits for the account forms, per account (e-mail) and per client address (IPv6 by /64),
+ * counted in the database so they hold across processes. Per-IP limits can be switched off for test
+ * runs (IP_RATE_LIMITS=off); per-account limits always apply. Sign-in counts failures only and has its
+ * own rules: sign-in-limits.server.ts.
  */
 import { getDb } from "~/db/db.server";
 import { env } from "~/lib/env.server";
+import { ipRateLimitKey } from "~/lib/ip-rate-limit-key";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 
 const MINUTE = 60_000;
@@ -16,7 +18,6 @@ interface Policy {
 }
 
 export const authLimits = {
-  signIn: { perAccount: { max: 10, windowMs: 15 * MINUTE }, perIp: { max: 50, windowMs: 15 * MINUTE } },
   signUp: { perAccount: { max: 3, windowMs: HOUR }, perIp: { max: 10, windowMs: HOUR } },
   resetRequest: { perAccount: { max: 3, windowMs: HOUR }, perIp: { max: 10, windowMs: HOUR } },
   resetSubmit: { perIp: { max: 20, windowMs: HOUR } },
@@ -36,7 +37,10 @@ export async function allowAttempt(action: AuthAction, ip: string, accountKey?: 
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (env().IP_RATE_LIMITS !== "off") {
-      const ok = await consumeRateLimit(tx, { bucket: `auth:${action}:ip:${ip}`, ...policy.perIp });
+      const ok = await consumeRateLimit(tx, {
+        bucket: `auth:${action}:ip:${ipRateLimitKey(ip)}`,
+        ...policy.perIp,
+      });
       if (!ok) return false;
     }
     if (policy.perAccount && accountKey) {

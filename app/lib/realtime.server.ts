@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { databaseHandle } from "~/db/db.server";
-import type { Transaction } from "./rate-limit.server";
+import type { Transaction } from "~/db/client.server";
 
 export const SUBMISSIONS_CHANNEL = "submissions";
 /** Lead changes: `{ leadId, clients }`, the clients whose portal shows the lead (before and after). */
@@ -25,37 +25,120 @@ export function closeAllEventStreams(): void {
   for (const close of openStreams) close();
 }
 
-export const HEARTBEAT_MS = 25_000;
+/** Open streams per user in this process (see MAX_STREAMS_PER_USER). */
+const streamsPerUser = new Map<string, number>();
 
 /**
- * A text/event-stream response that forwards every notification on `channel` as an event named
- * `eventName` (only those `include` accepts, when given), with a comment line every 25 seconds so proxies
- * keep the connection open.
+ * A user may hold this many streams at once (a few tabs); one more is refused with 429 rather than
+ * closing an older one, which the browser would reopen at once, and so on round the tabs (ADR 012).
  */
-export async function eventStream(
-  request: Request,
-  channel: string,
-  eventName: string,
-  include: (payload: string) => boolean = () => true,
-): Promise<Response> {
-  const handle = await databaseHandle();
+export const MAX_STREAMS_PER_USER = 5;
+
+export const HEARTBEAT_MS = 25_000;
+let heartbeatMs = HEARTBEAT_MS;
+
+/** Tests shorten the heartbeat (and so the re-check of the session) instead of waiting 25 seconds. */
+export function setHeartbeatInterval(ms: number = HEARTBEAT_MS): void {
+  heartbeatMs = ms;
+}
+
+export interface EventStreamOptions {
+  channel: string;
+  /** The SSE event name each forwarded notification gets. */
+  eventName: string;
+  /** Whose stream this is: counted against MAX_STREAMS_PER_USER. */
+  userId: string;
+  /**
+   * Asked at every heartbeat: is the session that opened the stream still good for it (not signed out or
+   * expired, user not disabled, role still held)? False, or a failure to tell, ends the stream.
+   */
+  stillAllowed: () => Promise<boolean>;
+  /**
+   * The data to send for a notification's payload, or null to send nothing. By default the payload as it
+   * came; streams for clients pass only what concerns that client.
+   */
+  select?: (payload: string) => string | null;
+}
+
+function tooManyStreams(): Response {
+  return new Response("Too many live connections are open for this account. Close a tab and try again.", {
+    status: 429,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": "30",
+    },
+  });
+}
+
+/**
+ * A text/event-stream response that forwards the notifications on `channel` as events named `eventName`,
+ * with a comment line every heartbeat (25 seconds) so proxies keep the connection open. At each heartbeat
+ * the session is checked again; when it no longer holds, an `end` event is sent and the stream closes.
+ */
+export async function eventStream(request: Request, options: EventStreamOptions): Promise<Response> {
+  const { channel, eventName, userId, stillAllowed, select = (payload) => payload } = options;
+  const open = streamsPerUser.get(userId) ?? 0;
+  if (open >= MAX_STREAMS_PER_USER) return tooManyStreams();
+  // Taken before anything is awaited, so parallel requests cannot all slip under the cap.
+  streamsPerUser.set(userId, open + 1);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    const left = (streamsPerUser.get(userId) ?? 1) - 1;
+    if (left > 0) streamsPerUser.set(userId, left);
+    else streamsPerUser.delete(userId);
+  };
+
+  let handle: Awaited<ReturnType<typeof databaseHandle>>;
+  try {
+    handle = await databaseHandle();
+  } catch (error) {
+    release();
+    throw error;
+  }
   const encoder = new TextEncoder();
-  let cleanup = () => {};
+  let cleanup = () => release();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       let closed = false;
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      const unsubscribe = await handle.listen(channel, (payload) => {
-        if (include(payload)) send(`event: ${eventName}\ndata: ${payload}\n\n`);
-      });
-      const heartbeat = setInterval(() => send(`: heartbeat\n\n`), HEARTBEAT_MS);
+      let unsubscribe: () => Promise<void>;
+      try {
+        unsubscribe = await handle.listen(channel, (payload) => {
+          const data = select(payload);
+          if (data !== null) send(`event: ${eventName}\ndata: ${data}\n\n`);
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
+      let checking = false;
+      const heartbeat = setInterval(() => {
+        if (checking || closed) return;
+        checking = true;
+        stillAllowed()
+          .catch(() => false)
+          .then((allowed) => {
+            if (allowed) {
+              send(`: heartbeat\n\n`);
+            } else {
+              // The page reloads its data on `end`, which takes a signed-out visitor to sign-in.
+              send(`event: end\ndata: {}\n\n`);
+              cleanup();
+            }
+          })
+          .finally(() => (checking = false));
+      }, heartbeatMs);
       cleanup = () => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
         openStreams.delete(cleanup);
+        release();
         void unsubscribe();
         try {
           controller.close();
@@ -64,6 +147,7 @@ export async function eventStream(
         }
       };
       openStreams.add(cleanup);
+      if (request.signal.aborted) cleanup();
       request.signal.addEventListener("abort", cleanup);
       // Tell the browser how long to wait before reconnecting, and that the stream is live.
       send(`retry: 2000\nevent: ready\ndata: {}\n\n`);
@@ -79,4 +163,9 @@ export async function eventStream(
       "X-Accel-Buffering": "no",
     },
   });
+}
+
+/** How many event streams `userId` holds open in this process (for tests and diagnostics). */
+export function openStreamCount(userId: string): number {
+  return streamsPerUser.get(userId) ?? 0;
 }

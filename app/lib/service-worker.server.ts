@@ -1,15 +1,38 @@
 /**
- * The offline worker. It caches the home page (the shell) at install, keeps hashed assets it has seen
- * (cache first: their names change with their content), and answers navigations from the network,
+ * The offline worker. It caches the public home page (the shell) at install, keeps hashed assets it has
+ * seen (cache first: their names change with their content), and answers navigations from the network,
  * falling back to the cached copy of the page or the shell when offline. Only GET on our own origin is
  * touched; account pages (/auth, /account, /admin, /client) and API calls always go to the network.
+ *
+ * It stores only what the server marks as shareable: `Cache-Control` with `public` and without `private`
+ * or `no-store`. Prerendered public pages and hashed assets say so; every response rendered for a
+ * visitor with a session (or a one-time flash) says `private, no-store` (server/app.ts), so no page of a
+ * signed-in user is ever kept on the device. The shell is fetched without cookies for the same reason.
  */
 const worker = (version: string) => `const CACHE = "leadworks-${version}";
 const SHELL = "/";
 const NETWORK_ONLY = [/^\\/admin/, /^\\/client/, /^\\/auth/, /^\\/account/, /^\\/api\\//, /\\.data$/];
 
+function storable(response) {
+  if (!response || !response.ok || response.type !== "basic" || response.redirected) return false;
+  const cacheControl = (response.headers.get("Cache-Control") || "").toLowerCase();
+  return /\\bpublic\\b/.test(cacheControl) && !/\\b(private|no-store)\\b/.test(cacheControl);
+}
+
+function store(request, response) {
+  if (!storable(response)) return;
+  const copy = response.clone();
+  caches.open(CACHE).then((cache) => cache.put(request, copy));
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.add(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    fetch(SHELL, { credentials: "omit" })
+      .then((response) =>
+        storable(response) ? caches.open(CACHE).then((cache) => cache.put(SHELL, response)) : undefined,
+      )
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {
@@ -33,7 +56,7 @@ self.addEventListener("fetch", (event) => {
         (hit) =>
           hit ||
           fetch(request).then((response) => {
-            if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
+            store(request, response);
             return response;
           }),
       ),
@@ -45,7 +68,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, response.clone()));
+          store(request, response);
           return response;
         })
         .catch(() => caches.match(request).then((hit) => hit || caches.match(SHELL))),

@@ -1,27 +1,56 @@
-import { Link, useLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/account";
 import { requireUser } from "~/features/auth/access.server";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ProfileForm } from "~/features/auth/components/profile-form";
+import { SessionList } from "~/features/auth/components/session-list";
 import { handleProfilePost } from "~/features/auth/profile-action.server";
+import { companySetByAgency } from "~/features/auth/profile.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { handleSignOutOthersPost } from "~/features/auth/sessions-action.server";
+import { SIGN_OUT_OTHERS_INTENT, type SessionsActionResult } from "~/features/auth/sessions.schema";
+import { listOwnSessions } from "~/features/auth/sessions.server";
+import type { FormActionResult } from "~/lib/form-errors";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireUser(request);
-  return { email: actor.email, profile: actor.profile, roles: actor.roles };
+  const sessions = await listOwnSessions(actor);
+  return {
+    email: actor.email,
+    profile: actor.profile,
+    roles: actor.roles,
+    companySetByAgency: companySetByAgency(actor),
+    sessions: sessions.map((item) => ({
+      ...item,
+      createdAt: item.createdAt.toISOString(),
+      lastActiveAt: item.lastActiveAt.toISOString(),
+    })),
+  };
 }
 
-export const action = ({ request }: Route.ActionArgs) => handleProfilePost(request);
+export async function action({ request }: Route.ActionArgs) {
+  // Two forms post here: the profile, and "Sign out other sessions" (marked by its intent).
+  const intent = (await request.clone().formData()).get("intent");
+  return intent === SIGN_OUT_OTHERS_INTENT ? handleSignOutOthersPost(request) : handleProfilePost(request);
+}
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Your Account");
 
 export default function Account() {
-  const { email, profile, roles } = useLoaderData<typeof loader>();
+  const { email, profile, roles, sessions, companySetByAgency } = useLoaderData<typeof loader>();
+  const result = useActionData<FormActionResult | SessionsActionResult>();
+  const sessionsResult =
+    result && "intent" in result && result.intent === SIGN_OUT_OTHERS_INTENT ? result : undefined;
   return (
     <AuthCard title="Your account" lead="Keep your contact details up to date.">
-      <ProfileForm email={email} profile={profile} />
+      <ProfileForm
+        email={email}
+        profile={profile}
+        companySetByAgency={companySetByAgency}
+        result={sessionsResult ? undefined : (result as FormActionResult)}
+      />
       <div className="mt-8 border-t border-border pt-6 text-sm text-muted-foreground">
         <p>
           Roles:{" "}
@@ -37,6 +66,7 @@ export default function Account() {
           </Link>
         </p>
       </div>
+      <SessionList sessions={sessions} result={sessionsResult} />
     </AuthCard>
   );
 }

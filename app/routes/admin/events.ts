@@ -1,9 +1,18 @@
 import type { Route } from "./+types/events";
-import { requireAdminOr404 } from "~/features/submissions/admin-resource.server";
+import { requireAdminOr404 } from "~/features/auth/admin-resource.server";
+import { sessionStillGrants } from "~/features/auth/sessions.server";
 import { eventStream, SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
 
-/** GET /admin/events: server-sent events, one `submission` event per new submission, to admins only. */
+/**
+ * GET /admin/events: server-sent events, one `submission` event per new submission, to admins only, for
+ * as long as their session holds the admin role.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminOr404(request);
-  return eventStream(request, SUBMISSIONS_CHANNEL, "submission");
+  const actor = await requireAdminOr404(request);
+  return eventStream(request, {
+    channel: SUBMISSIONS_CHANNEL,
+    eventName: "submission",
+    userId: actor.id,
+    stillAllowed: () => sessionStillGrants(actor, "admin"),
+  });
 }

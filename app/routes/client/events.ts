@@ -1,17 +1,23 @@
 import { data } from "react-router";
 import type { Route } from "./+types/events";
 import { getActor } from "~/features/auth/access.server";
+import { sessionStillGrants } from "~/features/auth/sessions.server";
+import { clientLeadEvent } from "~/features/leads/leads.server";
 import { eventStream, LEADS_CHANNEL } from "~/lib/realtime.server";
 
 /**
  * GET /client/events: server-sent events for the signed-in client, one `lead` event per change to a lead
- * that is (or just was) theirs; nothing about anyone else's. 404 to everyone but clients.
+ * that is (or just was) theirs, for as long as their session holds the client role. 404 to everyone but
+ * clients.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await getActor(request);
   if (!actor?.isClient) throw data("Not found", { status: 404 });
-  return eventStream(request, LEADS_CHANNEL, "lead", (payload) => {
-    const { clients } = JSON.parse(payload) as { clients?: string[] };
-    return clients?.includes(actor.id) ?? false;
+  return eventStream(request, {
+    channel: LEADS_CHANNEL,
+    eventName: "lead",
+    userId: actor.id,
+    stillAllowed: () => sessionStillGrants(actor, "client"),
+    select: (payload) => clientLeadEvent(payload, actor.id),
   });
 }

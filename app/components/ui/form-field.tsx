@@ -1,10 +1,14 @@
 import type { ReactElement, ReactNode } from "react";
 import { cloneElement } from "react";
+import { CharacterCount, CharacterCountStatus, countShown, useControlValue } from "./character-count";
 import { Label } from "./label";
 
 /**
  * A labelled control with its error under it. The control gets its id, aria-invalid and
  * aria-describedby wired to the error (and hint), so screen readers announce both.
+ *
+ * With a `limit` (the same constant the field's schema checks), the control takes any length and a
+ * character count appears near the limit; the schema's message says what is wrong on blur and submit.
  */
 export function FormField({
   id,
@@ -12,6 +16,8 @@ export function FormField({
   error,
   hint,
   optional = false,
+  limit,
+  trimmed = true,
   children,
 }: {
   id: string;
@@ -19,12 +25,30 @@ export function FormField({
   error?: string;
   hint?: ReactNode;
   optional?: boolean;
+  /** The longest value the schema accepts, in characters. */
+  limit?: number;
+  /** Whether the schema trims the value before it counts (all text but passwords). */
+  trimmed?: boolean;
   children: ReactElement<Record<string, unknown>>;
 }) {
+  const { value, defaultValue } = children.props;
+  const controlled = typeof value === "string";
+  const followed = useControlValue(
+    id,
+    typeof defaultValue === "string" ? defaultValue : "",
+    limit !== undefined && !controlled,
+  );
+  const text = controlled ? value : followed;
+  const length = (trimmed ? text.trim() : text).length;
+  const counted = limit !== undefined && countShown(length, limit);
+
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
+  const countId = `${id}-count`;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, counted ? countId : null].filter(Boolean).join(" ") ||
+    undefined;
+  const field = (
     <div className="space-y-1.5">
       <Label htmlFor={id}>
         {label}
@@ -40,11 +64,24 @@ export function FormField({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
+      {(error || counted) && (
+        <div className="flex items-start gap-3">
+          {error && (
+            <p id={errorId} className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          {limit !== undefined && <CharacterCount length={length} max={limit} className="ml-auto" />}
+        </div>
       )}
+    </div>
+  );
+  if (limit === undefined) return field;
+  // Outside the spaced column: as its last child, the (invisible) status would add space under the field.
+  return (
+    <div>
+      {field}
+      <CharacterCountStatus id={countId} length={length} max={limit} />
     </div>
   );
 }

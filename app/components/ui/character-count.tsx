@@ -1,0 +1,102 @@
+/**
+ * The character count of a field with a length limit. Fields take any length (no `maxlength`: a paste is
+ * never cut short); from 90% of the limit the count shows ("1,950 / 2,000"), in the error colour past it,
+ * and a polite status tells screen readers the same once typing pauses. The parts take the length and the
+ * limit as plain props, so they work with any form library; `useControlValue` follows an uncontrolled
+ * input or textarea for forms that do not hold their values in state.
+ */
+import { useEffect, useState } from "react";
+import { cn } from "~/lib/utils";
+
+/** The count appears once the value reaches this share of its limit. */
+const SHOW_FROM = 0.9;
+/** Screen readers hear the count once typing pauses this long, not on every key. */
+const ANNOUNCE_AFTER_MS = 1000;
+
+const formatted = (n: number) => n.toLocaleString("en-US");
+const characters = (n: number) => `${formatted(n)} ${n === 1 ? "character" : "characters"}`;
+
+/** Whether the count of a value of `length` is shown. */
+export function countShown(length: number, max: number): boolean {
+  return length >= Math.ceil(max * SHOW_FROM);
+}
+
+/** What a screen reader hears near the limit: the characters left, or how far past the limit the value is. */
+export function countStatus(length: number, max: number): string {
+  if (!countShown(length, max)) return "";
+  return length <= max
+    ? `${characters(max - length)} left of ${formatted(max)}`
+    : `${characters(length - max)} over the limit of ${formatted(max)}`;
+}
+
+/** The visible count, e.g. "1,950 / 2,000"; nothing while the value is well under its limit. */
+export function CharacterCount({
+  length,
+  max,
+  className,
+}: {
+  length: number;
+  max: number;
+  className?: string;
+}) {
+  if (!countShown(length, max)) return null;
+  const over = length > max;
+  return (
+    // Hidden from screen readers, which hear CharacterCountStatus instead (once, not on every key).
+    <p
+      aria-hidden="true"
+      data-over={over ? "true" : undefined}
+      className={cn(
+        "shrink-0 text-sm tabular-nums",
+        over ? "font-semibold text-destructive" : "text-muted-foreground",
+        className,
+      )}
+    >
+      {formatted(length)} / {formatted(max)}
+    </p>
+  );
+}
+
+/**
+ * The count for screen readers: a polite live region that speaks once typing pauses. It stays in the page
+ * even when empty, so that screen readers announce its changes; the field names it in aria-describedby
+ * while the count is shown.
+ */
+export function CharacterCountStatus({ id, length, max }: { id: string; length: number; max: number }) {
+  const current = countStatus(length, max);
+  const [spoken, setSpoken] = useState(current);
+  useEffect(() => {
+    const timer = setTimeout(() => setSpoken(current), ANNOUNCE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [current]);
+  return (
+    <p id={id} aria-live="polite" className="sr-only">
+      {spoken}
+    </p>
+  );
+}
+
+/**
+ * The value of the uncontrolled input or textarea with this id, as the visitor types or pastes, and after
+ * its form resets. Starts from `initial` (the server render, and a value the server sent back).
+ */
+export function useControlValue(id: string, initial: string, enabled = true): string {
+  const [value, setValue] = useState(initial);
+  useEffect(() => {
+    const control = enabled ? document.getElementById(id) : null;
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) return;
+    const read = () => setValue(control.value);
+    // The reset event comes before the form puts its values back: read them once it has.
+    const readAfterReset = () => setTimeout(read);
+    const form = control.form;
+    // What the browser may have filled in before the app took over (autofill, back navigation).
+    read();
+    control.addEventListener("input", read);
+    form?.addEventListener("reset", readAfterReset);
+    return () => {
+      control.removeEventListener("input", read);
+      form?.removeEventListener("reset", readAfterReset);
+    };
+  }, [id, enabled]);
+  return value;
+}

@@ -3,7 +3,7 @@
  * submission and its notifications commit together. A worker delivers them with retries and backoff,
  * which means nothing is lost while the SMTP server is down.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mailOutbox, storedFiles, type MailAttachment } from "~/db/schema";
 
@@ -183,13 +183,4 @@ export function startMailWorker(options: {
       await running;
     },
   };
-}
-
-/** Pending and failed counts, for health and tests. */
-export async function outboxCounts(db: Database): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
-    .from(mailOutbox)
-    .groupBy(mailOutbox.status);
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }

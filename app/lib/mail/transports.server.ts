@@ -1,9 +1,12 @@
 /** The two ways mail leaves: SMTP through nodemailer, or .eml files in DATA_DIR/mail when no SMTP is set. */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { ensurePrivateDir, writePrivateFile } from "~/db/private-files.server";
 import type { MailTransport } from "./outbox.server";
+
+/** The folder of DATA_DIR that holds the .eml files when no SMTP server is configured. */
+export const MAIL_DIR = "mail";
 
 export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
@@ -12,18 +15,32 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** Writes each message as an .eml file and logs its links, so a first run needs no mail server. */
-export function fileTransport(dir: string): MailTransport {
+/** The recipient as a log may show it: only the domain, since the mailbox name is personal. */
+export const redactedRecipient = (to: string) => {
+  const domain = /@([^@\s>]+)>?\s*$/.exec(to)?.[1];
+  return domain ? `*@${domain}` : "[redacted]";
+};
+
+/**
+ * Writes each message as a private .eml file (0600, in a 0700 folder), so a first run needs no mail
+ * server. The log gets one line without the link: e-mails carry sign-in, reset and invitation tokens.
+ * `logLinks` (LOG_MAIL_LINKS=on, for development only) adds the recipient, subject and links.
+ */
+export function fileTransport(dir: string, options: { logLinks?: boolean } = {}): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return async (mail) => {
     const info = await transporter.sendMail(mail);
-    fs.mkdirSync(dir, { recursive: true });
+    ensurePrivateDir(dir);
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const file = path.join(dir, `${stamp}-${crypto.randomBytes(3).toString("hex")}.eml`);
-    fs.writeFileSync(file, info.message as Buffer);
-    const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-    console.log(
-      `[mail] to ${mail.to}: "${mail.subject}" written to ${file}${links.length ? ` (links: ${links.join(" ")})` : ""}`,
-    );
+    writePrivateFile(file, info.message as Buffer, "wx");
+    if (options.logLinks) {
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      console.log(
+        `[mail] to ${mail.to}: ${JSON.stringify(mail.subject)} written to ${file}${links.length ? ` (links: ${links.join(" ")})` : ""}`,
+      );
+      return;
+    }
+    console.log(`[mail] wrote ${file} to ${redactedRecipient(mail.to)}`);
   };
 }

@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { fileTransport, redactedRecipient } from "./transports.server";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "lw-mail-"));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+const link = "http://localhost:3000/auth/reset-password?token=secret-token-123";
+const mail = {
+  from: "Leadworks <no-reply@leadworks.example>",
+  to: "maya.rivers@example.com",
+  subject: "Reset your Leadworks password",
+  text: `Choose a new password: ${link}`,
+  html: `<a href="${link}">Choose</a>`,
+  attachments: [],
+};
+
+function logged(fn: () => Promise<void>): Promise<string> {
+  const lines: string[] = [];
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
+  return fn().then(() => lines.join("\n"));
+}
+
+describe("fileTransport", () => {
+  it("writes a private .eml file in a private folder and logs one line without the link or mailbox", async () => {
+    const dir = path.join(root, "default", "mail");
+    const output = await logged(() => fileTransport(dir)(mail));
+    const [name] = fs.readdirSync(dir);
+    const file = path.join(dir, name!);
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file, "utf8")).toContain("secret-token-123");
+    expect(output).toBe(`[mail] wrote ${file} to *@example.com`);
+    expect(output).not.toContain("token");
+    expect(output).not.toContain("maya.rivers");
+  });
+
+  it("logs the links only when asked to (LOG_MAIL_LINKS=on)", async () => {
+    const dir = path.join(root, "links");
+    const output = await logged(() => fileTransport(dir, { logLinks: true })(mail));
+    expect(output).toContain(`(links: ${link})`);
+    expect(output).toContain("to maya.rivers@example.com");
+  });
+});
+
+describe("redactedRecipient", () => {
+  it.each([
+    ["ann@example.com", "*@example.com"],
+    ["Ann Lee <ann@mail.example.org>", "*@mail.example.org"],
+    ["not an address", "[redacted]"],
+  ])("%s -> %s", (to, shown) => {
+    expect(redactedRecipient(to)).toBe(shown);
+  });
+});

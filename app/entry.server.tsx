@@ -4,8 +4,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { configureDatabase } from "~/db/db.server";
+import { databaseTargetFromEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import type { ServerLoadContext } from "~/lib/request-context";
+
+// The app's server entry (production server and dev server alike) says where the database is.
+configureDatabase(databaseTargetFromEnv);
 
 export const streamTimeout = 5_000;
 

@@ -4,7 +4,7 @@
  * a test checks that the two agree.
  */
 import { blogCatalogue, blogNumberRedirects, blogPath } from "~/features/blog/catalogue";
-import { paths, shortPathRedirects } from "~/features/site-content/site";
+import { paths, shortPathRedirects } from "~/lib/site";
 
 export interface PublicPage {
   path: string;

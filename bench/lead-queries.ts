@@ -15,6 +15,7 @@
  * Writes bench/results/lead-queries.json.
  */
 import { performance } from "node:perf_hooks";
+import { feedbackStatuses, leadStatuses, motivationLevels, valuesOf } from "~/db/enums";
 import { machine, onCleanup, printTable, run, writeResult } from "./support";
 
 const leadCount = Number(process.env.BENCH_LEADS ?? 50_000);
@@ -78,17 +79,9 @@ const typedPhone = (() => {
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6, 7)}`;
 })();
 
-const statuses = [
-  "new",
-  "qualified",
-  "contacted",
-  "appointment_set",
-  "under_contract",
-  "sold",
-  "dead",
-] as const;
-const motivations = ["hot", "warm", "cold"] as const;
-const feedback = ["not_reviewed", "interested", "not_interested", "contacted", "deal_closed"] as const;
+const statuses = valuesOf(leadStatuses);
+const motivations = valuesOf(motivationLevels);
+const feedback = valuesOf(feedbackStatuses);
 
 async function main() {
   const { sql } = await import("drizzle-orm");

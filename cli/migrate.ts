@@ -3,10 +3,10 @@
  * embedded database in DATA_DIR). The server also does this on every start.
  */
 import { openDatabase } from "~/db/client.server";
-import { targetFromEnv } from "~/db/db.server";
+import { databaseTargetFromEnv } from "~/lib/env.server";
 
 try {
-  const target = targetFromEnv();
+  const target = databaseTargetFromEnv();
   const handle = await openDatabase(target);
   await handle.close();
   console.log(

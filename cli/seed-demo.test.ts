@@ -3,15 +3,10 @@ import { passwordSchema } from "~/features/auth/auth.schema";
 import { careerSchema } from "~/features/careers/careers.schema";
 import { contactSchema } from "~/features/contact/contact.schema";
 import { feedbackSchema, leadSchema } from "~/features/leads/leads.schema";
-import {
-  createRandom,
-  DEMO_PASSWORD,
-  demoCareers,
-  demoClients,
-  demoContacts,
-  planLeads,
-  type LeadPlan,
-} from "./seed-demo";
+import { DEMO_PASSWORD, demoClients } from "./seed-demo/fixtures/accounts";
+import { demoCareers, demoContacts } from "./seed-demo/fixtures/submissions";
+import { planLeads, type LeadPlan } from "./seed-demo/plan";
+import { createRandom } from "./seed-demo/random";
 
 const now = new Date("2026-03-10T16:30:00Z");
 const DAY = 24 * 60 * 60 * 1000;

@@ -10,6 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { appRoles } from "~/db/enums";
 import { emailSchema, firstNameSchema, lastNameSchema, passwordSchema } from "~/features/auth/auth.schema";
 import {
   createConfirmedUser,
@@ -56,8 +57,7 @@ async function run(argv: string[]): Promise<AdminResult | string> {
   if (command === "add") {
     const email = check(emailSchema, values.email ?? "", "--email");
     const password = check(passwordSchema, values.password ?? "", "--password");
-    const role =
-      values.role === undefined ? undefined : check(z.enum(["admin", "client"]), values.role, "--role");
+    const role = values.role === undefined ? undefined : check(z.enum(appRoles), values.role, "--role");
     const firstName = check(firstNameSchema, values["first-name"], "--first-name");
     const lastName = check(lastNameSchema, values["last-name"], "--last-name");
     const companyName = check(
@@ -79,7 +79,7 @@ async function run(argv: string[]): Promise<AdminResult | string> {
 
   if (command === "role") {
     const email = check(emailSchema, values.email ?? "", "--email");
-    const role = check(z.enum(["admin", "client", "none"]), values.role, "--role");
+    const role = check(z.enum([...appRoles, "none"]), values.role, "--role");
     return withDatabase(() => setOnlyRoleByEmail(cli, email, role));
   }
 

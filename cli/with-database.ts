@@ -4,7 +4,8 @@
  * so a command run beside the server stops with a clear instruction instead of a stack trace.
  */
 import { openDatabase, type DatabaseTarget } from "~/db/client.server";
-import { closeDatabase, installDatabase, targetFromEnv } from "~/db/db.server";
+import { closeDatabase, installDatabase } from "~/db/db.server";
+import { databaseTargetFromEnv } from "~/lib/env.server";
 import { DataDirLockedError } from "~/db/dir-lock.server";
 
 /** A failure whose message is meant for the person at the terminal, printed without a stack trace. */
@@ -16,7 +17,7 @@ export class UsageError extends Error {
 }
 
 export async function withDatabase<T>(work: (target: DatabaseTarget) => Promise<T>): Promise<T> {
-  const target = targetFromEnv();
+  const target = databaseTargetFromEnv();
   let handle;
   try {
     handle = await openDatabase(target);

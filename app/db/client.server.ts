@@ -15,10 +15,16 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema";
+import { ensurePrivateDir } from "./private-files.server";
 import { acquireDirLock, type DirLock } from "./dir-lock.server";
 
 export type Schema = typeof schema;
+
+/** The embedded database's folder inside DATA_DIR. */
+export const PGLITE_DIR = "pglite";
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The transaction a `db.transaction(...)` callback receives. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }
@@ -63,12 +69,14 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   let client: PGlite | undefined;
   try {
     if (dataDir) {
-      // PGlite neither creates parent folders nor guards against a second process on the same folder.
-      fs.mkdirSync(dataDir, { recursive: true });
+      // PGlite neither creates parent folders nor guards against a second process on the same folder,
+      // and it creates its own folder with the umask's mode: create it private first.
+      ensurePrivateDir(dataDir);
       lock = acquireDirLock(dataDir);
+      ensurePrivateDir(path.join(dataDir, PGLITE_DIR));
     }
     client = new PGlite({
-      dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
+      dataDir: dataDir ? path.join(dataDir, PGLITE_DIR) : undefined,
       extensions: { pg_trgm },
     });
     await client.waitReady;

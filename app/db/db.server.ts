@@ -1,23 +1,27 @@
 /**
- * The process's database: opened once from the environment (or installed by a test), shared by every
- * feature. A failed start is not cached, so the next call tries again.
+ * The process's database: opened once where the entry point says (app/entry.server.tsx, from the
+ * environment) or installed by a test or command, and shared by every feature. This module knows no
+ * configuration of its own: the database layer sits below everything. A failed start is not cached, so
+ * the next call tries again.
  */
-import { env } from "~/lib/env.server";
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from "./client.server";
 
 // Kept on globalThis so the dev server's module reloads reuse one handle (and one folder lock).
-const state = globalThis as typeof globalThis & { __leadworksDb?: Promise<DatabaseHandle> };
+const state = globalThis as typeof globalThis & {
+  __leadworksDb?: Promise<DatabaseHandle>;
+  __leadworksDbTarget?: () => DatabaseTarget;
+};
 
-export function targetFromEnv(): DatabaseTarget {
-  const config = env();
-  return config.DATABASE_URL
-    ? { kind: "postgres", url: config.DATABASE_URL }
-    : { kind: "pglite", dataDir: config.DATA_DIR };
+/** Says where the database is, once at start; it is opened on first use. */
+export function configureDatabase(target: () => DatabaseTarget): void {
+  state.__leadworksDbTarget = target;
 }
 
 export function databaseHandle(): Promise<DatabaseHandle> {
   if (!state.__leadworksDb) {
-    const opening = openDatabase(targetFromEnv());
+    const target = state.__leadworksDbTarget;
+    if (!target) return Promise.reject(new Error("No database configured: call configureDatabase first."));
+    const opening = openDatabase(target());
     state.__leadworksDb = opening;
     opening.catch(() => {
       if (state.__leadworksDb === opening) state.__leadworksDb = undefined;

@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { PRIVATE_FILE_MODE } from "./private-files.server";
 
 export interface DirLock {
   readonly file: string;
@@ -23,7 +24,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-const LOCK_NAME = "leadworks.lock";
+export const LOCK_NAME = "leadworks.lock";
 
 function isAlive(pid: number): boolean {
   try {
@@ -39,7 +40,8 @@ export function acquireDirLock(dir: string): DirLock {
   const file = path.join(dir, LOCK_NAME);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = fs.openSync(file, "wx");
+      const fd = fs.openSync(file, "wx", PRIVATE_FILE_MODE);
+      if (process.platform !== "win32") fs.fchmodSync(fd, PRIVATE_FILE_MODE);
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
       let released = false;

@@ -20,6 +20,19 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import {
+  activityTypes,
+  appRoles,
+  experienceLevels,
+  feedbackStatuses,
+  leadSources,
+  leadStatuses,
+  mailStatuses,
+  motivationLevels,
+  positions,
+  propertyTypes,
+  valuesOf,
+} from "./enums";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -29,66 +42,18 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 // ---------------------------------------------------------------- enumerations (spec 01 §3, spec 02 §3)
-export const appRole = pgEnum("app_role", ["admin", "client"]);
-export const propertyType = pgEnum("property_type", [
-  "single_family",
-  "multi_family",
-  "condo",
-  "townhouse",
-  "land",
-  "commercial",
-  "other",
-]);
-export const motivationLevel = pgEnum("motivation_level", ["hot", "warm", "cold"]);
-export const leadSource = pgEnum("lead_source", [
-  "cold_call",
-  "direct_mail",
-  "referral",
-  "networking",
-  "online",
-  "drive_for_dollars",
-  "bandit_signs",
-  "other",
-]);
-export const leadStatus = pgEnum("lead_status", [
-  "new",
-  "qualified",
-  "contacted",
-  "appointment_set",
-  "under_contract",
-  "sold",
-  "dead",
-]);
-export const clientFeedbackStatus = pgEnum("client_feedback_status", [
-  "not_reviewed",
-  "interested",
-  "not_interested",
-  "contacted",
-  "deal_closed",
-]);
+// The values and their order come from enums.ts, the one list each form, select and badge also reads.
+export const appRole = pgEnum("app_role", appRoles);
+export const propertyType = pgEnum("property_type", valuesOf(propertyTypes));
+export const motivationLevel = pgEnum("motivation_level", valuesOf(motivationLevels));
+export const leadSource = pgEnum("lead_source", valuesOf(leadSources));
+export const leadStatus = pgEnum("lead_status", valuesOf(leadStatuses));
+export const clientFeedbackStatus = pgEnum("client_feedback_status", valuesOf(feedbackStatuses));
 /** The spec's five user-entered types, the feedback flow's type, and system entries for the timeline. */
-export const activityType = pgEnum("activity_type", [
-  "note_added",
-  "call_logged",
-  "email_sent",
-  "meeting_scheduled",
-  "meeting_completed",
-  "client_feedback_submitted",
-  "status_changed",
-  "lead_assigned",
-  "document_uploaded",
-  "details_updated",
-]);
-export const positionInterest = pgEnum("position_interest", [
-  "lead-generation",
-  "market-research",
-  "digital-marketing",
-  "client-success",
-  "cold-calling",
-  "other",
-]);
-export const experienceLevel = pgEnum("experience_level", ["0-1", "2-3", "4-5", "6-10", "10+"]);
-export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
+export const activityType = pgEnum("activity_type", valuesOf(activityTypes));
+export const positionInterest = pgEnum("position_interest", valuesOf(positions));
+export const experienceLevel = pgEnum("experience_level", valuesOf(experienceLevels));
+export const mailStatus = pgEnum("mail_status", mailStatuses);
 
 // ---------------------------------------------------------------- better-auth core tables
 // Written by hand (the better-auth CLI needs Node 22). Property names are better-auth's field names;

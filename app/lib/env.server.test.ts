@@ -11,6 +11,7 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.IP_RATE_LIMITS).toBe("on");
     expect(env.TRUST_PROXY).toBe("off");
+    expect(env.LOG_MAIL_LINKS).toBe("off");
   });
 
   it("derives SITE_URL from PORT and strips a trailing slash from a given one", () => {
@@ -31,6 +32,7 @@ describe("parseEnv", () => {
     ["CONTACT_EMAIL", "not-an-email"],
     ["AUTH_SECRET", "short"],
     ["IP_RATE_LIMITS", "maybe"],
+    ["LOG_MAIL_LINKS", "yes"],
   ])("rejects %s=%s with one line naming the variable", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(
       new RegExp(`^Invalid environment variable ${name}: [^\\n]+$`),

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import type { DatabaseTarget } from "~/db/client.server";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
@@ -26,6 +27,8 @@ const envSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   TRUST_PROXY: optional(z.enum(["off", "x-forwarded-for", "x-real-ip", "cf-connecting-ip"])).default("off"),
   IP_RATE_LIMITS: optional(z.enum(["on", "off"])).default("on"),
+  /** Development only: log the links (with their tokens) of e-mails written as .eml files. */
+  LOG_MAIL_LINKS: optional(z.enum(["on", "off"])).default("off"),
   ANALYTICS_ID: optional(z.string().regex(/^[A-Za-z0-9-]{4,40}$/, "must be a measurement id like G-XXXX")),
 });
 
@@ -55,4 +58,12 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Where the database is: PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR. */
+export function databaseTargetFromEnv(): DatabaseTarget {
+  const config = env();
+  return config.DATABASE_URL
+    ? { kind: "postgres", url: config.DATABASE_URL }
+    : { kind: "pglite", dataDir: config.DATA_DIR };
 }

@@ -6,7 +6,7 @@
 import { useEffect, useState, type FocusEvent, type FormEvent, type RefObject } from "react";
 import { useActionData, useNavigation } from "react-router";
 import type { z } from "zod";
-import { showToastNow } from "~/components/layout/toasts";
+import { showToastNow } from "~/lib/toast";
 import { fieldErrorsOf, type FieldErrors, type FormActionResult } from "./form-errors";
 import { formToasts } from "./form-toasts";
 import { useHydrated } from "./use-hydrated";

@@ -4,7 +4,9 @@ import { useRevalidator } from "react-router";
 /**
  * Listens to a server-sent event stream and reloads the page's data whenever `eventName` arrives, so
  * lists show what others change. The browser's EventSource reconnects by itself; if it gives up
- * (closed), we open a new one with backoff. Returns whether the stream is live.
+ * (closed), we open a new one with backoff. An `end` event means the session no longer allows the
+ * stream (signed out, expired, role removed): the page reloads its data once, which takes the visitor
+ * where the server now sends them, and does not reconnect. Returns whether the stream is live.
  */
 export function useLiveRevalidation(url: string, eventName: string) {
   const revalidator = useRevalidator();
@@ -21,6 +23,12 @@ export function useLiveRevalidation(url: string, eventName: string) {
         delay = 1000;
       });
       source.addEventListener(eventName, () => void revalidator.revalidate());
+      source.addEventListener("end", () => {
+        stopped = true;
+        source?.close();
+        setConnected(false);
+        void revalidator.revalidate();
+      });
       source.onerror = () => {
         setConnected(false);
         if (source?.readyState === EventSource.CLOSED && !stopped) {

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { paths } from "~/features/site-content/site";
+import { paths } from "~/lib/site";
 import { launchBrowser, PageSet, viewports } from "../support/browser";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { userCli } from "../support/user-cli";

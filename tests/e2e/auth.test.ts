@@ -10,6 +10,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { defaultSignInPolicy } from "~/features/auth/sign-in-limits.server";
 import { launchBrowser, PageSet, viewports } from "../support/browser";
 import { pathOf, waitForMail } from "../support/mail";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
@@ -63,10 +64,10 @@ afterEach(async () => {
 const open = (urlPath: string, viewport?: { width: number; height: number }) => pages.open(urlPath, viewport);
 
 /**
- * The server refuses some sign-ins on purpose (401, 403): Chromium reports the status of that fetch on
+ * The server refuses some sign-ins on purpose (401, 403, 429): Chromium reports the status of that fetch on
  * the console. Those expected lines are dropped; any other console error still fails the test.
  */
-function expectRefusal(page: Page, status: 401 | 403) {
+function expectRefusal(page: Page, status: 401 | 403 | 429) {
   const watched = pages.watched(page)!;
   const expected = (problem: string) =>
     problem.startsWith("console.error: Failed to load resource") && problem.includes(`status of ${status}`);
@@ -83,6 +84,15 @@ async function signIn(page: Page, email: string, password: string) {
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** By default (LOG_MAIL_LINKS off) the server logs each e-mail as one line without its link's token. */
+function expectTokenNotLogged(link: string) {
+  const token = new URL(link).searchParams.get("token");
+  expect(token).toBeTruthy();
+  expect(server.output()).not.toContain(token);
+  expect(server.output()).not.toContain("token=");
+  expect(server.output()).toMatch(/^\[mail\] wrote \S+\.eml to \*@example\.com$/m);
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -135,6 +145,7 @@ describe("sign-up, confirmation, sign-in and sign-out", () => {
 
     const mail = await waitForMail(server.dataDir, email, "Confirm your Leadworks account");
     expect(mail.links[0]).toMatch(/\/auth\/verify-email\?token=/);
+    expectTokenNotLogged(mail.links[0]!);
     await page.goto(server.url + pathOf(mail.links[0]!), { waitUntil: "networkidle" });
     await page.waitForURL(server.url + "/auth");
     await toast(page, "Email confirmed").waitFor();
@@ -177,6 +188,24 @@ describe("sign-up, confirmation, sign-in and sign-out", () => {
     await signIn(page, `nobody-${unique()}@example.com`, "Wrong-Password-1");
     await toast(page, "Error").filter({ hasText: "Invalid email or password" }).waitFor();
     expectRefusal(page, 401);
+  });
+
+  it("stops repeated wrong passwords at one address with the catalogue's message and Retry-After", async () => {
+    const page = await open("/auth");
+    const email = `guesser-${unique()}@example.com`;
+    const posted = () => page.waitForResponse((r) => r.request().method() === "POST");
+    for (let i = 0; i < defaultSignInPolicy.accountAtAddress[0]!.max; i++) {
+      const [response] = await Promise.all([posted(), signIn(page, email, `Wrong-Password-${i}`)]);
+      expect(response.status()).toBe(401);
+    }
+    const [limited] = await Promise.all([posted(), signIn(page, email, "Wrong-Password-x")]);
+    expect(limited.status()).toBe(429);
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+    await toast(page, "Error")
+      .filter({ hasText: "Too many attempts. Please wait a while and try again." })
+      .waitFor();
+    expectRefusal(page, 401);
+    expectRefusal(page, 429);
   });
 
   it("works without JavaScript: errors under the fields with HTTP 400", async () => {
@@ -255,6 +284,7 @@ describe("user admin", () => {
 
       const mail = await waitForMail(server.dataDir, clientEmail, "Your Leadworks client portal account");
       expect(mail.text).toContain("Oak Street Buyers");
+      expectTokenNotLogged(mail.links[0]!);
       const client = await open(pathOf(mail.links[0]!));
       await client.getByRole("heading", { name: "Set your password" }).waitFor();
       await client.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -272,6 +302,32 @@ describe("user admin", () => {
         "/account",
       );
       expect(await menu.getByRole("link", { name: "Admin" }).count()).toBe(0);
+
+      // The company name is the agency's: read-only for the client, changed by the admin.
+      await menu.getByRole("link", { name: "Account" }).click();
+      await client.waitForURL(server.url + "/account");
+      const company = client.getByLabel("Company name");
+      await expect(company.inputValue()).resolves.toBe("Oak Street Buyers");
+      await expect(company.isEditable()).resolves.toBe(false);
+      await expect(company.getAttribute("name")).resolves.toBeNull();
+      await client.getByText("Set by the agency. Contact us to change it.").waitFor();
+      await client.getByLabel("Phone (optional)").fill("(512) 555-0100");
+      await client.getByRole("button", { name: "Save Profile" }).click();
+      await toast(client, "Profile updated").waitFor();
+      await expect(company.inputValue()).resolves.toBe("Oak Street Buyers");
+
+      await admin.reload({ waitUntil: "networkidle" });
+      const clientRow = accounts(admin).getByRole("row").filter({ hasText: clientEmail });
+      await clientRow.getByText(`Change company name of ${clientEmail}`).click();
+      await clientRow.getByLabel(`Company name of ${clientEmail}`).fill("Maple Capital");
+      await clientRow.getByRole("button", { name: `Save company name of ${clientEmail}` }).click();
+      await toast(admin, "Success")
+        .filter({ hasText: `${clientEmail} now belongs to Maple Capital` })
+        .waitFor();
+      await clientRow.getByText("Maple Capital", { exact: true }).waitFor();
+      await client.reload({ waitUntil: "networkidle" });
+      await expect(company.inputValue()).resolves.toBe("Maple Capital");
+      expect(await axeViolations(client)).toEqual([]);
 
       // A client is turned away from the admin area with the spec's toast.
       await client.goto(server.url + "/admin", { waitUntil: "networkidle" });

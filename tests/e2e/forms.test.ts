@@ -1,7 +1,7 @@
 /** The contact and career forms in Chromium, with and without JavaScript. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { paths } from "~/features/site-content/site";
+import { paths } from "~/lib/site";
 import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
 
 const baseUrl = inject("baseUrl");

@@ -1,7 +1,10 @@
 /** The production server over plain HTTP: redirects, status codes, headers and machine-readable files. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { blogCatalogue } from "~/features/blog/catalogue";
-import { paths, shortPathRedirects } from "~/features/site-content/site";
+import { paths, shortPathRedirects } from "~/lib/site";
 import { publicPages } from "~/public-routes";
 import { startServerProcess } from "../support/server-process";
 
@@ -179,6 +182,43 @@ describe("start-up", () => {
       expect(await first.stop()).toBe(0);
     }
     expect(first.output()).toContain("[server] stopped");
+  });
+
+  it("makes its data folder private, tightening one an earlier run left open, in one log line", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-loose-"));
+    const mailDir = path.join(dataDir, "mail");
+    fs.mkdirSync(mailDir);
+    fs.writeFileSync(path.join(mailDir, "old.eml"), "To: someone@example.com\n\nold");
+    fs.chmodSync(dataDir, 0o755);
+    fs.chmodSync(mailDir, 0o755);
+    fs.chmodSync(path.join(mailDir, "old.eml"), 0o644);
+    const modeOf = (...parts: string[]) => fs.statSync(path.join(dataDir, ...parts)).mode & 0o777;
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    try {
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("[data]"));
+      expect(lines).toEqual([
+        `[data] ${dataDir}: tightened 3 path(s) open to other users to 0700 (folders) / 0600 (files): ` +
+          ". 0755, mail 0755, mail/old.eml 0644",
+      ]);
+      expect(modeOf()).toBe(0o700);
+      expect(modeOf("mail")).toBe(0o700);
+      expect(modeOf("mail", "old.eml")).toBe(0o600);
+      expect(modeOf("pglite")).toBe(0o700);
+      expect(modeOf("leadworks.lock")).toBe(0o600);
+      // The auth secret is generated on first use: a request with a session cookie needs it.
+      const account = await fetch(server.url + "/account", {
+        headers: { cookie: "leadworks.session_token=not-a-session" },
+        redirect: "manual",
+      });
+      expect(account.status).toBe(302);
+      expect(modeOf("auth-secret")).toBe(0o600);
+    } finally {
+      expect(await server.stop()).toBe(0);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("stops with one clear line on a bad configuration value", async () => {

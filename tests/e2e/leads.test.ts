@@ -342,13 +342,18 @@ describe("lead management (admin)", () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")))
       .toBe("firstName");
 
-    // The state is upper-cased as it is typed and holds two letters at most.
+    // The state is upper-cased as it is typed; a third letter is kept and refused, not cut off silently.
     const state = form.getByLabel("State");
     await state.pressSequentially("ny");
     await expect(state.inputValue()).resolves.toBe("NY");
+    await state.blur();
+    await expect.poll(() => describedText(state)).toBe("");
+    await state.press("End");
     await state.pressSequentially("c");
-    await expect(state.inputValue()).resolves.toBe("NY");
-    await expect(state.getAttribute("maxlength")).resolves.toBe("2");
+    await expect(state.inputValue()).resolves.toBe("NYC");
+    await expect(state.getAttribute("maxlength")).resolves.toBeNull();
+    await state.blur();
+    await expect.poll(() => describedText(state)).toBe("State must be 2-letter code (e.g., CA, NY)");
     await state.fill("");
 
     await fillLeadForm(page, { ...ROSA, state: "tx" });

@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { paths } from "~/features/site-content/site";
+import { paths } from "~/lib/site";
 import { publicPages } from "~/public-routes";
 import { launchBrowser, openPage, viewports } from "../support/browser";
 import { htmlErrors } from "../support/html-checker";

@@ -1,7 +1,7 @@
 /** The site shell in Chromium: navigation, mobile menu, breadcrumb, scroll to top, not-found page. */
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { paths } from "~/features/site-content/site";
+import { paths } from "~/lib/site";
 import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
 
 const baseUrl = inject("baseUrl");

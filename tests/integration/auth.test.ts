@@ -4,7 +4,7 @@
  * unknown e-mail and a wrong password, password reset, the role helpers, disabled accounts, client
  * invitations, the profile page and the attempt limits.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, installDatabase } from "~/db/db.server";
@@ -20,7 +20,13 @@ import {
 } from "~/db/schema";
 import { getAuthState, requireClient, requireRole, requireUser } from "~/features/auth/access.server";
 import { authLimits } from "~/features/auth/rate-limits.server";
+import {
+  defaultSignInPolicy,
+  setSignInPolicy,
+  type SignInPolicy,
+} from "~/features/auth/sign-in-limits.server";
 import { createConfirmedUser } from "~/features/auth/user-admin.server";
+import { pruneRateLimitHits } from "~/lib/rate-limit.server";
 import { loader as rootLoader } from "~/root";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { loader as adminLayoutLoader } from "~/routes/admin/layout";
@@ -571,7 +577,8 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     const id = await confirmedAccount(email);
     const cookie = await sessionCookie(email);
     const page = answer(await call(accountLoader, getRequest("/account", { cookie })));
-    expect(page.data).toMatchObject({ email, profile: { firstName: "Maya" } });
+    // Without the client role the company name is the user's own to edit.
+    expect(page.data).toMatchObject({ email, profile: { firstName: "Maya" }, companySetByAgency: false });
 
     const invalid = answer(
       await call(
@@ -619,32 +626,298 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     );
   });
 
+  it("keeps a client's company name the agency's: a crafted POST is refused, an admin changes it", async () => {
+    const email = `client-company-${testDb.name}@example.com`;
+    const created = await createConfirmedUser(
+      { cli: true },
+      { email, password: PASSWORD, role: "client", firstName: "Cleo", companyName: "Oak Street Buyers" },
+    );
+    expect(created.ok).toBe(true);
+    const [account] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const id = account!.id;
+    const cookie = await sessionCookie(email);
+    const storedProfile = async () =>
+      (await handle.db.select().from(profiles).where(eq(profiles.userId, id)))[0]!;
+
+    const page = answer(await call(accountLoader, getRequest("/account", { cookie })));
+    expect(page.data).toMatchObject({
+      companySetByAgency: true,
+      profile: { companyName: "Oak Street Buyers" },
+    });
+
+    // A crafted POST with another company: 400 with a clear message, and nothing saved.
+    const crafted = answer(
+      await call(
+        accountAction,
+        formRequest("/account", { firstName: "Changed", companyName: "Evil Corp" }, { cookie }),
+      ),
+    );
+    const message = "Your company name is set by the agency. Contact us to change it.";
+    expect(crafted).toMatchObject({
+      status: 400,
+      data: { ok: false, toast: { title: "Error", text: message }, fieldErrors: { companyName: message } },
+    });
+    expect(await storedProfile()).toMatchObject({ companyName: "Oak Street Buyers", firstName: "Cleo" });
+    // Clearing it is a change too.
+    expect(
+      answer(await call(accountAction, formRequest("/account", { companyName: "" }, { cookie }))).status,
+    ).toBe(400);
+
+    // The page's own form sends no company field: the rest is saved, the company stays.
+    const saved = answer(
+      await call(
+        accountAction,
+        formRequest("/account", { firstName: "Cleo", phone: "512 555 0100" }, { cookie }),
+      ),
+    );
+    expect(saved).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await storedProfile()).toMatchObject({ companyName: "Oak Street Buyers", phone: "512 555 0100" });
+    // Sending the unchanged name is fine as well.
+    expect(
+      answer(
+        await call(
+          accountAction,
+          formRequest("/account", { companyName: " Oak Street Buyers " }, { cookie }),
+        ),
+      ).status,
+    ).toBe(200);
+
+    // The admin sets it at /admin/users, validated and audited; clients may not.
+    const admin = await adminCookie(`company-admin-${testDb.name}@example.com`);
+    const setCompany = (fields: Record<string, string>, as = admin) =>
+      call(usersAction, formRequest("/admin/users", { intent: "set-company", ...fields }, { cookie: as }));
+    expect(redirectOf(await setCompany({ userId: id, companyName: "Evil Corp" }, cookie)).location).toBe("/");
+    expect(answer(await setCompany({ userId: id, companyName: "C".repeat(101) }))).toMatchObject({
+      status: 400,
+      data: { toast: { text: "Company name must be less than 100 characters" } },
+    });
+    expect(answer(await setCompany({ userId: "no-such-user", companyName: "X" })).status).toBe(404);
+    expect(answer(await setCompany({ userId: id, companyName: " Maple Capital " }))).toMatchObject({
+      status: 200,
+      data: { ok: true, intent: "set-company", toast: { text: `${email} now belongs to Maple Capital` } },
+    });
+    expect((await storedProfile()).companyName).toBe("Maple Capital");
+    const [entry] = await handle.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, id), eq(auditLog.action, "company.changed")));
+    expect(entry!.details).toEqual({ companyName: "Maple Capital" });
+    const after = answer(await call(accountLoader, getRequest("/account", { cookie })));
+    expect(after.data).toMatchObject({ profile: { companyName: "Maple Capital" } });
+  });
+
   describe("attempt limits, counted in the database", () => {
-    it("stops sign-in attempts on one account from many addresses, exactly at the limit under concurrency", async () => {
-      const email = `brute-${testDb.name}@example.com`;
+    const WRONG = "Wrong-Password-1";
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const retryAfterOf = (result: unknown) =>
+      new Headers((result as { init?: { headers?: HeadersInit } }).init?.headers).get("Retry-After");
+    const failuresOf = async (bucket: string) => {
+      const [row] = await handle.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(rateLimitHits)
+        .where(eq(rateLimitHits.bucket, bucket));
+      return Number(row!.n);
+    };
+    const { max: pairMax, windowMs: pairWindowMs } = defaultSignInPolicy.accountAtAddress[0]!;
+
+    /** Runs `fn` under another sign-in policy (short windows instead of minutes of waiting). */
+    async function withPolicy(changes: Partial<SignInPolicy>, fn: () => Promise<void>) {
+      const restore = setSignInPolicy({ ...defaultSignInPolicy, ...changes });
+      try {
+        await fn();
+      } finally {
+        restore();
+      }
+    }
+
+    it("never counts a successful sign-in: a dozen in a row from one address all get through", async () => {
+      const email = `regular-${testDb.name}@example.com`;
       await confirmedAccount(email);
-      const { max } = authLimits.signIn.perAccount;
-      const results = await Promise.all(
-        Array.from({ length: max + 3 }, () => signIn(email, "Wrong-Password-1")).map((p) => p.then(answer)),
-      );
-      const statuses = results.map((r) => r.status).sort();
-      expect(statuses.filter((s) => s === 401)).toHaveLength(max);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(3);
-      const limited = results.find((r) => r.status === 429)!;
-      expect(limited.data.toast).toEqual({
-        kind: "error",
-        title: "Error",
-        text: "Too many attempts. Please wait a while and try again.",
+      const ip = freshIp();
+      for (let i = 0; i < 12; i++)
+        expect(redirectOf(await signIn(email, PASSWORD, {}, ip)).location).toBe("/");
+      // Failures before a success stop counting: two rounds of pairMax - 1 typos never block.
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < pairMax - 1; i++)
+          expect(answer(await signIn(email, WRONG, {}, ip)).status).toBe(401);
+        expect(redirectOf(await signIn(email, PASSWORD, {}, ip)).location).toBe("/");
+      }
+      expect(await failuresOf(`auth:signIn:failures:account:${email}`)).toBe(2 * (pairMax - 1));
+    });
+
+    it("blocks an account at one address after its failures, while the right password from another address gets in", async () => {
+      const email = `blocked-${testDb.name}@example.com`;
+      await confirmedAccount(email);
+      const attacker = freshIp();
+      for (let i = 0; i < pairMax; i++)
+        expect(answer(await signIn(email, WRONG, {}, attacker)).status).toBe(401);
+
+      const refused = await signIn(email, WRONG, {}, attacker);
+      expect(answer(refused)).toMatchObject({
+        status: 429,
+        data: {
+          toast: {
+            kind: "error",
+            title: "Error",
+            text: "Too many attempts. Please wait a while and try again.",
+          },
+        },
       });
-      // The right password does not get through either while the account's window is full.
-      expect(answer(await signIn(email)).status).toBe(429);
+      const retryAfter = Number(retryAfterOf(refused));
+      expect(retryAfter).toBeGreaterThan(pairWindowMs / 1000 - 60);
+      expect(retryAfter).toBeLessThanOrEqual(pairWindowMs / 1000);
+      // Blocked means the password is not even tested: the right one is refused too, and nothing is counted.
+      expect(answer(await signIn(email, PASSWORD, {}, attacker)).status).toBe(429);
+      expect(await failuresOf(`auth:signIn:failures:account:${email}`)).toBe(pairMax);
+
+      expect(redirectOf(await signIn(email, PASSWORD, {}, freshIp())).location).toBe("/");
+      // The address is not blocked for other accounts either (its spraying cap is far away).
+      const other = `blocked-other-${testDb.name}@example.com`;
+      await confirmedAccount(other);
+      expect(redirectOf(await signIn(other, PASSWORD, {}, attacker)).location).toBe("/");
+    });
+
+    it("keeps a blocked address blocked, right password included, until its window has passed", async () => {
+      const email = `window-${testDb.name}@example.com`;
+      await confirmedAccount(email);
+      await withPolicy({ accountAtAddress: [{ max: 2, windowMs: 4000 }] }, async () => {
+        const ip = freshIp();
+        for (let i = 0; i < 2; i++) expect(answer(await signIn(email, WRONG, {}, ip)).status).toBe(401);
+        const refused = await signIn(email, PASSWORD, {}, ip);
+        expect(answer(refused).status).toBe(429);
+        const retryAfter = Number(retryAfterOf(refused));
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(4);
+        await sleep(retryAfter * 1000);
+        expect(redirectOf(await signIn(email, PASSWORD, {}, ip)).location).toBe("/");
+      });
+    });
+
+    it("lets exactly the allowed number of parallel wrong passwords from one address through", async () => {
+      const email = `parallel-${testDb.name}@example.com`;
+      await confirmedAccount(email);
+      const ip = freshIp();
+      const results = await Promise.all(
+        Array.from({ length: pairMax + 4 }, () => signIn(email, WRONG, {}, ip)).map((p) => p.then(answer)),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(pairMax);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+      expect(await failuresOf(`auth:signIn:failures:account-address:${email}|${ip}`)).toBe(pairMax);
+      // Many addresses at once are not one key: each gets its own allowance.
+      const spread = await Promise.all(
+        Array.from({ length: pairMax + 2 }, () => signIn(email, WRONG)).map((p) => p.then(answer)),
+      );
+      expect(spread.map((r) => r.status)).toEqual(Array<number>(pairMax + 2).fill(401));
+    });
+
+    it("caps one address's failures across accounts, except on accounts it signed in to before", async () => {
+      const sprayer = freshIp();
+      const owner = `spray-owner-${testDb.name}@example.com`;
+      await confirmedAccount(owner);
+      expect(redirectOf(await signIn(owner, PASSWORD, {}, sprayer)).location).toBe("/");
+      await withPolicy({ address: [{ max: 6, windowMs: 60_000 }] }, async () => {
+        for (let i = 0; i < 6; i++) {
+          const target = `spray-${i}-${testDb.name}@example.com`;
+          expect(answer(await signIn(target, WRONG, {}, sprayer)).status).toBe(401);
+        }
+        const capped = answer(await signIn(`spray-next-${testDb.name}@example.com`, WRONG, {}, sprayer));
+        expect(capped.status).toBe(429);
+        expect(redirectOf(await signIn(owner, PASSWORD, {}, sprayer)).location).toBe("/");
+        expect(answer(await signIn(`spray-next-${testDb.name}@example.com`, WRONG)).status).toBe(401);
+      });
+    });
+
+    it("counts an IPv6 /64 as one address and IPv4-mapped IPv6 as its IPv4 address", async () => {
+      const email = `ipv6-${testDb.name}@example.com`;
+      await confirmedAccount(email);
+      for (let i = 1; i <= pairMax; i++) {
+        expect(answer(await signIn(email, WRONG, {}, `2001:db8:6::${i}`)).status).toBe(401);
+      }
+      expect(answer(await signIn(email, PASSWORD, {}, "2001:0db8:0006:0:ffff::9")).status).toBe(429);
+      expect(redirectOf(await signIn(email, PASSWORD, {}, "2001:db8:6:1::1")).location).toBe("/");
+
+      const v4 = freshIp();
+      for (let i = 0; i < pairMax; i++) expect(answer(await signIn(email, WRONG, {}, v4)).status).toBe(401);
+      expect(answer(await signIn(email, PASSWORD, {}, `::ffff:${v4}`)).status).toBe(429);
+
+      await withPolicy({ address: [{ max: 3, windowMs: 60_000 }] }, async () => {
+        for (let i = 1; i <= 3; i++) {
+          const target = `ipv6-spray-${i}-${testDb.name}@example.com`;
+          expect(answer(await signIn(target, WRONG, {}, `2001:db8:beef:7::${i}`)).status).toBe(401);
+        }
+        const next = `ipv6-spray-next-${testDb.name}@example.com`;
+        expect(answer(await signIn(next, WRONG, {}, "2001:db8:beef:7:a:b:c:d")).status).toBe(429);
+        expect(answer(await signIn(next, WRONG, {}, "2001:db8:beef:8::1")).status).toBe(401);
+      });
+    });
+
+    it("slows many addresses on one account with a growing delay, never a lock; trusted addresses pass", async () => {
+      const email = `distributed-${testDb.name}@example.com`;
+      await confirmedAccount(email);
+      const home = freshIp();
+      expect(redirectOf(await signIn(email, PASSWORD, {}, home)).location).toBe("/");
+      const account = { ceiling: 4, windowMs: 60_000, firstDelayMs: 1500, maxDelayMs: 3000 };
+      await withPolicy({ account }, async () => {
+        for (let i = 0; i < 4; i++) expect(answer(await signIn(email, WRONG)).status).toBe(401);
+        const slowed = await signIn(email, PASSWORD);
+        expect(answer(slowed).status).toBe(429);
+        const first = Number(retryAfterOf(slowed));
+        expect([1, 2]).toContain(first);
+        // The owner's usual address is trusted: the account-wide delay does not apply to it.
+        expect(redirectOf(await signIn(email, PASSWORD, {}, home)).location).toBe("/");
+
+        await sleep(first * 1000);
+        expect(answer(await signIn(email, WRONG)).status).toBe(401);
+        const slower = await signIn(email, WRONG);
+        expect(answer(slower).status).toBe(429);
+        const second = Number(retryAfterOf(slower));
+        expect([2, 3]).toContain(second); // doubled: 3 s after the latest failure
+        await sleep(second * 1000);
+        expect(answer(await signIn(email, WRONG)).status).toBe(401);
+        const capped = Number(retryAfterOf(await signIn(email, WRONG)));
+        expect([2, 3]).toContain(capped); // 6 s, capped at 3 s
+      });
+
+      // Resetting the password from an e-mailed link trusts the address it was done from.
+      await withPolicy({ account: { ...account, firstDelayMs: 60_000, maxDelayMs: 60_000 } }, async () => {
+        expect(answer(await signIn(email, PASSWORD)).status).toBe(429);
+        const resetAt = freshIp();
+        answer(await call(forgotAction, formRequest("/auth/forgot-password", { email })));
+        const link = await linkInLatestMail(email, "Reset your Leadworks password");
+        const token = new URLSearchParams(link.split("?")[1]).get("token")!;
+        const reset = formRequest(link, { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+        expect(redirectOf(await call(resetAction, reset, resetAt)).location).toBe("/auth");
+        expect(answer(await signIn(email, NEW_PASSWORD)).status).toBe(429);
+        expect(redirectOf(await signIn(email, NEW_PASSWORD, {}, resetAt)).location).toBe("/");
+      });
+    });
+
+    it("prunes counted hits after a day but keeps trusted addresses for 30 days", async () => {
+      const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+      const rows = [
+        { bucket: `prune-test:failure-${testDb.name}`, createdAt: hoursAgo(25) },
+        { bucket: `prune-test:recent-${testDb.name}`, createdAt: hoursAgo(1) },
+        { bucket: `remembered:prune-test:trusted-${testDb.name}`, createdAt: hoursAgo(25 * 24) },
+        { bucket: `remembered:prune-test:stale-${testDb.name}`, createdAt: hoursAgo(31 * 24) },
+      ];
+      await handle.db.insert(rateLimitHits).values(rows);
+      await pruneRateLimitHits(handle.db);
+      const left = await handle.db
+        .select({ bucket: rateLimitHits.bucket })
+        .from(rateLimitHits)
+        .where(like(rateLimitHits.bucket, "%prune-test:%"));
+      expect(left.map((r) => r.bucket).sort()).toEqual([
+        `prune-test:recent-${testDb.name}`,
+        `remembered:prune-test:trusted-${testDb.name}`,
+      ]);
     });
 
     it("answers a limited unknown e-mail like a limited known one", async () => {
-      const { max } = authLimits.signIn.perAccount;
       const last = async (email: string) => {
+        const ip = freshIp();
         let result: Answer | undefined;
-        for (let i = 0; i <= max; i++) result = answer(await signIn(email, "Wrong-Password-1"));
+        for (let i = 0; i <= pairMax; i++) result = answer(await signIn(email, WRONG, {}, ip));
         return result!;
       };
       const known = `limited-${testDb.name}@example.com`;

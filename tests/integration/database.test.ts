@@ -5,6 +5,19 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/dir-lock.server";
+import {
+  activityTypes,
+  appRoles,
+  experienceLevels,
+  feedbackStatuses,
+  leadSources,
+  leadStatuses,
+  mailStatuses,
+  motivationLevels,
+  positions,
+  propertyTypes,
+  valuesOf,
+} from "~/db/enums";
 import { leadActivities, leads, user } from "~/db/schema";
 import { leadSearch } from "~/features/leads/leads.server";
 import { testDatabases } from "../support/databases";
@@ -45,21 +58,27 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
     expect(names).toEqual(expect.arrayContaining(expectedTables));
   });
 
+  // The lists themselves are pinned to the spec in the feature tests; this checks that the migrations
+  // built every PostgreSQL enum from them, with the same values in the same order.
   it("stores the spec's enumerations as PostgreSQL enums", async () => {
-    const rows = await queryRows<{ label: string }>(
+    const rows = await queryRows<{ name: string; labels: string[] }>(
       handle.db,
-      sql`select e.enumlabel as label from pg_enum e join pg_type t on t.oid = e.enumtypid
-          where t.typname = 'lead_status' order by e.enumsortorder`,
+      sql`select t.typname as name, json_agg(e.enumlabel order by e.enumsortorder) as labels
+          from pg_enum e join pg_type t on t.oid = e.enumtypid join pg_namespace n on n.oid = t.typnamespace
+          where n.nspname = 'public' group by t.typname`,
     );
-    expect(rows.map((r) => r.label)).toEqual([
-      "new",
-      "qualified",
-      "contacted",
-      "appointment_set",
-      "under_contract",
-      "sold",
-      "dead",
-    ]);
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.labels]))).toEqual({
+      app_role: appRoles,
+      property_type: valuesOf(propertyTypes),
+      motivation_level: valuesOf(motivationLevels),
+      lead_source: valuesOf(leadSources),
+      lead_status: valuesOf(leadStatuses),
+      client_feedback_status: valuesOf(feedbackStatuses),
+      activity_type: valuesOf(activityTypes),
+      position_interest: valuesOf(positions),
+      experience_level: valuesOf(experienceLevels),
+      mail_status: mailStatuses,
+    });
   });
 
   it("has pg_trgm and trigram indexes for lead search", async () => {
@@ -159,6 +178,27 @@ describe("embedded PGlite in a data folder", () => {
     const rows = await reopened.db.select().from(user).where(eq(user.id, "keep-1"));
     expect(rows.map((r) => r.email)).toEqual(["kept@example.com"]);
     await reopened.close();
+  });
+
+  it("keeps the data folder, the database folder and the lock file private (0700 / 0600)", async () => {
+    const privateDir = path.join(root, "private", "data");
+    // Even under a umask that leaves new files open to everyone.
+    const umask = process.umask(0o000);
+    let handle: DatabaseHandle;
+    try {
+      handle = await openDatabase({ kind: "pglite", dataDir: privateDir });
+    } finally {
+      process.umask(umask);
+    }
+    const modeOf = (target: string) => fs.statSync(target).mode & 0o777;
+    try {
+      expect(modeOf(path.join(root, "private"))).toBe(0o700);
+      expect(modeOf(privateDir)).toBe(0o700);
+      expect(modeOf(path.join(privateDir, "pglite"))).toBe(0o700);
+      expect(modeOf(path.join(privateDir, "leadworks.lock"))).toBe(0o600);
+    } finally {
+      await handle.close();
+    }
   });
 
   it("takes over a stale lock left by a process that died", async () => {

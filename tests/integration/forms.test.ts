@@ -116,6 +116,69 @@ describe.each(testDatabases)("public forms on $name", (testDb) => {
     expect((await submitContactMessage(contact("other@example.com"), { ip: "x" })).status).toBe("sent");
   });
 
+  /** The outbox rows of one submission: the staff notice and the acknowledgement to `sender`. */
+  async function mailsFor(sender: string) {
+    const rows = await handle.db.select().from(mailOutbox);
+    const ack = rows.find((m) => m.toAddress === sender);
+    const staff = rows.find((m) => m.toAddress === "team@leadworks.example" && m.replyTo === sender);
+    expect(ack, "acknowledgement").toBeDefined();
+    expect(staff, "staff notice").toBeDefined();
+    return { ack: ack!, staff: staff! };
+  }
+
+  it("acknowledges a contact message without repeating what the sender wrote; the staff notice keeps it all", async () => {
+    const spam = {
+      name: "Cheap pills at http://spam.example",
+      email: "victim@example.com",
+      company: "Spam Co",
+      subject: "BUY NOW at spam dot example",
+      message: "Visit http://spam.example/offer for free money, click here today!",
+    };
+    expect((await submitContactMessage(spam, { ip: "x" })).status).toBe("sent");
+    const { ack, staff } = await mailsFor(spam.email);
+    expect(ack.subject).toBe("We received your message");
+    expect(ack.replyTo).toBe("hello@leadworks.example");
+    for (const body of [ack.textBody, ack.htmlBody]) {
+      for (const typed of [spam.subject, spam.message, "spam.example", "Cheap", "Spam Co", "free money"]) {
+        expect(body).not.toContain(typed);
+      }
+      expect(body).toContain("Thanks for reaching out");
+      expect(body).toContain("within 24 hours");
+      expect(body).toContain("hello@leadworks.example");
+    }
+    for (const typed of [spam.name, spam.email, spam.company, spam.subject, spam.message]) {
+      expect(staff.textBody).toContain(typed);
+    }
+    expect(staff.subject).toBe(`New contact message: ${spam.subject}`);
+
+    // A plain name is greeted by its first word only.
+    await submitContactMessage(contact("jane@example.com"), { ip: "x" });
+    const plain = await mailsFor("jane@example.com");
+    expect(plain.ack.textBody).toMatch(/^Thanks for reaching out, Jane\n/);
+    expect(plain.ack.textBody).not.toContain("Investor");
+    expect(plain.ack.textBody).not.toContain("Dallas");
+  });
+
+  it("acknowledges an application without its cover letter; the staff notice keeps it", async () => {
+    const input = {
+      ...application("applicant@example.com"),
+      firstName: "www.spam.example",
+      coverLetter: "Buy followers at http://spam.example/followers, the best offer on the whole internet!",
+    };
+    expect((await submitCareerApplication(input, undefined, { ip: "x" })).status).toBe("sent");
+    const { ack, staff } = await mailsFor(input.email);
+    expect(ack.subject).toBe("We received your application");
+    for (const body of [ack.textBody, ack.htmlBody]) {
+      expect(body).not.toContain("spam.example");
+      expect(body).not.toContain("followers");
+      expect(body).toContain("Thank you for applying");
+      expect(body).toContain("Cold Calling Specialist");
+      expect(body).toContain("hello@leadworks.example");
+    }
+    expect(staff.textBody).toContain(input.coverLetter);
+    expect(staff.textBody).toContain("www.spam.example Lee");
+  });
+
   it("lets exactly 2 of 20 parallel job applications from one e-mail through", async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -127,7 +190,9 @@ describe.each(testDatabases)("public forms on $name", (testDb) => {
   });
 
   it("a failed application insert leaves no stored file, no e-mail and no rate-limit hit", async () => {
-    const broken = { ...application("broken@example.com"), positionInterest: "astronaut" };
+    // Outside the position enumeration on purpose (the form would refuse it): the insert itself fails.
+    const positionInterest = "astronaut" as CareerInput["positionInterest"];
+    const broken = { ...application("broken@example.com"), positionInterest };
     await expect(
       submitCareerApplication(broken, { originalName: "cv.pdf", kind: "pdf", bytes: pdf }, { ip: "x" }),
     ).rejects.toBeInstanceOf(SubmissionStepError);
@@ -196,6 +261,60 @@ describe.each(testDatabases)("public forms on $name", (testDb) => {
       },
     });
     expect(await count(contactSubmissions)).toBe(0);
+  });
+
+  it("answers over-long contact values with 400 and the spec's messages, keeping them whole and storing nothing", async () => {
+    const tooLong = {
+      name: "n".repeat(101),
+      email: `${"a".repeat(244)}@example.com`,
+      company: "c".repeat(101),
+      subject: "s".repeat(201),
+      message: "m".repeat(2500),
+    };
+    const before = { submissions: await count(contactSubmissions), mails: await count(mailOutbox) };
+    const result = await handleContactPost(
+      new Request("http://localhost/contact/real-estate-lead-generation-services", {
+        method: "POST",
+        body: new URLSearchParams(tooLong),
+      }),
+      {},
+    );
+    expect(status(result)).toBe(400);
+    expect(payload(result)).toMatchObject({
+      ok: false,
+      toast: { title: "Validation Error", text: "Please check the form for errors." },
+      fieldErrors: {
+        name: "Name must be less than 100 characters",
+        email: "Email must be less than 255 characters",
+        company: "Company name must be less than 100 characters",
+        subject: "Subject must be less than 200 characters",
+        message: "Message must be less than 2000 characters",
+      },
+      values: tooLong,
+    });
+    expect({ submissions: await count(contactSubmissions), mails: await count(mailOutbox) }).toEqual(before);
+  });
+
+  it("answers over-long application values with 400 and the spec's messages, storing nothing", async () => {
+    const before = { applications: await count(careerApplications), mails: await count(mailOutbox) };
+    const result = await handleCareerPost(
+      multipartRequest({
+        ...application("long@example.com"),
+        firstName: "f".repeat(51),
+        lastName: "l".repeat(51),
+        phone: "+1 (555) 123-4567 890",
+        coverLetter: "c".repeat(3001),
+      } as unknown as Record<string, string>),
+      {},
+    );
+    expect(status(result)).toBe(400);
+    expect(payload(result).fieldErrors).toEqual({
+      firstName: "First name must be less than 50 characters",
+      lastName: "Last name must be less than 50 characters",
+      phone: "Phone number must be less than 20 characters",
+      coverLetter: "Cover letter must be less than 3000 characters",
+    });
+    expect({ applications: await count(careerApplications), mails: await count(mailOutbox) }).toEqual(before);
   });
 
   it("the fourth message within the hour gets the 'Too Many Submissions' toast", async () => {

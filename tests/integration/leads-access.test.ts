@@ -100,6 +100,13 @@ async function run(fn: RouteFn, request: Request, params: Record<string, string>
   }
 }
 
+/** A Response a loader threw (a missing lead is thrown as 404 with its message), as status and text. */
+async function thrownAnswer(value: unknown) {
+  expect(value).toBeInstanceOf(Response);
+  const response = value as Response;
+  return { status: response.status, text: await response.text() };
+}
+
 /** The HTTP status of a thrown or returned Response or data(). */
 const statusOf = (value: unknown) =>
   value instanceof Response ? value.status : (value as { init?: { status?: number } }).init?.status;
@@ -375,6 +382,70 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       expect(await countOf(leads)).toBe(before);
     });
 
+    it("refuses over-long values (create, edit, activity) with 400 and the spec's messages, keeping them whole and storing nothing", async () => {
+      const long = (length: number) => "x".repeat(length);
+      const tooLong = leadForm({
+        firstName: long(51),
+        lastName: long(51),
+        email: `${long(244)}@example.com`,
+        address: long(201),
+        city: long(101),
+        situationNotes: long(2001),
+      });
+      const messages = {
+        firstName: "First name must be less than 50 characters",
+        lastName: "Last name must be less than 50 characters",
+        email: "Email must be less than 255 characters",
+        address: "Address must be less than 200 characters",
+        city: "City must be less than 100 characters",
+        situationNotes: "Situation notes must be less than 2000 characters",
+      };
+      const id = await seedLead();
+      const before = await snapshot();
+
+      const created = answer(await run(newAction, post("admin", "/admin/leads/new", tooLong)));
+      expect(created.status).toBe(400);
+      expect(created.data.fieldErrors).toEqual(messages);
+      expect(created.data.values).toEqual(tooLong);
+      const edited = answer(await run(editAction, post("admin", `/admin/leads/${id}/edit`, tooLong), { id }));
+      expect(edited.status).toBe(400);
+      expect(edited.data.fieldErrors).toEqual(messages);
+      const description = long(1001);
+      const activity = answer(
+        await leadPost("admin", id, { intent: "activity", activityType: "note_added", description }),
+      );
+      expect(activity.status).toBe(400);
+      expect(activity.data.fieldErrors).toEqual({
+        description: "Description must be less than 1000 characters",
+      });
+      expect(activity.data.values?.description).toBe(description);
+      expect(await snapshot()).toEqual(before);
+
+      // At the limit, every value is stored whole.
+      const atLimit = leadForm({
+        firstName: long(50),
+        lastName: long(50),
+        email: `${long(243)}@example.com`,
+        address: long(200),
+        city: long(100),
+        situationNotes: long(2000),
+      });
+      expect(redirectOf(await run(newAction, post("admin", "/admin/leads/new", atLimit))).location).toBe(
+        "/admin/leads",
+      );
+      const [stored] = await handle.db
+        .select()
+        .from(leads)
+        .where(eq(leads.address, long(200)));
+      expect(stored).toMatchObject({
+        firstName: long(50),
+        lastName: long(50),
+        email: `${long(243)}@example.com`,
+        city: long(100),
+        situationNotes: long(2000),
+      });
+    });
+
     it("stores a valid lead with the admin as its creator and redirects to the list with a toast", async () => {
       const before = await countOf(leads);
       const result = await run(
@@ -462,10 +533,11 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
     it.each([
       ["an unknown lead", MISSING],
       ["an id that is not a UUID", NOT_A_UUID],
-    ])("answers 404 with lead: null for %s", async (_label, id) => {
-      const { status, data } = answer(await run(leadLoader, get("admin", detailPath(id)), { id }));
-      expect(status).toBe(404);
-      expect((data as unknown as { lead: unknown }).lead).toBeNull();
+    ])("answers 404 'Lead not found' for %s", async (_label, id) => {
+      expect(await thrownAnswer(await run(leadLoader, get("admin", detailPath(id)), { id }))).toEqual({
+        status: 404,
+        text: "Lead not found",
+      });
     });
   });
 
@@ -917,7 +989,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       expect(interestedOnly.map((r) => r.id)).toEqual([seeds.a2]);
     });
 
-    it("shows client A their own lead, and 404 with lead: null for B's, an unassigned or a bad id", async () => {
+    it("shows client A their own lead, and 404 'Lead not found' for B's, an unassigned or a bad id", async () => {
       const own = answer(
         await run(clientLeadLoader, get("clientA", `/client/leads/${seeds.a1}`), { id: seeds.a1 }),
       );
@@ -927,11 +999,8 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
         firstName: "Alpha",
       });
       for (const id of [seeds.b1, seeds.unassigned, MISSING, NOT_A_UUID]) {
-        const { status, data } = answer(
-          await run(clientLeadLoader, get("clientA", `/client/leads/${id}`), { id }),
-        );
-        expect(status, id).toBe(404);
-        expect(data, id).toEqual({ lead: null });
+        const refused = await run(clientLeadLoader, get("clientA", `/client/leads/${id}`), { id });
+        expect(await thrownAnswer(refused), id).toEqual({ status: 404, text: "Lead not found" });
       }
     });
 

@@ -26,9 +26,9 @@ import {
   submitFeedback,
   type ClientActor,
 } from "~/features/leads/client-leads.server";
+import { clientDisplayName } from "~/features/leads/lead-format";
 import {
   LEADS_PAGE_SIZE,
-  clientDisplayName,
   leadSchema,
   parseClientLeadQuery,
   parseLeadListQuery,

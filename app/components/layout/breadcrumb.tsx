@@ -1,6 +1,6 @@
 import { ChevronRight, Home } from "lucide-react";
 import { Link, useLocation, useMatches } from "react-router";
-import { resolveShortPath, segmentLabels } from "~/features/site-content/site";
+import { resolveShortPath, segmentLabels } from "~/lib/site";
 import { crumbsForPath } from "~/lib/breadcrumbs";
 
 /**

@@ -1,6 +1,6 @@
 import { Mail, MessageSquare, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { companyLinks, paths, serviceLinks, site } from "~/features/site-content/site";
+import { companyLinks, paths, serviceLinks, site } from "~/lib/site";
 import { Logo } from "./logo";
 
 /** The professional network's mark (lucide has no brand icons). */

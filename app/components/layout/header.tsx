@@ -2,7 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
-import { mainNav, paths } from "~/features/site-content/site";
+import { mainNav, paths } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import { AccountMenu, accountLinks, SignOutForm, type HeaderAccount } from "./account-menu";
 import { Logo } from "./logo";

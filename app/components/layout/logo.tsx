@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { site } from "~/features/site-content/site";
+import { site } from "~/lib/site";
 import { cn } from "~/lib/utils";
 
 /** The brand mark: a rising bar chart inside a house outline, and the wordmark. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { PrefetchPageLinks } from "react-router";
-import { paths } from "~/features/site-content/site";
+import { paths } from "~/lib/site";
 
 /** The pages most visitors go to next (spec 01 §2, start-up behaviour). */
 export const keyPages = [paths.wholesale, paths.fixFlip, paths.contact, paths.blog];

@@ -1,7 +1,8 @@
+import { EMAIL_MAX } from "~/lib/schema-parts";
 import { FormField } from "./form-field";
 import { Input } from "./input";
 
-/** The e-mail input of our forms: labelled "Email", at most 255 characters (spec 01 §5), its error below. */
+/** The e-mail input of our forms: labelled "Email", at most 255 characters (spec 01 §5) with a count near the limit, its error below. */
 export function EmailField({
   id,
   error,
@@ -15,12 +16,11 @@ export function EmailField({
   ownAddress?: boolean;
 }) {
   return (
-    <FormField id={id} label="Email" error={error}>
+    <FormField id={id} label="Email" error={error} limit={EMAIL_MAX}>
       <Input
         name="email"
         type="email"
         autoComplete={ownAddress ? "email" : "off"}
-        maxLength={255}
         defaultValue={defaultValue}
         required={ownAddress}
       />

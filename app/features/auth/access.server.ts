@@ -2,37 +2,19 @@
  * Who is asking: the one access module. Loaders and actions call `requireUser`, `requireRole` or
  * `requireClient`, which throw a redirect for anonymous visitors (to /auth, coming back afterwards) and
  * for signed-in users without the role (to / with an 'Access Denied' toast). A disabled account counts as
- * signed out. The answer is computed once per request.
+ * signed out, and so does a session past its absolute lifetime (30 days, 12 hours for admins: it is
+ * deleted on the spot). The answer is computed once per request.
  */
 import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { profiles, user, userRoles } from "~/db/schema";
+import type { Actor, Role } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
 import { SESSION_COOKIE_PREFIX } from "~/lib/personal-cookies";
-import { authHeaders } from "./accounts.server";
+import { authHeaders, signOut } from "./accounts.server";
 import { getAuth } from "./auth.server";
-
-export type Role = "admin" | "client";
-
-export interface Profile {
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  companyName: string | null;
-  phone: string | null;
-}
-
-/** The signed-in user, as every protected loader and action sees them. */
-export interface Actor {
-  id: string;
-  email: string;
-  name: string;
-  sessionId: string;
-  roles: Role[];
-  isAdmin: boolean;
-  isClient: boolean;
-  profile: Profile | null;
-}
+import { sessionLifetimeEnded } from "./session-lifetime";
+import { markSessionActive } from "./sessions.server";
 
 export interface AuthState {
   actor: Actor | null;
@@ -85,6 +67,12 @@ async function loadAuthState(request: Request): Promise<AuthState> {
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, id));
   const roles = (row?.roles ?? []).filter((role): role is Role => role === "admin" || role === "client");
+  const isAdmin = roles.includes("admin");
+  if (sessionLifetimeEnded(new Date(response.session.createdAt), isAdmin)) {
+    // Past its absolute lifetime, however recently used: delete it and clear the browser's cookie.
+    return { actor: null, setCookies: await signOut(request) };
+  }
+  await markSessionActive(response.session.id, new Date(response.session.updatedAt));
   return {
     actor: {
       id,
@@ -92,7 +80,7 @@ async function loadAuthState(request: Request): Promise<AuthState> {
       name: response.user.name,
       sessionId: response.session.id,
       roles,
-      isAdmin: roles.includes("admin"),
+      isAdmin,
       isClient: roles.includes("client"),
       profile: row?.profileEmail
         ? {

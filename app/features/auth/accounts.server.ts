@@ -6,11 +6,12 @@
  */
 import { isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
-import { profiles, user } from "~/db/schema";
+import { profiles, user, verification } from "~/db/schema";
 import { clientIp } from "~/lib/request-context";
 import type { SignInInput, SignUpInput } from "./auth.schema";
 import { ACCOUNT_DISABLED, CLIENT_IP_HEADER, getAuth, inAuthTransaction } from "./auth.server";
 import { allowAttempt, TOO_MANY_ATTEMPTS } from "./rate-limits.server";
+import { finishSignInAttempt, startSignInAttempt, trustAddressAfterReset } from "./sign-in-limits.server";
 
 export interface RequestMeta {
   ip: string;
@@ -62,6 +63,8 @@ export interface Failure {
   status: 400 | 401 | 403 | 429;
   reason: FailureReason;
   message: string;
+  /** With a 429: when trying again can succeed. */
+  retryAfterSeconds?: number;
 }
 
 const rateLimited: Failure = { ok: false, status: 429, reason: "rate-limited", message: TOO_MANY_ATTEMPTS };
@@ -136,7 +139,9 @@ export type SignInResult = { ok: true; userId: string; setCookies: string[] } | 
 
 export async function signIn(input: SignInInput, meta: RequestMeta): Promise<SignInResult> {
   const email = input.email.toLowerCase();
-  if (!(await allowAttempt("signIn", meta.ip, email))) return rateLimited;
+  // Before the password is checked: a blocked attempt never gets to test one.
+  const gate = await startSignInAttempt(email, meta.ip);
+  if (!gate.allowed) return { ...rateLimited, retryAfterSeconds: gate.retryAfterSeconds };
   const { auth } = await getAuth();
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -144,17 +149,23 @@ export async function signIn(input: SignInInput, meta: RequestMeta): Promise<Sig
       headers: authHeaders({ ip: meta.ip, userAgent: meta.userAgent }),
       returnHeaders: true,
     });
+    await finishSignInAttempt(gate.attempt, "signed-in");
     return { ok: true, userId: response.user.id, setCookies: headers.getSetCookie() };
   } catch (error) {
+    // Anything unexpected keeps the attempt counted as a failure: it may have tested the password.
     if (!isAPIError(error)) throw error;
     const code = (error.body as { code?: string } | undefined)?.code;
+    // better-auth checks confirmation and our disabled-account hook after the password was found right.
     if (code === "EMAIL_NOT_VERIFIED") {
+      await finishSignInAttempt(gate.attempt, "right-password");
       return { ok: false, status: 403, reason: "unconfirmed", message: authMessages.unconfirmed };
     }
     if (code === ACCOUNT_DISABLED) {
+      await finishSignInAttempt(gate.attempt, "right-password");
       return { ok: false, status: 403, reason: "disabled", message: error.message };
     }
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "PASSWORD_TOO_LONG") {
+      await finishSignInAttempt(gate.attempt, "wrong-password");
       return {
         ok: false,
         status: 401,
@@ -206,8 +217,15 @@ export async function resetPassword(
   if (!(await allowAttempt("resetSubmit", meta.ip))) return rateLimited;
   const { auth } = await getAuth();
   try {
-    await inAuthTransaction(async () => {
+    await inAuthTransaction(async (tx) => {
+      // better-auth's reset token names the account (verification.value is its id, as for invitations).
+      const [owner] = await tx
+        .select({ email: user.email })
+        .from(verification)
+        .innerJoin(user, eq(user.id, verification.value))
+        .where(eq(verification.identifier, `reset-password:${token}`));
       await auth.api.resetPassword({ body: { token, newPassword }, headers: authHeaders({ ip: meta.ip }) });
+      if (owner) await trustAddressAfterReset(tx, owner.email, meta.ip);
     });
     return { ok: true };
   } catch (error) {

@@ -33,8 +33,6 @@ import {
   type SignUpField,
 } from "./auth.schema";
 
-const MAX_BODY_BYTES = 16 * 1024;
-
 export const authToasts = {
   error: (text: string): Toast => ({ kind: "error", title: "Error", text }),
   unexpected: { kind: "error", title: "Error", text: "An unexpected error occurred" },
@@ -72,8 +70,6 @@ export interface AuthActionResult extends FormActionResult {
   unconfirmedEmail?: string;
 }
 
-const tooLarge = (request: Request) => Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES;
-
 function cookieHeaders(setCookies: string[]): Headers {
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
@@ -90,12 +86,14 @@ function unexpected<T extends FormActionResult>(
   return data({ ...extra, ok: false, toast: authToasts.unexpected } as T, { status: 500 });
 }
 
+/** `Retry-After` for a limited attempt; the route's `headers` passes it on (see auth.tsx). */
+function retryAfterHeaders(seconds: number | undefined): Headers | undefined {
+  return seconds === undefined ? undefined : new Headers({ "Retry-After": String(seconds) });
+}
+
 // ---------------------------------------------------------------- /auth: sign in, sign up, resend
 
 export async function handleAuthPost(request: Request, context: unknown) {
-  if (tooLarge(request)) {
-    return data<AuthActionResult>({ ok: false, intent: null, toast: formToasts.validation }, { status: 413 });
-  }
   const form = await request.formData();
   const intent = form.get("intent");
   const meta = requestMeta(request, context);
@@ -131,7 +129,7 @@ export async function handleAuthPost(request: Request, context: unknown) {
           values: safeValues,
           unconfirmedEmail: result.reason === "unconfirmed" ? parsed.data.email : undefined,
         },
-        { status: result.status },
+        { status: result.status, headers: retryAfterHeaders(result.retryAfterSeconds) },
       );
     }
 
@@ -200,8 +198,6 @@ export async function handleConfirmationLink(request: Request) {
 // ---------------------------------------------------------------- forgotten password
 
 export async function handleForgotPasswordPost(request: Request, context: unknown) {
-  if (tooLarge(request))
-    return data<FormActionResult>({ ok: false, toast: formToasts.validation }, { status: 413 });
   const form = await request.formData();
   const values = textValues(form, ["email"]);
   const parsed = forgotPasswordSchema.safeParse(values);
@@ -228,8 +224,6 @@ export async function handleForgotPasswordPost(request: Request, context: unknow
 // ---------------------------------------------------------------- new password from an e-mailed link
 
 export async function handleResetPasswordPost(request: Request, context: unknown) {
-  if (tooLarge(request))
-    return data<FormActionResult>({ ok: false, toast: formToasts.validation }, { status: 413 });
   const form = await request.formData();
   const values = textValues(form, ["token", "password", "confirmPassword"]);
   const invitation = form.get("invite") === "1";
@@ -268,7 +262,16 @@ export async function handleResetPasswordPost(request: Request, context: unknown
 
 // ---------------------------------------------------------------- sign-out
 
+/**
+ * What the browser drops at sign-out besides the session cookie: its HTTP cache and its storage (the
+ * offline worker and its caches among them), so nothing of the signed-in pages stays on a shared
+ * computer. Not "cookies": that would also drop the 'Signed out' flash this response sets (ADR 012).
+ */
+export const SIGN_OUT_CLEAR_SITE_DATA = '"cache", "storage"';
+
 export async function handleSignOutPost(request: Request) {
   const setCookies = await signOut(request);
-  return redirectWithToast(request, "/", authToasts.signedOut, { headers: cookieHeaders(setCookies) });
+  const headers = cookieHeaders(setCookies);
+  headers.set("Clear-Site-Data", SIGN_OUT_CLEAR_SITE_DATA);
+  return redirectWithToast(request, "/", authToasts.signedOut, { headers });
 }

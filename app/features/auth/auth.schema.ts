@@ -2,11 +2,22 @@
  * The account forms' schemas (spec 01 §5), shared by the browser (instant field errors) and the server
  * actions (the authority). Messages are the spec's exact texts.
  */
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX } from "~/lib/schema-parts";
 import { z } from "~/lib/zod";
 
 export const PASSWORD_MIN = 12;
 /** better-auth's own upper bound; longer inputs only cost hashing time. */
 export const PASSWORD_MAX = 128;
+
+/** The longest value of each account field: the schemas check them and the forms count towards them. */
+export const accountMax = {
+  email: EMAIL_MAX,
+  firstName: NAME_MAX,
+  lastName: NAME_MAX,
+  companyName: 100,
+  phone: PHONE_MAX,
+  password: PASSWORD_MAX,
+} as const;
 
 export const messages = {
   email: "Invalid email address",
@@ -29,7 +40,11 @@ export const messages = {
 } as const;
 
 /** Trimmed e-mail address (spec: all text values are trimmed). */
-export const emailSchema = z.string().trim().max(255, messages.emailMax).pipe(z.email(messages.email));
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(accountMax.email, messages.emailMax)
+  .pipe(z.email(messages.email));
 
 const upper = /[A-Z]/;
 const lower = /[a-z]/;
@@ -40,7 +55,7 @@ const special = /[^A-Za-z0-9]/;
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, messages.passwordMin)
-  .max(PASSWORD_MAX, messages.passwordMax)
+  .max(accountMax.password, messages.passwordMax)
   .regex(upper, messages.passwordUpper)
   .regex(lower, messages.passwordLower)
   .regex(digit, messages.passwordNumber)
@@ -55,8 +70,8 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-export const firstNameSchema = optionalText(50, messages.firstNameMax);
-export const lastNameSchema = optionalText(50, messages.lastNameMax);
+export const firstNameSchema = optionalText(accountMax.firstName, messages.firstNameMax);
+export const lastNameSchema = optionalText(accountMax.lastName, messages.lastNameMax);
 
 export const signInFields = ["email", "password"] as const;
 export type SignInField = (typeof signInFields)[number];
@@ -101,7 +116,7 @@ const phoneSchema = z
       .string()
       .regex(/^[0-9\s()+-]+$/, messages.phoneFormat)
       .min(10, messages.phoneMin)
-      .max(20, messages.phoneMax)
+      .max(accountMax.phone, messages.phoneMax)
       .optional(),
   );
 
@@ -110,7 +125,7 @@ export type ProfileField = (typeof profileFields)[number];
 export const profileSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
-  companyName: optionalText(100, messages.companyMax),
+  companyName: optionalText(accountMax.companyName, messages.companyMax),
   phone: phoneSchema,
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
@@ -119,11 +134,18 @@ export const inviteClientFields = ["email", "companyName", "firstName", "lastNam
 export type InviteClientField = (typeof inviteClientFields)[number];
 export const inviteClientSchema = z.object({
   email: emailSchema,
-  companyName: z.string().trim().min(1, messages.companyRequired).max(100, messages.companyMax),
+  companyName: z
+    .string()
+    .trim()
+    .min(1, messages.companyRequired)
+    .max(accountMax.companyName, messages.companyMax),
   firstName: firstNameSchema,
   lastName: lastNameSchema,
 });
 export type InviteClientInput = z.infer<typeof inviteClientSchema>;
+
+/** An admin's change of an account's company name at /admin/users; empty removes it. */
+export const companyNameSchema = z.object({ companyName: optionalText(100, messages.companyMax) });
 
 export type PasswordStrength = "Too short" | "Weak" | "Strong";
 

@@ -20,7 +20,7 @@ import { account, session, user, verification } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { SESSION_COOKIE_PREFIX } from "~/lib/personal-cookies";
-import type { Transaction } from "~/lib/rate-limit.server";
+import type { Transaction } from "~/db/client.server";
 import { confirmationMail, existingAccountMail, invitationMail, resetPasswordMail } from "./auth-mail";
 import { resolveAuthSecret } from "./secret.server";
 

@@ -1,4 +1,7 @@
-/** The /account page's POST: the signed-in user's own profile, validated with the shared schema. */
+/**
+ * The /account page's POST: the signed-in user's own profile, validated with the shared schema. A
+ * client's company name is the agency's (profile.server.ts): a changed one is refused with 400.
+ */
 import { data } from "react-router";
 import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
 import { formToasts } from "~/lib/form-toasts";
@@ -23,7 +26,19 @@ export async function handleProfilePost(request: Request) {
     );
   }
   try {
-    await updateOwnProfile(actor, parsed.data);
+    const saved = await updateOwnProfile(actor, parsed.data, { companySent: form.has("companyName") });
+    if (!saved.ok) {
+      // A client's crafted POST: the company name is the agency's to change.
+      return data<FormActionResult<ProfileField>>(
+        {
+          ok: false,
+          toast: { kind: "error", title: "Error", text: saved.message },
+          fieldErrors: { [saved.field]: saved.message },
+          values,
+        },
+        { status: 400 },
+      );
+    }
   } catch (error) {
     console.warn("[account] profile update failed:", error);
     return data<FormActionResult<ProfileField>>(

@@ -14,12 +14,19 @@ describe("resolveAuthSecret", () => {
     expect(fs.existsSync(dir)).toBe(false);
   });
 
-  it("generates a secret once into DATA_DIR (mode 0600) and reuses it", () => {
+  it("generates a secret once into a private DATA_DIR (0700, file 0600, whatever the umask) and reuses it", () => {
     const dir = path.join(root, "nested", "data");
-    const first = resolveAuthSecret({ DATA_DIR: dir });
+    const umask = process.umask(0o000);
+    let first: string;
+    try {
+      first = resolveAuthSecret({ DATA_DIR: dir });
+    } finally {
+      process.umask(umask);
+    }
     expect(first.length).toBeGreaterThanOrEqual(32);
     const file = path.join(dir, SECRET_FILE);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     expect(resolveAuthSecret({ DATA_DIR: dir })).toBe(first);
   });
 

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { ensurePrivateDir, writePrivateFile } from "~/db/private-files.server";
 
 export const SECRET_FILE = "auth-secret";
 
@@ -13,11 +14,11 @@ export function resolveAuthSecret(config: { AUTH_SECRET?: string; DATA_DIR: stri
   const file = path.join(config.DATA_DIR, SECRET_FILE);
   const existing = readSecret(file);
   if (existing) return existing;
-  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  ensurePrivateDir(config.DATA_DIR);
   const secret = crypto.randomBytes(32).toString("base64url");
   try {
     // "wx": if another process wrote it first, keep theirs.
-    fs.writeFileSync(file, secret + "\n", { flag: "wx", mode: 0o600 });
+    writePrivateFile(file, secret + "\n", "wx");
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

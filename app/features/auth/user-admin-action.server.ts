@@ -1,23 +1,35 @@
-/** The /admin/users page's POSTs: invite a client, grant or remove roles, disable or enable an account. */
+/**
+ * The /admin/users page's POSTs: invite a client, grant or remove roles, disable or enable an account,
+ * set an account's company name.
+ */
 import { data } from "react-router";
+import { appRoles } from "~/db/enums";
+import { rethrowRefusal } from "~/lib/data-guards";
 import { z } from "~/lib/zod";
 import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
 import { formToasts } from "~/lib/form-toasts";
 import type { Toast } from "~/lib/toast";
 import { requireRole } from "./access.server";
-import { inviteClientFields, inviteClientSchema, type InviteClientField } from "./auth.schema";
-import { inviteClient, setDisabled, setRole, type AdminResult } from "./user-admin.server";
+import {
+  companyNameSchema,
+  inviteClientFields,
+  inviteClientSchema,
+  type InviteClientField,
+} from "./auth.schema";
+import { inviteClient, setCompanyName, setDisabled, setRole, type AdminResult } from "./user-admin.server";
 
-export type UserAdminIntent = "invite" | "grant-role" | "revoke-role" | "disable" | "enable";
+export type UserAdminIntent = "invite" | "grant-role" | "revoke-role" | "disable" | "enable" | "set-company";
 
 export interface UserAdminResult extends FormActionResult<InviteClientField> {
   intent: UserAdminIntent | null;
 }
 
+const userIdSchema = z.string().min(1).max(100);
+
 const changeSchema = z.object({
   intent: z.enum(["grant-role", "revoke-role", "disable", "enable"]),
-  userId: z.string().min(1).max(100),
-  role: z.enum(["admin", "client"]).optional(),
+  userId: userIdSchema,
+  role: z.enum(appRoles).optional(),
 });
 
 const toastOf = (result: AdminResult): Toast =>
@@ -52,6 +64,23 @@ export async function handleUserAdminPost(request: Request) {
       );
     }
 
+    if (intent === "set-company") {
+      const userId = userIdSchema.safeParse(form.get("userId"));
+      const company = companyNameSchema.safeParse(textValues(form, ["companyName"]));
+      if (!userId.success || !company.success) {
+        const text = company.success ? "Invalid request" : company.error.issues[0]!.message;
+        return data<UserAdminResult>(
+          { ok: false, intent, toast: { kind: "error", title: "Error", text } },
+          { status: 400 },
+        );
+      }
+      const result = await setCompanyName(actor, userId.data, company.data.companyName);
+      return data<UserAdminResult>(
+        { ok: result.ok, intent, toast: toastOf(result) },
+        { status: result.ok ? 200 : 404 },
+      );
+    }
+
     const parsed = changeSchema.safeParse(Object.fromEntries(form));
     if (
       !parsed.success ||
@@ -72,6 +101,7 @@ export async function handleUserAdminPost(request: Request) {
       { status: result.ok ? 200 : result.message === "User not found" ? 404 : 409 },
     );
   } catch (error) {
+    rethrowRefusal(error);
     console.warn("[admin] user change failed:", error);
     return data<UserAdminResult>(
       {

@@ -6,24 +6,22 @@
 import crypto from "node:crypto";
 import { aliasedTable, and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
+import { appRoles } from "~/db/enums";
 import { account, auditLog, profiles, session, user, userRoles, verification } from "~/db/schema";
-import type { Actor, Role } from "./access.server";
+import type { Actor, Role } from "~/lib/actor";
+import { NotAllowedError } from "~/lib/data-guards";
 import type { InviteClientInput } from "./auth.schema";
 import { getAuth, inAuthTransaction, INVITATION_TTL_MS, type Writer } from "./auth.server";
 
 /** Who makes a change: an admin, or the command line (which already has the database in hand). */
 export type Operator = Actor | { cli: true };
 
-export class NotAllowedError extends Error {
-  constructor() {
-    super("Only admins may manage users");
-    this.name = "NotAllowedError";
-  }
-}
+// The shared refusal, so the server answers it with 403 like every other (ADR 015).
+export { NotAllowedError };
 
 function operatorId(operator: Operator): string | null {
   if ("cli" in operator) return null;
-  if (!operator.isAdmin) throw new NotAllowedError();
+  if (!operator.isAdmin) throw new NotAllowedError("Only admins may manage users");
   return operator.id;
 }
 
@@ -243,6 +241,41 @@ export async function setDisabled(
   });
 }
 
+/**
+ * Sets the company name of an account (undefined removes it). The agency owns a client's company name:
+ * clients see it read-only on /account.
+ */
+export async function setCompanyName(
+  operator: Operator,
+  userId: string,
+  companyName: string | undefined,
+): Promise<AdminResult> {
+  const actorId = operatorId(operator);
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<AdminResult> => {
+    const target = await findUser(tx, userId);
+    if (!target) return notFound;
+    const value = companyName ?? null;
+    const [before] = await tx
+      .select({ companyName: profiles.companyName })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for("update");
+    if ((before?.companyName ?? null) === value) {
+      return { ok: true, message: `${target.email} already has this company name` };
+    }
+    await tx
+      .insert(profiles)
+      .values({ userId, email: target.email, companyName: value })
+      .onConflictDoUpdate({ target: profiles.userId, set: { companyName: value, updatedAt: new Date() } });
+    await audit(tx, actorId, userId, "company.changed", { companyName: value });
+    return {
+      ok: true,
+      message: value ? `${target.email} now belongs to ${value}` : `${target.email} has no company name now`,
+    };
+  });
+}
+
 // ---------------------------------------------------------------- command line
 
 export interface NewAccount {
@@ -300,7 +333,7 @@ export async function setOnlyRoleByEmail(
   const db = await getDb();
   const [target] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
   if (!target) return { ok: false, message: `No account with the email ${email}` };
-  for (const other of ["admin", "client"] as const) {
+  for (const other of appRoles) {
     if (other !== role) {
       const result = await setRole(operator, target.id, other, false);
       if (!result.ok) return result;

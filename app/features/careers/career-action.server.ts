@@ -36,8 +36,8 @@ export async function handleCareerPost(request: Request, context: unknown) {
           fieldErrors: { resume: resumeMessages.tooLarge },
           values,
         },
-        // The rest of an oversized body is not wanted: close the connection instead of reading it.
-        { status: 413, headers: { Connection: "close" } },
+        // The server closes the connection if the rest of the body is still arriving.
+        { status: 413 },
       );
     }
     return data<Result>({ ok: false, toast: formToasts.unexpected, values }, { status: 400 });

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { experienceLevels, positions, valuesOf } from "~/db/enums";
 import { fieldErrorsOf } from "~/lib/form-errors";
-import {
-  RESUME_MAX_BYTES,
-  careerSchema,
-  checkResumeInBrowser,
-  experienceLevels,
-  positions,
-  type CareerField,
-} from "./careers.schema";
+import { RESUME_MAX_BYTES, careerSchema, checkResumeInBrowser, type CareerField } from "./careers.schema";
 
 const coverLetter = "I have five years of cold calling experience with wholesalers in Texas.";
 
@@ -155,6 +149,7 @@ describe("career form: phone", () => {
 });
 
 describe("career form: position and experience", () => {
+  // Spec 01 §3's options, written out on purpose: they pin the one list in ~/db/enums to the spec.
   it("offers exactly the spec's positions", () => {
     expect(positions.map((p) => [p.value, p.label])).toEqual([
       ["lead-generation", "Lead Generation Specialist"],
@@ -166,14 +161,7 @@ describe("career form: position and experience", () => {
     ]);
   });
 
-  it.each([
-    "lead-generation",
-    "market-research",
-    "digital-marketing",
-    "client-success",
-    "cold-calling",
-    "other",
-  ])("accepts position %j", (positionInterest) => {
+  it.each(valuesOf(positions))("accepts position %j", (positionInterest) => {
     expect(issuesOf(withField("positionInterest", positionInterest))).toEqual([]);
   });
 
@@ -186,6 +174,7 @@ describe("career form: position and experience", () => {
     },
   );
 
+  // Spec 01 §3's levels, written out on purpose, as above.
   it("offers exactly the spec's experience levels", () => {
     expect(experienceLevels.map((e) => e.value)).toEqual(["0-1", "2-3", "4-5", "6-10", "10+"]);
     expect(experienceLevels.map((e) => e.label)).toEqual([
@@ -197,7 +186,7 @@ describe("career form: position and experience", () => {
     ]);
   });
 
-  it.each(["0-1", "2-3", "4-5", "6-10", "10+"])("accepts experience %j", (experienceLevel) => {
+  it.each(valuesOf(experienceLevels))("accepts experience %j", (experienceLevel) => {
     expect(issuesOf(withField("experienceLevel", experienceLevel))).toEqual([]);
   });
 

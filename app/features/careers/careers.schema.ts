@@ -1,23 +1,10 @@
-/** The job application (spec 01 §3, §5), shared by the browser (instant errors) and the action. */
-import { requiredName } from "~/lib/schema-parts";
+/**
+ * The job application (spec 01 §3, §5), shared by the browser (instant errors) and the action. Its
+ * position and experience options, with their labels, are in ~/db/enums.
+ */
+import { experienceLevels, positions, valuesOf } from "~/db/enums";
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, requiredName } from "~/lib/schema-parts";
 import { z } from "~/lib/zod";
-
-export const positions = [
-  { value: "lead-generation", label: "Lead Generation Specialist" },
-  { value: "market-research", label: "Market Research Analyst" },
-  { value: "digital-marketing", label: "Digital Marketing Manager" },
-  { value: "client-success", label: "Client Success Manager" },
-  { value: "cold-calling", label: "Cold Calling Specialist" },
-  { value: "other", label: "Other/General Application" },
-] as const;
-
-export const experienceLevels = [
-  { value: "0-1", label: "0-1 years" },
-  { value: "2-3", label: "2-3 years" },
-  { value: "4-5", label: "4-5 years" },
-  { value: "6-10", label: "6-10 years" },
-  { value: "10+", label: "10+ years" },
-] as const;
 
 export const careerFields = [
   "firstName",
@@ -30,13 +17,23 @@ export const careerFields = [
 ] as const;
 export type CareerField = (typeof careerFields)[number] | "resume";
 
-const positionValues = positions.map((p) => p.value) as [string, ...string[]];
-const experienceValues = experienceLevels.map((e) => e.value) as [string, ...string[]];
+/** The longest value of each text field (spec 01 §5): the schema checks it and the form counts towards it. */
+export const careerMax = {
+  firstName: NAME_MAX,
+  lastName: NAME_MAX,
+  email: EMAIL_MAX,
+  phone: PHONE_MAX,
+  coverLetter: 3000,
+} as const satisfies Partial<Record<CareerField, number>>;
 
 export const careerSchema = z.object({
   firstName: requiredName("First name"),
   lastName: requiredName("Last name"),
-  email: z.string().trim().email("Invalid email address").max(255, "Email must be less than 255 characters"),
+  email: z
+    .string()
+    .trim()
+    .email("Invalid email address")
+    .max(careerMax.email, "Email must be less than 255 characters"),
   phone: z
     .string()
     .trim()
@@ -48,16 +45,16 @@ export const careerSchema = z.object({
         ctx.addIssue({ code: "custom", message: "Invalid phone number format" });
       else if (value.replace(/\D/g, "").length < 10)
         ctx.addIssue({ code: "custom", message: "Phone number must be at least 10 digits" });
-      else if (value.length > 20)
+      else if (value.length > careerMax.phone)
         ctx.addIssue({ code: "custom", message: "Phone number must be less than 20 characters" });
     }),
-  positionInterest: z.enum(positionValues, "Please select a position"),
-  experienceLevel: z.enum(experienceValues, "Please select experience level"),
+  positionInterest: z.enum(valuesOf(positions), "Please select a position"),
+  experienceLevel: z.enum(valuesOf(experienceLevels), "Please select experience level"),
   coverLetter: z
     .string()
     .trim()
     .min(50, "Cover letter must be at least 50 characters")
-    .max(3000, "Cover letter must be less than 3000 characters"),
+    .max(careerMax.coverLetter, "Cover letter must be less than 3000 characters"),
 });
 
 export type CareerInput = z.infer<typeof careerSchema>;

@@ -2,17 +2,20 @@
  * A job application: rate limits, the resume bytes, the application row and both e-mails commit in one
  * transaction, so a failed insert leaves no file and a failed upload leaves no application.
  */
-import crypto from "node:crypto";
 import { getDb } from "~/db/db.server";
-import { careerApplications, storedFiles } from "~/db/schema";
+import { experienceLevels, labelOf, positions } from "~/db/enums";
+import { careerApplications } from "~/db/schema";
 import { env } from "~/lib/env.server";
+import { ipRateLimitKey } from "~/lib/ip-rate-limit-key";
 import { documentContentTypes, safeFileName, type DocumentKind } from "~/lib/files/document-type";
+import { storeFile } from "~/lib/files/stored-files.server";
+import { acknowledgementMail, greeting } from "~/lib/mail/acknowledgement";
 import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { notify, SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
 import { step } from "~/lib/submission-errors";
-import { CAREER_LIMIT, experienceLevels, positions, type CareerInput } from "./careers.schema";
+import { CAREER_LIMIT, type CareerInput } from "./careers.schema";
 
 export const CAREER_IP_LIMIT = { max: 10, windowMs: 60 * 60_000 };
 
@@ -23,9 +26,6 @@ export interface Resume {
 }
 
 export type CareerResult = { status: "sent"; id: string } | { status: "rate-limited" };
-
-const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
-  list.find((item) => item.value === value)?.label ?? value;
 
 export async function submitCareerApplication(
   input: CareerInput,
@@ -39,7 +39,7 @@ export async function submitCareerApplication(
       const email = input.email.toLowerCase();
       if (!(await consumeRateLimit(tx, { bucket: `career:email:${email}`, ...CAREER_LIMIT }))) return false;
       if (config.IP_RATE_LIMITS === "on") {
-        return consumeRateLimit(tx, { bucket: `career:ip:${meta.ip}`, ...CAREER_IP_LIMIT });
+        return consumeRateLimit(tx, { bucket: `career:ip:${ipRateLimitKey(meta.ip)}`, ...CAREER_IP_LIMIT });
       }
       return true;
     });
@@ -50,17 +50,8 @@ export async function submitCareerApplication(
       if (resume) {
         const fileName = safeFileName(resume.originalName, resume.kind);
         const contentType = documentContentTypes[resume.kind];
-        const [stored] = await tx
-          .insert(storedFiles)
-          .values({
-            fileName,
-            contentType,
-            sizeBytes: resume.bytes.length,
-            sha256: crypto.createHash("sha256").update(resume.bytes).digest("hex"),
-            data: resume.bytes,
-          })
-          .returning({ id: storedFiles.id });
-        file = { id: stored!.id, fileName, contentType };
+        const id = await storeFile(tx, { fileName, contentType, bytes: resume.bytes });
+        file = { id, fileName, contentType };
       }
       const [row] = await tx
         .insert(careerApplications)
@@ -102,14 +93,20 @@ export async function submitCareerApplication(
           : [],
         ...staff,
       });
-      const ack = composeMail({
-        heading: `Thank you for applying, ${input.firstName}`,
-        paragraphs: [
-          `We received your application for ${labelOf(positions, input.positionInterest)}. Our team reviews every application and will get back to you soon.`,
-        ],
-        footer: `Leadworks | ${config.CONTACT_EMAIL}`,
-      });
-      await enqueueMail(tx, { to: input.email, subject: "We received your application", ...ack });
+      // The applicant's acknowledgement is our words only (no cover letter), see acknowledgementMail.
+      await enqueueMail(
+        tx,
+        acknowledgementMail({
+          to: input.email,
+          subject: "We received your application",
+          heading: greeting("Thank you for applying", input.firstName),
+          paragraphs: [
+            `We received your application for ${labelOf(positions, input.positionInterest)}. Our team reviews every application and will get back to you soon.`,
+          ],
+          contactEmail: config.CONTACT_EMAIL,
+          siteUrl: config.SITE_URL,
+        }),
+      );
       await notify(tx, SUBMISSIONS_CHANNEL, { kind: "career", id: row!.id });
       return { status: "sent", id: row!.id } as const;
     });

@@ -9,12 +9,8 @@ import { submitContactMessage } from "./contact.server";
 
 /** Honeypot: a field people never see; bots that fill every input fill it too. */
 export const HONEYPOT_FIELD = "website";
-const MAX_BODY_BYTES = 64 * 1024;
 
 export async function handleContactPost(request: Request, context: unknown) {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return data<FormActionResult<ContactField>>({ ok: false, toast: formToasts.validation }, { status: 413 });
-  }
   const form = await request.formData();
   const values = textValues(form, contactFields);
   if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {

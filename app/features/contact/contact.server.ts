@@ -1,10 +1,12 @@
 /**
- * A contact message: rate limits, the row and both e-mails (staff notice, sender's acknowledgement)
- * commit in one transaction, or nothing does.
+ * A contact message: rate limits, the row and both e-mails (the complete staff notice, and the sender's
+ * acknowledgement, which repeats nothing they wrote) commit in one transaction, or nothing does.
  */
 import { getDb } from "~/db/db.server";
 import { contactSubmissions } from "~/db/schema";
 import { env } from "~/lib/env.server";
+import { ipRateLimitKey } from "~/lib/ip-rate-limit-key";
+import { acknowledgementMail, greeting } from "~/lib/mail/acknowledgement";
 import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
@@ -28,7 +30,7 @@ export async function submitContactMessage(
       const email = input.email.toLowerCase();
       if (!(await consumeRateLimit(tx, { bucket: `contact:email:${email}`, ...CONTACT_LIMIT }))) return false;
       if (config.IP_RATE_LIMITS === "on") {
-        return consumeRateLimit(tx, { bucket: `contact:ip:${meta.ip}`, ...CONTACT_IP_LIMIT });
+        return consumeRateLimit(tx, { bucket: `contact:ip:${ipRateLimitKey(meta.ip)}`, ...CONTACT_IP_LIMIT });
       }
       return true;
     });
@@ -64,19 +66,20 @@ export async function submitContactMessage(
         subject: `New contact message: ${input.subject}`.slice(0, 200),
         ...staff,
       });
-      const ack = composeMail({
-        heading: `Thanks for reaching out, ${input.name}`,
-        paragraphs: [
-          "We received your message and a member of our team will reply within 24 hours (Monday to Friday, 9:00 AM to 6:00 PM).",
-          "Here is a copy of what you sent:",
-        ],
-        fields: [
-          ["Subject", input.subject],
-          ["Message", input.message],
-        ],
-        footer: `Leadworks | ${config.CONTACT_EMAIL}`,
-      });
-      await enqueueMail(tx, { to: input.email, subject: "We received your message", ...ack });
+      // The sender's acknowledgement is our words only: echoing their text would relay it to any address.
+      await enqueueMail(
+        tx,
+        acknowledgementMail({
+          to: input.email,
+          subject: "We received your message",
+          heading: greeting("Thanks for reaching out", input.name),
+          paragraphs: [
+            "We received your message and a member of our team will reply within 24 hours (Monday to Friday, 9:00 AM to 6:00 PM).",
+          ],
+          contactEmail: config.CONTACT_EMAIL,
+          siteUrl: config.SITE_URL,
+        }),
+      );
       await notify(tx, SUBMISSIONS_CHANNEL, { kind: "contact", id: row!.id });
       return { status: "sent", id: row!.id } as const;
     });

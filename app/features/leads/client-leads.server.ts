@@ -5,10 +5,11 @@
  */
 import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
+import { feedbackStatuses, labelOf } from "~/db/enums";
 import { leadActivities, leads } from "~/db/schema";
 import { assertClientActor, isUuid, NotAClientError } from "~/lib/data-guards";
 import { announceLeadChange, leadTimeline } from "./leads.server";
-import { labelOf, feedbackStatuses, type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
+import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
 
 /** The part of the signed-in user this module needs. */
 export interface ClientActor {

@@ -4,7 +4,8 @@
  * the catalogue's toasts (spec 02 §8) and, for field forms, the errors and values to refill.
  */
 import { data } from "react-router";
-import type { Actor } from "~/features/auth/access.server";
+import type { Actor } from "~/lib/actor";
+import { rethrowRefusal } from "~/lib/data-guards";
 import {
   detectDocumentKind,
   detectImageKind,
@@ -22,6 +23,7 @@ import {
   assignSchema,
   feedbackSchema,
   DOCUMENT_MAX_BYTES,
+  documentMax,
   documentMessages,
   documentSchema,
   leadDetailFields,
@@ -97,6 +99,7 @@ export async function handleLeadForm(request: Request, actor: Actor, leadId?: st
         { status: 400 },
       );
     }
+    rethrowRefusal(error);
     console.warn(`[leads] ${editing ? "edit" : "create"} failed:`, (error as Error).message);
     return data<LeadFormResult>({ ok: false, toast: leadToasts.failed, values }, { status: 500 });
   }
@@ -129,6 +132,7 @@ async function change(intent: LeadIntent, run: () => Promise<boolean>) {
         fieldErrors: { assignedToClientId: error.message },
       });
     }
+    rethrowRefusal(error);
     console.warn(`[leads] ${intent} failed:`, (error as Error).message);
     return answer({ ok: false, intent, toast: leadToasts.failed }, 500);
   }
@@ -196,6 +200,7 @@ export async function handleLeadPost(request: Request, actor: Actor, leadId: str
         if (!(await deleteLead(actor, leadId)))
           return answer({ ok: false, intent, toast: leadToasts.notFound }, 404);
       } catch (error) {
+        rethrowRefusal(error);
         console.warn("[leads] delete failed:", (error as Error).message);
         return answer({ ok: false, intent, toast: leadToasts.failed }, 500);
       }
@@ -227,8 +232,8 @@ async function handleDocumentUpload(request: Request, actor: Actor, leadId: stri
         fieldErrors: tooLarge ? { document: documentMessages.tooLarge } : undefined,
         values,
       },
-      // The rest of an oversized body is not wanted: close the connection instead of reading it.
-      { status: tooLarge ? 413 : 400, headers: tooLarge ? { Connection: "close" } : undefined },
+      // The server closes the connection if the rest of the body is still arriving.
+      { status: tooLarge ? 413 : 400 },
     );
   }
   const upload = body.files.find((file) => file.fieldName === "document" && file.bytes.length > 0);
@@ -253,7 +258,7 @@ async function handleDocumentUpload(request: Request, actor: Actor, leadId: stri
     upload.fileName
       .replace(/\.[^.]*$/, "")
       .trim()
-      .slice(0, 200);
+      .slice(0, documentMax.documentName);
   const contentType = documentKind ? documentContentTypes[documentKind] : imageContentTypes[imageKind!];
   return change(intent, () =>
     addDocument(actor, leadId, {
@@ -291,6 +296,7 @@ export async function handleFeedbackPost(request: Request, actor: Actor, leadId:
       return data<FeedbackResult>({ ok: false, toast: leadToasts.notFound }, { status: 404 });
     }
   } catch (error) {
+    rethrowRefusal(error);
     console.warn("[leads] feedback failed:", (error as Error).message);
     return data<FeedbackResult>({ ok: false, toast: leadToasts.failed, values }, { status: 500 });
   }

@@ -1,28 +1,26 @@
 import { describe, expect, it } from "vitest";
+import {
+  feedbackStatuses,
+  leadSources,
+  leadStatuses,
+  manualActivityTypes,
+  motivationLevels,
+  propertyTypes,
+} from "~/db/enums";
 import { fieldErrorsOf } from "~/lib/form-errors";
+import { clientDisplayName, formatListDate, formatMoney, formatPhone, personName } from "./lead-format";
 import {
   LEADS_PAGE_SIZE,
   PHONE_MESSAGE,
   activitySchema,
   assignSchema,
-  clientDisplayName,
   feedbackChoices,
   feedbackSchema,
-  feedbackStatuses,
-  formatListDate,
-  formatMoney,
-  formatPhone,
   leadDefaults,
   leadFields,
   leadSchema,
-  leadSources,
-  leadStatuses,
-  manualActivityTypes,
-  motivationLevels,
   parseClientLeadQuery,
   parseLeadListQuery,
-  personName,
-  propertyTypes,
   soldPriceSchema,
   statusFilterOptions,
   statusSchema,
@@ -70,6 +68,8 @@ const url = (search: string) => new URL(`http://leadworks.test/admin/leads?${sea
 
 // ---------------------------------------------------------------- the enumerations
 
+// The literals in this block are spec 02's lists (§3, §4), written out on purpose: they pin the one list
+// of each enumeration (~/db/enums) and the options derived from it to the spec.
 describe("lead enumerations", () => {
   it("lists the spec's values in the spec's order", () => {
     expect(propertyTypes.map((o) => o.value)).toEqual([

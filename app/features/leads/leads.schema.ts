@@ -1,96 +1,29 @@
 /**
- * Homeowner (seller) leads, spec 02 §3-§5: the enumerations with their labels, the new-lead form, the
- * admin's activity form, the client's feedback form and the list filters. Shared by the browser (instant
- * errors) and the server (the actions validate again with the same schemas).
+ * Homeowner (seller) leads, spec 02 §4-§5: the new-lead form, the admin's activity form, the client's
+ * feedback form and the list filters. Shared by the browser (instant errors) and the server (the actions
+ * validate again with the same schemas). The enumerations and their labels are in ~/db/enums; how a lead
+ * is shown (phone, money, dates, names) is in lead-format.ts.
  */
-import { requiredName } from "~/lib/schema-parts";
+import {
+  feedbackStatuses,
+  leadSources,
+  leadStatuses,
+  manualActivityTypes,
+  motivationLevels,
+  propertyTypes,
+  valuesOf,
+  type FeedbackStatus,
+  type LeadStatus,
+  type MotivationLevel,
+} from "~/db/enums";
+import { EMAIL_MAX, NAME_MAX, requiredName } from "~/lib/schema-parts";
 import { z } from "~/lib/zod";
-
-const labelled = <T extends string>(entries: readonly (readonly [T, string])[]) =>
-  entries.map(([value, label]) => ({ value, label }));
-
-export const propertyTypes = labelled([
-  ["single_family", "Single Family"],
-  ["multi_family", "Multi-Family"],
-  ["condo", "Condo"],
-  ["townhouse", "Townhouse"],
-  ["land", "Land"],
-  ["commercial", "Commercial"],
-  ["other", "Other"],
-] as const);
-
-export const motivationLevels = labelled([
-  ["hot", "Hot"],
-  ["warm", "Warm"],
-  ["cold", "Cold"],
-] as const);
-
-export const leadSources = labelled([
-  ["cold_call", "Cold Call"],
-  ["direct_mail", "Direct Mail"],
-  ["referral", "Referral"],
-  ["networking", "Networking"],
-  ["online", "Online"],
-  ["drive_for_dollars", "Driving for Dollars"],
-  ["bandit_signs", "Bandit Signs"],
-  ["other", "Other"],
-] as const);
-
-export const leadStatuses = labelled([
-  ["new", "New"],
-  ["qualified", "Qualified"],
-  ["contacted", "Contacted"],
-  ["appointment_set", "Appointment Set"],
-  ["under_contract", "Under Contract"],
-  ["sold", "Sold"],
-  ["dead", "Dead"],
-] as const);
 
 /** Spec 02 §4: the list filter offers every status except under_contract. */
 export const statusFilterOptions = leadStatuses.filter((s) => s.value !== "under_contract");
 
-export const feedbackStatuses = labelled([
-  ["not_reviewed", "Not Reviewed"],
-  ["interested", "Interested"],
-  ["not_interested", "Not Interested"],
-  ["contacted", "Contacted"],
-  ["deal_closed", "Deal Closed"],
-] as const);
-
 /** The client's four feedback buttons (spec 02 §2), in the spec's order. */
 export const feedbackChoices = feedbackStatuses.filter((s) => s.value !== "not_reviewed");
-
-/** The activity types an admin records by hand (spec 02 §3); the others are written by the system. */
-export const manualActivityTypes = labelled([
-  ["note_added", "Note"],
-  ["call_logged", "Call"],
-  ["email_sent", "Email"],
-  ["meeting_scheduled", "Meeting Scheduled"],
-  ["meeting_completed", "Meeting Completed"],
-] as const);
-
-export const activityLabels: Record<string, string> = {
-  ...Object.fromEntries(manualActivityTypes.map((a) => [a.value, a.label])),
-  client_feedback_submitted: "Client Feedback",
-  status_changed: "Status Change",
-  lead_assigned: "Assignment",
-  document_uploaded: "Document",
-  details_updated: "Details Edited",
-};
-
-type Option = { value: string; label: string };
-const valuesOf = <T extends readonly Option[]>(options: T) =>
-  options.map((o) => o.value) as [T[number]["value"], ...T[number]["value"][]];
-
-export type PropertyType = (typeof propertyTypes)[number]["value"];
-export type MotivationLevel = (typeof motivationLevels)[number]["value"];
-export type LeadSource = (typeof leadSources)[number]["value"];
-export type LeadStatus = (typeof leadStatuses)[number]["value"];
-export type FeedbackStatus = (typeof feedbackStatuses)[number]["value"];
-export type ManualActivityType = (typeof manualActivityTypes)[number]["value"];
-
-export const labelOf = (options: readonly Option[], value: string | null | undefined) =>
-  options.find((o) => o.value === value)?.label ?? value ?? "";
 
 // ---------------------------------------------------------------- the new-lead form (spec 02 §5)
 
@@ -146,6 +79,16 @@ export const leadFields = [
 ] as const;
 export type LeadField = (typeof leadFields)[number];
 
+/** The longest value of each text field (spec 02 §5): the schema checks it and the form counts towards it. */
+export const leadMax = {
+  firstName: NAME_MAX,
+  lastName: NAME_MAX,
+  email: EMAIL_MAX,
+  address: 200,
+  city: 100,
+  situationNotes: 2000,
+} as const satisfies Partial<Record<LeadField, number>>;
+
 export const leadDefaults = {
   propertyType: "single_family",
   motivationLevel: "warm",
@@ -167,14 +110,18 @@ export const leadSchema = z.object({
   email: z
     .string()
     .trim()
-    .max(255, "Email must be less than 255 characters")
+    .max(leadMax.email, "Email must be less than 255 characters")
     .pipe(z.union([z.literal("").transform(() => null), z.email("Invalid email address")])),
   address: z
     .string()
     .trim()
     .min(5, "Address is required")
-    .max(200, "Address must be less than 200 characters"),
-  city: z.string().trim().min(2, "City is required").max(100, "City must be less than 100 characters"),
+    .max(leadMax.address, "Address must be less than 200 characters"),
+  city: z
+    .string()
+    .trim()
+    .min(2, "City is required")
+    .max(leadMax.city, "City must be less than 100 characters"),
   state: z
     .string()
     .trim()
@@ -187,7 +134,7 @@ export const leadSchema = z.object({
   propertyType: z.enum(valuesOf(propertyTypes), "Choose a property type"),
   motivationLevel: z.enum(valuesOf(motivationLevels), "Choose a motivation level"),
   leadSource: z.enum(valuesOf(leadSources), "Choose a lead source"),
-  situationNotes: optionalText(2000, "Situation notes must be less than 2000 characters"),
+  situationNotes: optionalText(leadMax.situationNotes, "Situation notes must be less than 2000 characters"),
   askingPrice: money("Price must be positive", "Price too large"),
   estimatedValue: money("Value must be positive", "Value too large"),
   estimatedRepairCost: money("Cost must be positive", "Cost too large"),
@@ -216,13 +163,15 @@ export function leadFormValues(lead: Record<LeadField, unknown>): Record<LeadFie
 
 // ---------------------------------------------------------------- the admin's other forms
 
+export const activityMax = { description: 1000 } as const;
+
 export const activitySchema = z.object({
   activityType: z.enum(valuesOf(manualActivityTypes), "Choose an activity type"),
   description: z
     .string()
     .trim()
     .min(1, "Description is required")
-    .max(1000, "Description must be less than 1000 characters"),
+    .max(activityMax.description, "Description must be less than 1000 characters"),
 });
 export type ActivityInput = z.output<typeof activitySchema>;
 export type ActivityField = keyof ActivityInput;
@@ -235,9 +184,11 @@ export const soldPriceSchema = z.object({ soldPrice: money("Price must be positi
 
 // ---------------------------------------------------------------- the client's feedback (spec 02 §4)
 
+export const feedbackMax = { notes: 1000 } as const;
+
 export const feedbackSchema = z.object({
   feedbackStatus: z.enum(valuesOf(feedbackChoices), "Choose a feedback status"),
-  notes: optionalText(1000, "Notes must be less than 1000 characters"),
+  notes: optionalText(feedbackMax.notes, "Notes must be less than 1000 characters"),
 });
 export type FeedbackInput = z.output<typeof feedbackSchema>;
 export type FeedbackField = keyof FeedbackInput;
@@ -253,9 +204,11 @@ export const documentMessages = {
   nameTooLong: "Document name must be less than 200 characters",
 } as const;
 
+export const documentMax = { documentName: 200 } as const;
+
 /** The upload form's text field; the file itself is checked by size here and by its bytes on the server. */
 export const documentSchema = z.object({
-  documentName: z.string().trim().max(200, documentMessages.nameTooLong),
+  documentName: z.string().trim().max(documentMax.documentName, documentMessages.nameTooLong),
 });
 export type DocumentField = "documentName" | "document";
 
@@ -295,51 +248,4 @@ export function parseClientLeadQuery(url: URL): ClientLeadQuery {
     motivation: pickOne(motivationLevels, url.searchParams.get("motivation")),
     feedback: pickOne(feedbackStatuses, url.searchParams.get("feedback")),
   };
-}
-
-// ---------------------------------------------------------------- presentation (spec 02 §9)
-
-/** US numbers read as (205) 555-0139; others as stored. The tel: link always uses the stored form. */
-export function formatPhone(phone: string): string {
-  const us = /^(?:\+?1)?(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
-}
-
-/** US dollars without decimals; "N/A" when empty or zero. */
-export function formatMoney(value: number | null | undefined): string {
-  if (!value) return "N/A";
-  return value.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-}
-
-/** Lists: short month ("Nov 21, 2026"). Always UTC on the server; see LocalTime for times of day. */
-export function formatListDate(value: Date | string): string {
-  return new Date(value).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
-export interface PersonName {
-  companyName?: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-}
-
-/**
- * The client cell (spec 02 §2): company name, else first and last name, else "Unassigned". A client
- * without any name on file shows their e-mail rather than a misleading "Unassigned".
- */
-export function clientDisplayName(client: PersonName | null): string {
-  if (!client) return "Unassigned";
-  if (client.companyName) return client.companyName;
-  return personName(client) || "Unassigned";
-}
-
-/** First and last name, else the e-mail: how the timeline names who did something. */
-export function personName(person: PersonName | null): string {
-  if (!person) return "";
-  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email || "";
 }

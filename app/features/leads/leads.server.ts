@@ -4,28 +4,25 @@
  * delete. Every function takes the actor and refuses anyone who is not an admin, even though the routes
  * check too. Every change that the timeline should show writes its activity in the same transaction.
  */
-import crypto from "node:crypto";
 import { aliasedTable, and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
+import { labelOf, leadStatuses, motivationLevels, propertyTypes, type LeadStatus } from "~/db/enums";
 import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
 import { assertAdmin, isUuid, likePattern, NotAllowedError } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
 import { composeMail } from "~/lib/mail/compose";
+import { storeFile } from "~/lib/files/stored-files.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
-import type { Transaction } from "~/lib/rate-limit.server";
+import { pageOf, pageOffset } from "~/lib/paging";
+import type { Transaction } from "~/db/client.server";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
+import { personName } from "./lead-format";
 import {
   LEADS_PAGE_SIZE,
-  labelOf,
-  leadStatuses,
-  motivationLevels,
-  personName,
-  propertyTypes,
   type ActivityInput,
   type LeadDetailsInput,
   type LeadInput,
   type LeadListQuery,
-  type LeadStatus,
 } from "./leads.schema";
 
 /** The part of the signed-in user this module needs. */
@@ -106,16 +103,15 @@ export async function listLeads(actor: LeadActor, query: LeadListQuery) {
       .where(where)
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(LEADS_PAGE_SIZE)
-      .offset((query.page - 1) * LEADS_PAGE_SIZE),
+      .offset(pageOffset(query.page, LEADS_PAGE_SIZE)),
     db.select({ n: count() }).from(leads).where(where),
   ]);
-  const totalCount = Number(total?.n ?? 0);
-  return {
-    rows: rows.map(({ client: person, clientId, ...row }) => ({ ...row, client: clientId ? person : null })),
-    total: totalCount,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(totalCount / LEADS_PAGE_SIZE)),
-  };
+  return pageOf(
+    rows.map(({ client: person, clientId, ...row }) => ({ ...row, client: clientId ? person : null })),
+    Number(total?.n ?? 0),
+    query.page,
+    LEADS_PAGE_SIZE,
+  );
 }
 
 export type LeadListRow = Awaited<ReturnType<typeof listLeads>>["rows"][number];
@@ -242,6 +238,23 @@ async function addTimelineEntry(
  */
 export async function announceLeadChange(tx: Transaction, leadId: string, ...clients: (string | null)[]) {
   await notify(tx, LEADS_CHANNEL, { leadId, clients: clients.filter((c): c is string => Boolean(c)) });
+}
+
+/**
+ * What a client's event stream sends for a lead notification: only the lead's id, and only when the lead
+ * is (or was, before this change) theirs. The notification names every client concerned, the old and the
+ * new assignee; no other client's id may reach this client.
+ */
+export function clientLeadEvent(payload: string, clientId: string): string | null {
+  let parsed: { leadId?: unknown; clients?: unknown };
+  try {
+    parsed = JSON.parse(payload) as typeof parsed;
+  } catch {
+    return null;
+  }
+  const { leadId, clients } = parsed;
+  if (typeof leadId !== "string" || !Array.isArray(clients) || !clients.includes(clientId)) return null;
+  return JSON.stringify({ leadId });
 }
 
 /**
@@ -477,22 +490,17 @@ export async function addDocument(actor: LeadActor, id: string, upload: LeadDocu
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
     if (!lead) return false;
-    const [file] = await tx
-      .insert(storedFiles)
-      .values({
-        fileName: upload.fileName,
-        contentType: upload.contentType,
-        sizeBytes: upload.bytes.length,
-        sha256: crypto.createHash("sha256").update(upload.bytes).digest("hex"),
-        data: upload.bytes,
-        uploadedBy: actor.id,
-      })
-      .returning({ id: storedFiles.id });
+    const fileId = await storeFile(tx, {
+      fileName: upload.fileName,
+      contentType: upload.contentType,
+      bytes: upload.bytes,
+      uploadedBy: actor.id,
+    });
     await tx.insert(leadDocuments).values({
       leadId: id,
       documentName: upload.name,
       documentType: upload.kind.toUpperCase(),
-      fileId: file!.id,
+      fileId,
       uploadedBy: actor.id,
     });
     await addTimelineEntry(tx, {

@@ -5,7 +5,7 @@
 import type { MetaDescriptor } from "react-router";
 import { crumbsForPath } from "~/lib/breadcrumbs";
 import { breadcrumbListJsonLd, buildMeta, type JsonLd } from "~/lib/seo";
-import { resolveShortPath, segmentLabels, site } from "./site";
+import { resolveShortPath, segmentLabels, site } from "~/lib/site";
 
 /** The part of the root loader's data that metadata needs. */
 export interface SiteConfig {

@@ -1,6 +1,6 @@
 import type { JsonLd } from "~/lib/seo";
 import type { ServiceDetail } from "./content.types";
-import { site } from "./site";
+import { site } from "~/lib/site";
 
 /** schema.org Service for a service detail page, provided by the organisation. */
 export function serviceJsonLd(siteUrl: string, path: string, service: ServiceDetail): JsonLd {

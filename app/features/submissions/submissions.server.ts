@@ -7,6 +7,7 @@ import { stringify } from "csv-stringify/sync";
 import { getDb } from "~/db/db.server";
 import { assertAdmin, isUuid, likePattern, NotAllowedError } from "~/lib/data-guards";
 import { careerApplications, contactSubmissions, storedFiles } from "~/db/schema";
+import { pageOf, pageOffset } from "~/lib/paging";
 import { PAGE_SIZE, type ListQuery, type SubmissionKind } from "./submissions.schema";
 
 /** The part of the signed-in user this module needs. */
@@ -43,13 +44,6 @@ export async function dashboardCounts(actor: AdminActor) {
   return { total: contact + career, contact, career };
 }
 
-export interface Page<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
-
 export async function listContactSubmissions(actor: AdminActor, query: ListQuery) {
   assertAdmin(actor);
   const db = await getDb();
@@ -61,10 +55,10 @@ export async function listContactSubmissions(actor: AdminActor, query: ListQuery
       .where(where)
       .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
       .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE),
+      .offset(pageOffset(query.page, PAGE_SIZE)),
     db.select({ n: count() }).from(contactSubmissions).where(where),
   ]);
-  return paged(rows, Number(total?.n ?? 0), query.page);
+  return pageOf(rows, Number(total?.n ?? 0), query.page, PAGE_SIZE);
 }
 
 export async function listCareerApplications(actor: AdminActor, query: ListQuery) {
@@ -92,14 +86,10 @@ export async function listCareerApplications(actor: AdminActor, query: ListQuery
       .where(where)
       .orderBy(desc(careerApplications.createdAt), desc(careerApplications.id))
       .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE),
+      .offset(pageOffset(query.page, PAGE_SIZE)),
     db.select({ n: count() }).from(careerApplications).where(where),
   ]);
-  return paged(rows, Number(total?.n ?? 0), query.page);
-}
-
-function paged<T>(rows: T[], total: number, page: number): Page<T> {
-  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return pageOf(rows, Number(total?.n ?? 0), query.page, PAGE_SIZE);
 }
 
 /** Marks a submission handled (or open again); false when it does not exist. */

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { showToastNow } from "~/components/layout/toasts";
-import { isUuid } from "~/lib/data-guards";
+import { showToastNow } from "~/lib/toast";
+import { isUuid, rethrowRefusal } from "~/lib/data-guards";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { Pagination } from "~/components/ui/pagination";
 import { requireRole } from "~/features/auth/access.server";
@@ -35,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     return { query, counts, weeks, contact, career, loadFailed: false };
   } catch (error) {
+    rethrowRefusal(error);
     console.warn("[admin] dashboard data failed:", (error as Error).message);
     return data(
       {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/export";
-import { requireAdminOr404 } from "~/features/submissions/admin-resource.server";
+import { requireAdminOr404 } from "~/features/auth/admin-resource.server";
 import { parseListQuery } from "~/features/submissions/submissions.schema";
 import { exportCsv } from "~/features/submissions/submissions.server";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/resume";
-import { requireAdminOr404 } from "~/features/submissions/admin-resource.server";
+import { requireAdminOr404 } from "~/features/auth/admin-resource.server";
 import { resumeFile } from "~/features/submissions/submissions.server";
 import { attachmentResponse } from "~/lib/files/attachment.server";
 

@@ -20,7 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = ({ request, context }: Route.ActionArgs) => handleAuthPost(request, context);
 
-export const headers: Route.HeadersFunction = () => noStoreHeaders;
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
+};
 
 export const meta: Route.MetaFunction = () =>
   privatePageMeta("Sign In or Create an Account", "Sign in to Leadworks or create an account.");

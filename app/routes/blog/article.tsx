@@ -6,7 +6,7 @@ import { getArticle, relatedArticles } from "~/features/blog/articles.server";
 import { ArticleCard, ArticleMeta, CategoryBadge } from "~/features/blog/components/article-card";
 import { blogPath } from "~/features/blog/catalogue";
 import { sitePageMeta, siteConfigFrom } from "~/features/site-content/seo";
-import { paths, site } from "~/features/site-content/site";
+import { paths, site } from "~/lib/site";
 import { canonicalPath } from "~/public-routes";
 import { staticPage } from "~/lib/hydration";
 

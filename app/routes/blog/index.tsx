@@ -6,7 +6,7 @@ import { ArticleCard, ArticleMeta, CategoryBadge } from "~/features/blog/compone
 import { blogPath } from "~/features/blog/catalogue";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { sitePageMeta } from "~/features/site-content/seo";
-import { paths } from "~/features/site-content/site";
+import { paths } from "~/lib/site";
 import { staticPage } from "~/lib/hydration";
 
 export function loader() {

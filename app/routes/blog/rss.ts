@@ -1,6 +1,6 @@
 import { listArticles } from "~/features/blog/articles.server";
 import { blogPath } from "~/features/blog/catalogue";
-import { paths, site } from "~/features/site-content/site";
+import { paths, site } from "~/lib/site";
 import { env } from "~/lib/env.server";
 
 const escapeXml = (text: string) =>

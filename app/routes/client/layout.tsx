@@ -1,8 +1,9 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
+import { AreaErrorPage, describeAreaError } from "~/components/layout/area-error";
 import { AreaFrame, type AreaLink } from "~/components/layout/area-frame";
 import { requireClient } from "~/features/auth/access.server";
-import { noStoreHeaders } from "~/features/auth/seo";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 
 /** The client portal's frame. Clients only: an admin sees it only with the client role too. */
@@ -12,6 +13,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+// A page that failed is answered by this layout's boundary, so the title is named here (ADR 015).
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? privatePageMeta(describeAreaError(error).title) : [];
 
 const clientNav: AreaLink[] = [
   { to: "/client", label: "Dashboard", end: true },
@@ -25,5 +30,20 @@ export default function ClientLayout({ loaderData }: Route.ComponentProps) {
     <AreaFrame label="Client portal" links={clientNav} who={loaderData.who}>
       <Outlet />
     </AreaFrame>
+  );
+}
+
+/** Any portal page that fails (a lead not found or not theirs, a crash) keeps the portal's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const frame = useRouteLoaderData<typeof loader>("routes/client/layout");
+  // As on every portal page: a lead assigned to them meanwhile opens without a reload.
+  useLiveRevalidation("/client/events", "lead");
+  return (
+    <AreaErrorPage
+      error={error}
+      frame={frame && { label: "Client portal", links: clientNav, who: frame.who }}
+      back={{ to: "/client/leads", label: "Back to My Leads" }}
+      notFoundHint="It may no longer be assigned to you, or the link is incomplete."
+    />
   );
 }

@@ -1,21 +1,24 @@
-import { data } from "react-router";
 import type { Route } from "./+types/lead";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { BackLink } from "~/components/ui/back-link";
+import { labelOf, leadSources, propertyTypes } from "~/db/enums";
 import { requireClient } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
-import { FeedbackCard, PreviousNotes } from "~/features/leads/components/client-portal";
-import { Card, Facts, fullAddress, leadTitle } from "~/features/leads/components/lead-detail";
+import { FeedbackCard, PreviousNotes } from "~/features/leads/components/client-feedback";
+import { Card, Facts } from "~/features/leads/components/lead-card";
+import { fullAddress, leadTitle } from "~/features/leads/components/lead-view";
 import { MotivationBadge } from "~/features/leads/components/badges";
 import { Timeline } from "~/features/leads/components/timeline";
 import { getClientLead } from "~/features/leads/client-leads.server";
 import { handleFeedbackPost } from "~/features/leads/lead-actions.server";
-import { formatMoney, formatPhone, labelOf, leadSources, propertyTypes } from "~/features/leads/leads.schema";
+import { formatMoney, formatPhone } from "~/features/leads/lead-format";
+import { notFound } from "~/lib/not-found";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireClient(request);
   const lead = await getClientLead(actor, params.id);
-  if (!lead) return data({ lead: null }, { status: 404 });
+  // Someone else's lead is as missing as an unknown one: the portal's error boundary says so, with 404.
+  if (!lead) throw notFound("Lead not found");
   return { lead };
 }
 
@@ -32,19 +35,6 @@ export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(leadTitle(
 
 export default function ClientLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead } = loaderData;
-  if (!lead) {
-    return (
-      <section aria-labelledby="lead-heading">
-        <BackLink to="/client/leads">Back to My Leads</BackLink>
-        <h1 id="lead-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
-          Lead not found
-        </h1>
-        <p className="mt-2 text-muted-foreground">
-          It may no longer be assigned to you, or the link is incomplete.
-        </p>
-      </section>
-    );
-  }
   return (
     <section aria-labelledby="lead-heading">
       <BackLink to="/client/leads">Back to My Leads</BackLink>

@@ -5,7 +5,7 @@ import { about } from "~/features/site-content/content/about";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { CtaBand, FeatureGrid, Section } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
-import { paths } from "~/features/site-content/site";
+import { paths } from "~/lib/site";
 import { staticPage } from "~/lib/hydration";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

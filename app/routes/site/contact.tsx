@@ -8,7 +8,7 @@ import { contact } from "~/features/site-content/content/contact";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { StepList } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
-import { paths } from "~/features/site-content/site";
+import { paths } from "~/lib/site";
 import type { loader as rootLoader } from "~/root";
 
 /** The article call-to-action variants open the same page with the subject filled in (spec README). */

@@ -15,7 +15,7 @@ import {
   TestimonialGrid,
 } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
-import { paths, site } from "~/features/site-content/site";
+import { paths, site } from "~/lib/site";
 import { faqPageJsonLd } from "~/lib/seo";
 import { staticPage } from "~/lib/hydration";
 

@@ -14,7 +14,7 @@ import {
 } from "~/features/site-content/components/sections";
 import { serviceJsonLd } from "~/features/site-content/service-jsonld";
 import { siteConfigFrom, sitePageMeta } from "~/features/site-content/seo";
-import { paths, servicePaths } from "~/features/site-content/site";
+import { paths, servicePaths } from "~/lib/site";
 import { staticPage } from "~/lib/hydration";
 
 /** One module serves the four service paths (routes.ts); the path picks the content. */

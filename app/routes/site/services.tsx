@@ -4,7 +4,7 @@ import { serviceCards, servicesOverview } from "~/features/site-content/content/
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { CtaBand, Section, ServiceCardGrid } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
-import { paths } from "~/features/site-content/site";
+import { paths } from "~/lib/site";
 import { staticPage } from "~/lib/hydration";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

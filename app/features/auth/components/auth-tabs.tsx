@@ -12,7 +12,6 @@ import { cn } from "~/lib/utils";
 import type { AuthActionResult } from "../auth-action.server";
 import {
   forgotPasswordSchema,
-  PASSWORD_MAX,
   signInSchema,
   signUpSchema,
   type SignInField,
@@ -171,13 +170,7 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
         <FormStatus toast={form.staticStatus} />
         <EmailField id="signin-email" error={form.errors.email} defaultValue={form.values?.email ?? ""} />
         <FormField id="signin-password" label="Password" error={form.errors.password}>
-          <Input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
-            required
-          />
+          <Input name="password" type="password" autoComplete="current-password" required />
         </FormField>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">

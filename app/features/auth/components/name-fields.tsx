@@ -1,5 +1,6 @@
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { accountMax } from "../auth.schema";
 
 /**
  * The optional first and last name of an account (sign-up, profile, client invitation). `ownName` says
@@ -18,19 +19,29 @@ export function NameFields({
 }) {
   return (
     <>
-      <FormField id={`${idPrefix}-first-name`} label="First name" optional error={errors.firstName}>
+      <FormField
+        id={`${idPrefix}-first-name`}
+        label="First name"
+        optional
+        error={errors.firstName}
+        limit={accountMax.firstName}
+      >
         <Input
           name="firstName"
           autoComplete={ownName ? "given-name" : "off"}
-          maxLength={50}
           defaultValue={values.firstName ?? ""}
         />
       </FormField>
-      <FormField id={`${idPrefix}-last-name`} label="Last name" optional error={errors.lastName}>
+      <FormField
+        id={`${idPrefix}-last-name`}
+        label="Last name"
+        optional
+        error={errors.lastName}
+        limit={accountMax.lastName}
+      >
         <Input
           name="lastName"
           autoComplete={ownName ? "family-name" : "off"}
-          maxLength={50}
           defaultValue={values.lastName ?? ""}
         />
       </FormField>

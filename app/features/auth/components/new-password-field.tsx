@@ -1,6 +1,6 @@
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { PASSWORD_MAX } from "../auth.schema";
+import { accountMax } from "../auth.schema";
 import { PasswordStrength } from "./password-strength";
 
 /** A new password with the rule as its hint and the spec's strength indicator under it. */
@@ -23,13 +23,14 @@ export function NewPasswordField({
         id={id}
         label={label}
         error={error}
+        limit={accountMax.password}
+        trimmed={false}
         hint="At least 12 characters with an uppercase letter, a lowercase letter, a number and a special character."
       >
         <Input
           name="password"
           type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           required
           value={password}
           onChange={(event) => onChange(event.target.value)}

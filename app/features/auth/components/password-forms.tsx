@@ -6,12 +6,7 @@ import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import type { FormActionResult } from "~/lib/form-errors";
-import {
-  forgotPasswordSchema,
-  PASSWORD_MAX,
-  resetPasswordSchema,
-  type ResetPasswordField,
-} from "../auth.schema";
+import { forgotPasswordSchema, resetPasswordSchema, type ResetPasswordField } from "../auth.schema";
 import { NewPasswordField } from "./new-password-field";
 import { useAuthForm } from "./use-auth-form";
 import { EmailField } from "~/components/ui/email-field";
@@ -94,13 +89,7 @@ export function ResetPasswordForm({ token, invitation }: { token: string; invita
         onChange={setPassword}
       />
       <FormField id="reset-confirm-password" label="Confirm password" error={form.errors.confirmPassword}>
-        <Input
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          required
-        />
+        <Input name="confirmPassword" type="password" autoComplete="new-password" required />
       </FormField>
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
         {submitting ? "Saving..." : invitation ? "Set Password" : "Save New Password"}

@@ -5,12 +5,12 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
-import { showToastNow } from "~/components/layout/toasts";
+import { showToastNow } from "~/lib/toast";
 import { LocalTime } from "~/components/ui/local-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import type { Role } from "../access.server";
-import { inviteClientSchema, type InviteClientField } from "../auth.schema";
+import type { Role } from "~/lib/actor";
+import { accountMax, inviteClientSchema, type InviteClientField } from "../auth.schema";
 import type { UserAdminResult } from "../user-admin-action.server";
 import type { AuditEntry, UserRow, UserStatus } from "../user-admin.server";
 import { useAuthForm } from "./use-auth-form";
@@ -38,6 +38,7 @@ const actionLabel: Record<string, string> = {
   "user.enabled": "Enabled",
   "role.granted": "Role granted",
   "role.revoked": "Role removed",
+  "company.changed": "Company changed",
 };
 
 export function UserAdmin({
@@ -62,7 +63,8 @@ export function UserAdmin({
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Users</h1>
         <p className="mt-2 text-muted-foreground">
-          Invite clients, grant or remove roles, and disable accounts. Every change is recorded below.
+          Invite clients, set company names, grant or remove roles, and disable accounts. Every change is
+          recorded below.
         </p>
       </header>
       <InviteClientForm result={result?.intent === "invite" ? result : undefined} />
@@ -135,13 +137,13 @@ function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
             defaultValue={form.values?.email ?? ""}
             ownAddress={false}
           />
-          <FormField id="invite-company" label="Company name" error={form.errors.companyName}>
-            <Input
-              name="companyName"
-              autoComplete="off"
-              maxLength={100}
-              defaultValue={form.values?.companyName ?? ""}
-            />
+          <FormField
+            id="invite-company"
+            label="Company name"
+            error={form.errors.companyName}
+            limit={accountMax.companyName}
+          >
+            <Input name="companyName" autoComplete="off" defaultValue={form.values?.companyName ?? ""} />
           </FormField>
           <NameFields idPrefix="invite" errors={form.errors} values={form.values ?? {}} ownName={false} />
         </div>
@@ -193,6 +195,41 @@ function ChangeButton({
   );
 }
 
+/** The agency sets a client's company name here (clients see it read-only on /account). */
+function CompanyNameEditor({ row }: { row: UserRow }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "set-company" &&
+    navigation.formData?.get("userId") === row.id;
+  const inputId = `company-${row.id}`;
+  return (
+    <details className="mt-1">
+      <summary className="cursor-pointer text-xs font-semibold text-primary">
+        Change<span className="sr-only"> company name of {row.email}</span>
+      </summary>
+      <Form method="post" className="mt-2 flex items-center gap-2">
+        <input type="hidden" name="intent" value="set-company" />
+        <input type="hidden" name="userId" value={row.id} />
+        <label htmlFor={inputId} className="sr-only">
+          Company name of {row.email}
+        </label>
+        <Input
+          id={inputId}
+          name="companyName"
+          autoComplete="off"
+          defaultValue={row.companyName ?? ""}
+          className="h-8 w-44"
+        />
+        <Button type="submit" size="xs" disabled={pending}>
+          {pending ? "Saving..." : "Save"}
+          <span className="sr-only"> company name of {row.email}</span>
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
 function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
   const isAdmin = row.roles.includes("admin");
   const isClient = row.roles.includes("client");
@@ -202,7 +239,10 @@ function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
         <p className="font-semibold">{row.name || "No name"}</p>
         <p className="text-muted-foreground">{row.email}</p>
       </td>
-      <td className="px-4 py-3">{row.companyName ?? "None"}</td>
+      <td className="px-4 py-3">
+        <p>{row.companyName ?? "None"}</p>
+        <CompanyNameEditor row={row} />
+      </td>
       <td className="px-4 py-3">
         {row.roles.length === 0 ? (
           <span className="text-muted-foreground">None</span>
@@ -330,6 +370,7 @@ function describeDetails(details: Record<string, unknown>): string {
   const parts: string[] = [];
   if (typeof details.role === "string") parts.push(`role ${details.role}`);
   if (typeof details.companyName === "string") parts.push(`company ${details.companyName}`);
+  if (details.companyName === null) parts.push("company removed");
   if (details.via === "cli") parts.push("via command line");
   return parts.join(", ") || "None";
 }

@@ -6,13 +6,13 @@ import { FormStatus, Honeypot } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { experienceLevels, positions } from "~/db/enums";
 import type { FieldErrors } from "~/lib/form-errors";
 import { useFormFeedback } from "~/lib/use-form-feedback";
 import {
+  careerMax,
   careerSchema,
   checkResumeInBrowser,
-  experienceLevels,
-  positions,
   RESUME_ACCEPT,
   type CareerField,
 } from "../careers.schema";
@@ -39,29 +39,27 @@ export function CareerForm() {
     >
       <FormStatus toast={form.staticStatus} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="career-first-name" label="First name" error={form.errors.firstName}>
-          <Input
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={50}
-            defaultValue={value("firstName")}
-            required
-          />
+        <FormField
+          id="career-first-name"
+          label="First name"
+          error={form.errors.firstName}
+          limit={careerMax.firstName}
+        >
+          <Input name="firstName" autoComplete="given-name" defaultValue={value("firstName")} required />
         </FormField>
-        <FormField id="career-last-name" label="Last name" error={form.errors.lastName}>
-          <Input
-            name="lastName"
-            autoComplete="family-name"
-            maxLength={50}
-            defaultValue={value("lastName")}
-            required
-          />
+        <FormField
+          id="career-last-name"
+          label="Last name"
+          error={form.errors.lastName}
+          limit={careerMax.lastName}
+        >
+          <Input name="lastName" autoComplete="family-name" defaultValue={value("lastName")} required />
         </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <EmailField id="career-email" error={form.errors.email} defaultValue={value("email")} />
-        <FormField id="career-phone" label="Phone" optional error={form.errors.phone}>
-          <Input name="phone" type="tel" autoComplete="tel" maxLength={20} defaultValue={value("phone")} />
+        <FormField id="career-phone" label="Phone" optional error={form.errors.phone} limit={careerMax.phone}>
+          <Input name="phone" type="tel" autoComplete="tel" defaultValue={value("phone")} />
         </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -91,8 +89,9 @@ export function CareerForm() {
         label="Cover letter"
         hint="50 to 3,000 characters: tell us what you have done and what you want to do next."
         error={form.errors.coverLetter}
+        limit={careerMax.coverLetter}
       >
-        <Textarea name="coverLetter" rows={7} maxLength={3000} defaultValue={value("coverLetter")} required />
+        <Textarea name="coverLetter" rows={7} defaultValue={value("coverLetter")} required />
       </FormField>
       <FormField
         id="career-resume"

@@ -6,7 +6,7 @@ import { FormStatus, Honeypot } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useFormFeedback } from "~/lib/use-form-feedback";
-import { contactSchema, type ContactField } from "../contact.schema";
+import { contactMax, contactSchema, type ContactField } from "../contact.schema";
 import { EmailField } from "~/components/ui/email-field";
 
 export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }) {
@@ -17,21 +17,32 @@ export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }
     <Form method="post" {...form.formProps} className="relative space-y-5" aria-label="Contact form">
       <FormStatus toast={form.staticStatus} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="contact-name" label="Name" error={form.errors.name}>
-          <Input name="name" autoComplete="name" maxLength={100} defaultValue={value("name")} required />
+        <FormField id="contact-name" label="Name" error={form.errors.name} limit={contactMax.name}>
+          <Input name="name" autoComplete="name" defaultValue={value("name")} required />
         </FormField>
         <EmailField id="contact-email" error={form.errors.email} defaultValue={value("email")} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="contact-company" label="Company" optional error={form.errors.company}>
-          <Input name="company" autoComplete="organization" maxLength={100} defaultValue={value("company")} />
+        <FormField
+          id="contact-company"
+          label="Company"
+          optional
+          error={form.errors.company}
+          limit={contactMax.company}
+        >
+          <Input name="company" autoComplete="organization" defaultValue={value("company")} />
         </FormField>
-        <FormField id="contact-subject" label="Subject" error={form.errors.subject}>
-          <Input name="subject" maxLength={200} defaultValue={value("subject", defaultSubject)} required />
+        <FormField
+          id="contact-subject"
+          label="Subject"
+          error={form.errors.subject}
+          limit={contactMax.subject}
+        >
+          <Input name="subject" defaultValue={value("subject", defaultSubject)} required />
         </FormField>
       </div>
-      <FormField id="contact-message" label="Message" error={form.errors.message}>
-        <Textarea name="message" rows={6} maxLength={2000} defaultValue={value("message")} required />
+      <FormField id="contact-message" label="Message" error={form.errors.message} limit={contactMax.message}>
+        <Textarea name="message" rows={6} defaultValue={value("message")} required />
       </FormField>
       <Honeypot name="website" />
       <Button

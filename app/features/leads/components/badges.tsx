@@ -1,4 +1,3 @@
-import { cn } from "~/lib/utils";
 import {
   feedbackStatuses,
   labelOf,
@@ -7,7 +6,8 @@ import {
   type FeedbackStatus,
   type LeadStatus,
   type MotivationLevel,
-} from "../leads.schema";
+} from "~/db/enums";
+import { cn } from "~/lib/utils";
 
 // Spec 02 §4: motivation hot red, warm orange, cold blue; status new blue, qualified green, contacted
 // yellow, appointment_set purple, sold emerald, dead grey (under_contract: teal, our choice). Every pair

@@ -6,17 +6,10 @@ import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { leadSources, motivationLevels, propertyTypes } from "~/db/enums";
 import { useFormFeedback } from "~/lib/use-form-feedback";
-import {
-  clientDisplayName,
-  leadDefaults,
-  leadDetailsSchema,
-  leadSchema,
-  leadSources,
-  motivationLevels,
-  propertyTypes,
-  type LeadField,
-} from "../leads.schema";
+import { clientDisplayName } from "../lead-format";
+import { leadDefaults, leadDetailsSchema, leadMax, leadSchema, type LeadField } from "../leads.schema";
 import type { ClientOption } from "../leads.server";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -58,7 +51,13 @@ export function LeadForm({
     (leadDefaults as Partial<Record<LeadField, string>>)[name] ??
     "";
   const field = (id: LeadField, label: string, control: ReactNode, optional = false) => (
-    <FormField id={`lead-${id}`} label={label} optional={optional} error={form.errors[id]}>
+    <FormField
+      id={`lead-${id}`}
+      label={label}
+      optional={optional}
+      error={form.errors[id]}
+      limit={(leadMax as Partial<Record<LeadField, number>>)[id]}
+    >
       {control as React.ReactElement<Record<string, unknown>>}
     </FormField>
   );
@@ -74,13 +73,9 @@ export function LeadForm({
         {field(
           "firstName",
           "First name",
-          <Input name="firstName" maxLength={50} defaultValue={value("firstName")} required />,
+          <Input name="firstName" defaultValue={value("firstName")} required />,
         )}
-        {field(
-          "lastName",
-          "Last name",
-          <Input name="lastName" maxLength={50} defaultValue={value("lastName")} required />,
-        )}
+        {field("lastName", "Last name", <Input name="lastName" defaultValue={value("lastName")} required />)}
         {field(
           "phone",
           "Phone",
@@ -93,30 +88,20 @@ export function LeadForm({
             required
           />,
         )}
-        {field(
-          "email",
-          "Email",
-          <Input name="email" type="email" maxLength={255} defaultValue={value("email")} />,
-          true,
-        )}
+        {field("email", "Email", <Input name="email" type="email" defaultValue={value("email")} />, true)}
       </Section>
 
       <Section title="Property Information">
         <div className="sm:col-span-2">
-          {field(
-            "address",
-            "Address",
-            <Input name="address" maxLength={200} defaultValue={value("address")} required />,
-          )}
+          {field("address", "Address", <Input name="address" defaultValue={value("address")} required />)}
         </div>
-        {field("city", "City", <Input name="city" maxLength={100} defaultValue={value("city")} required />)}
+        {field("city", "City", <Input name="city" defaultValue={value("city")} required />)}
         <div className="grid grid-cols-2 gap-5">
           {field(
             "state",
             "State",
             <Input
               name="state"
-              maxLength={2}
               autoCapitalize="characters"
               placeholder="CA"
               className="uppercase"
@@ -134,7 +119,6 @@ export function LeadForm({
             <Input
               name="zipCode"
               inputMode="numeric"
-              maxLength={10}
               placeholder="12345"
               defaultValue={value("zipCode")}
               required
@@ -172,7 +156,6 @@ export function LeadForm({
             <Textarea
               name="situationNotes"
               rows={4}
-              maxLength={2000}
               placeholder="Why they might sell, timeline, condition, who else is involved"
               defaultValue={value("situationNotes")}
             />,

@@ -2,20 +2,18 @@ import { Plus, Search, X } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { motivationLevels } from "~/db/enums";
+import type { SerializeFrom } from "~/lib/serialize-from";
 import { cn } from "~/lib/utils";
-import {
-  clientDisplayName,
-  formatListDate,
-  motivationLevels,
-  statusFilterOptions,
-  type LeadListQuery,
-} from "../leads.schema";
-import type { LeadListRow } from "../leads.server";
+import { clientDisplayName, formatListDate } from "../lead-format";
+import { statusFilterOptions, type LeadListQuery } from "../leads.schema";
+import type { listLeads } from "../leads.server";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { FilterForm, FilterSelect } from "./filters";
 import { Cell, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
 
-type Row = Omit<LeadListRow, "createdAt"> & { createdAt: string | Date };
+/** A row of the list as the loader sends it (React Router's serialization of `listLeads`). */
+type Row = SerializeFrom<typeof listLeads>["rows"][number];
 
 /**
  * Search (on Enter or the Search button), one status and one motivation filter, Clear Filters (spec 02

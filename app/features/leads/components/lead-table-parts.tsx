@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { formatPhone } from "../leads.schema";
+import { formatPhone } from "../lead-format";
 
 /**
  * Lead tables that become cards on a phone: one DOM for both (no duplicated rows for tests or screen

@@ -1,13 +1,10 @@
+import type { SerializeFrom } from "~/lib/serialize-from";
 import { LocalTime } from "~/components/ui/local-time";
-import { activityLabels } from "../leads.schema";
+import { activityTypes, labelOf } from "~/db/enums";
+import type { leadTimeline } from "../leads.server";
 
-export interface TimelineItem {
-  id: string;
-  activityType: string;
-  description: string;
-  createdAt: string | Date;
-  performedBy: string;
-}
+/** One entry as the loaders send it (admin and client timelines come from the same query). */
+export type TimelineItem = SerializeFrom<typeof leadTimeline>[number];
 
 /** A lead's activities, newest first: type, date, description and who did it (spec 02 §2). */
 export function Timeline({ entries, emptyText }: { entries: TimelineItem[]; emptyText: string }) {
@@ -21,7 +18,7 @@ export function Timeline({ entries, emptyText }: { entries: TimelineItem[]; empt
             aria-hidden="true"
           />
           <p className="text-sm">
-            <span className="font-semibold">{activityLabels[entry.activityType] ?? entry.activityType}</span>
+            <span className="font-semibold">{labelOf(activityTypes, entry.activityType)}</span>
             <span className="text-muted-foreground">
               {" · "}
               <LocalTime iso={entry.createdAt} style="long" />

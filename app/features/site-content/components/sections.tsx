@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { Feature, FaqItem, ServiceCard, Stat, Step, Testimonial } from "../content.types";
-import { servicePaths } from "../site";
+import { servicePaths } from "~/lib/site";
 import { ContentIcon } from "./icons";
 
 export function Section({

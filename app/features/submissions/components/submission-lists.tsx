@@ -4,40 +4,17 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { experienceLevels, labelOf, positions } from "~/db/enums";
 import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
+import type { SerializeFrom } from "~/lib/serialize-from";
 import { cn } from "~/lib/utils";
-import { experienceLevels, positions } from "~/features/careers/careers.schema";
 import type { ListQuery, SubmissionKind } from "../submissions.schema";
+import type { listCareerApplications, listContactSubmissions } from "../submissions.server";
 import { LocalTime } from "~/components/ui/local-time";
 
-export interface ContactRow {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  subject: string;
-  message: string;
-  handledAt: string | Date | null;
-  createdAt: string | Date;
-}
-
-export interface CareerRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  positionInterest: string | null;
-  experienceLevel: string | null;
-  coverLetter: string;
-  resumeFileId: string | null;
-  resumeName: string | null;
-  handledAt: string | Date | null;
-  createdAt: string | Date;
-}
-
-const labelOf = (list: readonly { value: string; label: string }[], value: string | null) =>
-  list.find((item) => item.value === value)?.label ?? "Not given";
+// Rows as the dashboard's loader sends them (React Router's serialization of the queries' results).
+export type ContactRow = SerializeFrom<typeof listContactSubmissions>["rows"][number];
+export type CareerRow = SerializeFrom<typeof listCareerApplications>["rows"][number];
 
 export function Tabs({ query, counts }: { query: ListQuery; counts: { contact: number; career: number } }) {
   const tabs: { kind: SubmissionKind; label: string; n: number }[] = [
@@ -207,8 +184,10 @@ export function CareerList({ rows }: { rows: CareerRow[] }) {
                 </a>
               </Field>
               <Field label="Phone">{row.phone ?? "Not given"}</Field>
-              <Field label="Position">{labelOf(positions, row.positionInterest)}</Field>
-              <Field label="Experience">{labelOf(experienceLevels, row.experienceLevel)}</Field>
+              <Field label="Position">{labelOf(positions, row.positionInterest) || "Not given"}</Field>
+              <Field label="Experience">
+                {labelOf(experienceLevels, row.experienceLevel) || "Not given"}
+              </Field>
               <Field label="Resume">{row.resumeName ?? "None"}</Field>
             </dl>
             <p className="mt-4 whitespace-pre-wrap rounded-lg bg-muted/60 p-3 text-sm">{row.coverLetter}</p>

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/document";
 import { documentFile } from "~/features/leads/leads.server";
-import { requireAdminOr404 } from "~/features/submissions/admin-resource.server";
+import { requireAdminOr404 } from "~/features/auth/admin-resource.server";
 import { attachmentResponse } from "~/lib/files/attachment.server";
 
 /** GET /admin/leads/:id/documents/:documentId: a lead document, to admins only, always as a download. */

@@ -1,19 +1,19 @@
-import { data } from "react-router";
 import type { Route } from "./+types/edit";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { BackLink } from "~/components/ui/back-link";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
-import { leadTitle } from "~/features/leads/components/lead-detail";
+import { leadTitle } from "~/features/leads/components/lead-view";
 import { LeadForm } from "~/features/leads/components/lead-form";
 import { handleLeadForm } from "~/features/leads/lead-actions.server";
 import { leadFormValues } from "~/features/leads/leads.schema";
 import { getLead } from "~/features/leads/leads.server";
+import { notFound } from "~/lib/not-found";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, "admin");
   const lead = await getLead(actor, params.id);
-  if (!lead) return data({ lead: null, values: null }, { status: 404 });
+  if (!lead) throw notFound("Lead not found");
   return {
     lead: { id: lead.id, firstName: lead.firstName, lastName: lead.lastName },
     values: leadFormValues(lead),
@@ -27,26 +27,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
+// Without data (the lead is missing) the crumb says "Lead not found", like the page.
 export const handle: CrumbHandle = {
-  crumb: (data) =>
-    (data as { lead?: unknown } | undefined)?.lead ? [leadTitle(data), "Edit"] : leadTitle(data),
+  crumb: (data) => (data ? [leadTitle(data), "Edit"] : leadTitle(data)),
 };
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  privatePageMeta(data?.lead ? `Edit ${leadTitle(data)}` : leadTitle(data));
+export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(`Edit ${leadTitle(data)}`);
 
 export default function EditLead({ loaderData }: Route.ComponentProps) {
   const { lead, values } = loaderData;
-  if (!lead || !values) {
-    return (
-      <section aria-labelledby="edit-heading">
-        <BackLink to="/admin/leads">Back to Leads</BackLink>
-        <h1 id="edit-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
-          Lead not found
-        </h1>
-      </section>
-    );
-  }
   const leadPath = `/admin/leads/${lead.id}`;
   return (
     <section aria-labelledby="edit-heading" className="max-w-4xl">

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/list";
-import { showToastNow } from "~/components/layout/toasts";
+import { rethrowRefusal } from "~/lib/data-guards";
+import { showToastNow } from "~/lib/toast";
 import { Pagination } from "~/components/ui/pagination";
 import { requireRole } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
@@ -16,6 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { query, list: await listLeads(actor, query), loadFailed: false };
   } catch (error) {
+    rethrowRefusal(error);
     console.warn("[leads] list failed:", (error as Error).message);
     return data({ query, list: null, loadFailed: true }, { status: 503 });
   }

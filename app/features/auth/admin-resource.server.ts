@@ -3,7 +3,7 @@
  * not a redirect, and nothing that tells an outsider the resource exists.
  */
 import { data } from "react-router";
-import { getActor } from "~/features/auth/access.server";
+import { getActor } from "./access.server";
 
 export async function requireAdminOr404(request: Request) {
   const actor = await getActor(request);

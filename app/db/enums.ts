@@ -1,0 +1,126 @@
+/**
+ * Every enumeration of both spec documents, written once: its values in the spec's order, each with the
+ * label people see. The database schema builds its `pgEnum`s from these lists (the order is the SQL
+ * enum's order, so it must not change without a migration), the forms their `z.enum`s, and selects,
+ * badges, e-mails and tests read the same lists. Pure data with no imports, so every layer and the
+ * browser may import it (ADR 013).
+ */
+
+/** One value of an enumeration with the label shown for it. */
+export interface Option<V extends string = string> {
+  readonly value: V;
+  readonly label: string;
+}
+
+/** The values of an option list as the non-empty tuple `pgEnum` and `z.enum` take. */
+export function valuesOf<V extends string>(options: readonly Option<V>[]): readonly [V, ...V[]] {
+  const [first, ...rest] = options.map((o) => o.value);
+  if (first === undefined) throw new Error("An enumeration needs at least one value");
+  return [first, ...rest];
+}
+
+/** The label of `value` in `options`; the value itself when it has none, "" when there is no value. */
+export const labelOf = (options: readonly Option[], value: string | null | undefined): string =>
+  options.find((o) => o.value === value)?.label ?? value ?? "";
+
+// ---------------------------------------------------------------- accounts and mail (spec 01)
+
+// No labels: the screens show these values as they are (the user admin capitalises roles with CSS).
+export const appRoles = ["admin", "client"] as const;
+export type AppRole = (typeof appRoles)[number];
+
+export const mailStatuses = ["pending", "sent", "failed"] as const;
+
+// ---------------------------------------------------------------- job applications (spec 01 §3)
+
+export const positions = [
+  { value: "lead-generation", label: "Lead Generation Specialist" },
+  { value: "market-research", label: "Market Research Analyst" },
+  { value: "digital-marketing", label: "Digital Marketing Manager" },
+  { value: "client-success", label: "Client Success Manager" },
+  { value: "cold-calling", label: "Cold Calling Specialist" },
+  { value: "other", label: "Other/General Application" },
+] as const satisfies readonly Option[];
+export type PositionInterest = (typeof positions)[number]["value"];
+
+export const experienceLevels = [
+  { value: "0-1", label: "0-1 years" },
+  { value: "2-3", label: "2-3 years" },
+  { value: "4-5", label: "4-5 years" },
+  { value: "6-10", label: "6-10 years" },
+  { value: "10+", label: "10+ years" },
+] as const satisfies readonly Option[];
+export type ExperienceLevel = (typeof experienceLevels)[number]["value"];
+
+// ---------------------------------------------------------------- homeowner leads (spec 02 §3)
+
+export const propertyTypes = [
+  { value: "single_family", label: "Single Family" },
+  { value: "multi_family", label: "Multi-Family" },
+  { value: "condo", label: "Condo" },
+  { value: "townhouse", label: "Townhouse" },
+  { value: "land", label: "Land" },
+  { value: "commercial", label: "Commercial" },
+  { value: "other", label: "Other" },
+] as const satisfies readonly Option[];
+export type PropertyType = (typeof propertyTypes)[number]["value"];
+
+export const motivationLevels = [
+  { value: "hot", label: "Hot" },
+  { value: "warm", label: "Warm" },
+  { value: "cold", label: "Cold" },
+] as const satisfies readonly Option[];
+export type MotivationLevel = (typeof motivationLevels)[number]["value"];
+
+export const leadSources = [
+  { value: "cold_call", label: "Cold Call" },
+  { value: "direct_mail", label: "Direct Mail" },
+  { value: "referral", label: "Referral" },
+  { value: "networking", label: "Networking" },
+  { value: "online", label: "Online" },
+  { value: "drive_for_dollars", label: "Driving for Dollars" },
+  { value: "bandit_signs", label: "Bandit Signs" },
+  { value: "other", label: "Other" },
+] as const satisfies readonly Option[];
+export type LeadSource = (typeof leadSources)[number]["value"];
+
+export const leadStatuses = [
+  { value: "new", label: "New" },
+  { value: "qualified", label: "Qualified" },
+  { value: "contacted", label: "Contacted" },
+  { value: "appointment_set", label: "Appointment Set" },
+  { value: "under_contract", label: "Under Contract" },
+  { value: "sold", label: "Sold" },
+  { value: "dead", label: "Dead" },
+] as const satisfies readonly Option[];
+export type LeadStatus = (typeof leadStatuses)[number]["value"];
+
+export const feedbackStatuses = [
+  { value: "not_reviewed", label: "Not Reviewed" },
+  { value: "interested", label: "Interested" },
+  { value: "not_interested", label: "Not Interested" },
+  { value: "contacted", label: "Contacted" },
+  { value: "deal_closed", label: "Deal Closed" },
+] as const satisfies readonly Option[];
+export type FeedbackStatus = (typeof feedbackStatuses)[number]["value"];
+
+/** The activity types an admin records by hand (spec 02 §3). */
+export const manualActivityTypes = [
+  { value: "note_added", label: "Note" },
+  { value: "call_logged", label: "Call" },
+  { value: "email_sent", label: "Email" },
+  { value: "meeting_scheduled", label: "Meeting Scheduled" },
+  { value: "meeting_completed", label: "Meeting Completed" },
+] as const satisfies readonly Option[];
+export type ManualActivityType = (typeof manualActivityTypes)[number]["value"];
+
+/** Every timeline entry's type: the manual ones, the feedback flow's, and those the system writes. */
+export const activityTypes = [
+  ...manualActivityTypes,
+  { value: "client_feedback_submitted", label: "Client Feedback" },
+  { value: "status_changed", label: "Status Change" },
+  { value: "lead_assigned", label: "Assignment" },
+  { value: "document_uploaded", label: "Document" },
+  { value: "details_updated", label: "Details Edited" },
+] as const satisfies readonly Option[];
+export type ActivityType = (typeof activityTypes)[number]["value"];

@@ -1,0 +1,107 @@
+import { useRef } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { FormStatus } from "~/components/ui/form-status";
+import { LocalTime } from "~/components/ui/local-time";
+import { Textarea } from "~/components/ui/textarea";
+import { useFormFeedback } from "~/lib/use-form-feedback";
+import type { SerializeFrom } from "~/lib/serialize-from";
+import type { getClientLead } from "../client-leads.server";
+import type { FeedbackResult } from "../lead-actions.server";
+import { feedbackStatuses, labelOf, type FeedbackStatus } from "~/db/enums";
+import { feedbackChoices, feedbackMax, feedbackSchema, type FeedbackField } from "../leads.schema";
+import { FeedbackBadge } from "./badges";
+
+type PreviousNote = NonNullable<SerializeFrom<typeof getClientLead>>["previousNotes"][number];
+
+/**
+ * Your Feedback (spec 02 §2, §4): the current status, an optional note and the four buttons; each button
+ * submits its status with the note. The note box is cleared after a successful submission.
+ */
+export function FeedbackCard({ status, result }: { status: FeedbackStatus; result?: FeedbackResult }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormFeedback<FeedbackField>(feedbackSchema, formRef, { result });
+  return (
+    <section
+      aria-labelledby="feedback-heading"
+      className="rounded-2xl border-2 border-primary/30 bg-card p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="feedback-heading" className="text-lg font-bold">
+        Your Feedback
+      </h2>
+      <p className="mt-2 flex items-center gap-2 text-sm">
+        Current status: <FeedbackBadge value={status} />
+      </p>
+      <Form
+        method="post"
+        {...form.formProps}
+        preventScrollReset
+        className="mt-4 space-y-4"
+        aria-label="Your feedback"
+      >
+        <FormStatus toast={form.staticStatus} />
+        <FormField
+          id="feedback-notes"
+          label="Notes"
+          optional
+          error={form.errors.notes}
+          limit={feedbackMax.notes}
+        >
+          <Textarea
+            name="notes"
+            rows={4}
+            placeholder="What you learned, or why it is not a fit"
+            defaultValue={form.values?.notes ?? ""}
+          />
+        </FormField>
+        {form.errors.feedbackStatus && (
+          <p className="text-sm font-medium text-destructive">{form.errors.feedbackStatus}</p>
+        )}
+        <div className="grid grid-cols-2 gap-2" role="group" aria-label="Feedback status">
+          {feedbackChoices.map((choice) => (
+            <Button
+              key={choice.value}
+              type="submit"
+              name="feedbackStatus"
+              value={choice.value}
+              variant={status === choice.value ? "default" : "outline"}
+              aria-pressed={status === choice.value}
+              disabled={form.submitting}
+            >
+              {labelOf(feedbackStatuses, choice.value)}
+            </Button>
+          ))}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function PreviousNotes({ notes }: { notes: PreviousNote[] }) {
+  return (
+    <section
+      aria-labelledby="notes-heading"
+      className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="notes-heading" className="text-lg font-bold">
+        Previous notes
+      </h2>
+      {notes.length === 0 ? (
+        <p className="mt-3 text-muted-foreground">No notes yet</p>
+      ) : (
+        <ul className="mt-3 space-y-4">
+          {notes.map((note) => (
+            <li key={note.id} className="border-l-2 border-border pl-3">
+              <p className="text-sm text-muted-foreground">
+                {labelOf(feedbackStatuses, note.feedbackStatus)} ·{" "}
+                <LocalTime iso={note.createdAt} style="long" />
+              </p>
+              <p className="whitespace-pre-line break-words">{note.notes}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

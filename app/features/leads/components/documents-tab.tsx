@@ -1,0 +1,131 @@
+import { Download, FileText } from "lucide-react";
+import { useRef } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { FormStatus } from "~/components/ui/form-status";
+import { Input } from "~/components/ui/input";
+import { LocalTime } from "~/components/ui/local-time";
+import { useFormFeedback } from "~/lib/use-form-feedback";
+import type { LeadActionResult } from "../lead-actions.server";
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_MAX_BYTES,
+  documentMax,
+  documentMessages,
+  documentSchema,
+  type DocumentField,
+} from "../leads.schema";
+import { Card } from "./lead-card";
+import type { LeadView } from "./lead-view";
+
+const sizeOf = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Document cards with an authorized View download ("No documents uploaded yet" when empty) and the upload form. */
+export function DocumentsTab({ lead, result }: { lead: LeadView; result?: LeadActionResult }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <section aria-labelledby="documents-heading">
+        <h2 id="documents-heading" className="sr-only">
+          Documents
+        </h2>
+        {lead.documents.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted-foreground">
+            No documents uploaded yet
+          </p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {lead.documents.map((doc) => (
+              <li
+                key={doc.id}
+                className="flex flex-col rounded-2xl border border-border bg-card p-5 shadow-sm"
+              >
+                <p className="flex items-start gap-2 font-semibold">
+                  <FileText className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <span className="break-words">{doc.documentName}</span>
+                </p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {doc.documentType} · {sizeOf(doc.sizeBytes)}
+                  {doc.uploadedBy && ` · ${doc.uploadedBy}`}
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  <LocalTime iso={doc.createdAt} style="long" />
+                </p>
+                <Button asChild variant="outline" size="sm" className="mt-4 self-start">
+                  {/* An authorized download (DESIGN: files are never served inline). */}
+                  <a
+                    href={`/admin/leads/${lead.id}/documents/${doc.id}`}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={`View ${doc.documentName}`}
+                  >
+                    <Download aria-hidden="true" /> View
+                  </a>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Card title="Upload a document" className="self-start">
+        <DocumentForm result={result} />
+      </Card>
+    </div>
+  );
+}
+
+function checkFile(form: HTMLFormElement) {
+  const file = (form.elements.namedItem("document") as HTMLInputElement | null)?.files?.[0];
+  if (!file) return { document: documentMessages.missing };
+  if (file.size > DOCUMENT_MAX_BYTES) return { document: documentMessages.tooLarge };
+  return {};
+}
+
+function DocumentForm({ result }: { result?: LeadActionResult }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormFeedback<DocumentField>(documentSchema, formRef, { result, extraCheck: checkFile });
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...form.formProps}
+      preventScrollReset
+      className="space-y-4"
+      aria-label="Upload a document"
+    >
+      <FormStatus toast={form.staticStatus} />
+      <FormField
+        id="document-file"
+        label="File"
+        error={form.errors.document}
+        hint="PDF, Word, JPEG, PNG or WebP, up to 10 MB"
+      >
+        <Input
+          name="document"
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          className="file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-semibold"
+        />
+      </FormField>
+      <FormField
+        id="document-name"
+        label="Name"
+        optional
+        error={form.errors.documentName}
+        limit={documentMax.documentName}
+      >
+        <Input
+          name="documentName"
+          placeholder="e.g. Purchase agreement"
+          defaultValue={form.values?.documentName ?? ""}
+        />
+      </FormField>
+      <Button type="submit" disabled={form.submitting}>
+        {form.submitting ? "Uploading..." : "Upload"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,146 @@
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { LocalTime } from "~/components/ui/local-time";
+import { NativeSelect } from "~/components/ui/native-select";
+import type { LeadActionResult } from "../lead-actions.server";
+import { labelOf, leadSources, propertyTypes } from "~/db/enums";
+import { clientDisplayName, formatMoney, personName } from "../lead-format";
+import type { ClientOption } from "../leads.server";
+import { MotivationBadge } from "./badges";
+import { Card, Facts, orNone } from "./lead-card";
+import type { LeadView } from "./lead-view";
+
+/** Property, motivation, money (with the sold price form once sold) and assignment (spec 02 §2). */
+export function OverviewTab({
+  lead,
+  clients,
+  result,
+}: {
+  lead: LeadView;
+  clients: ClientOption[];
+  result?: LeadActionResult;
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card title="Property Details">
+        <Facts
+          items={[
+            ["Address", lead.address],
+            ["City", lead.city],
+            ["State", lead.state],
+            ["ZIP code", lead.zipCode],
+            ["Property type", labelOf(propertyTypes, lead.propertyType)],
+          ]}
+        />
+      </Card>
+      <Card title="Motivation & Situation">
+        <Facts
+          items={[
+            ["Motivation", <MotivationBadge key="m" value={lead.motivationLevel} />],
+            ["Lead source", labelOf(leadSources, lead.leadSource)],
+          ]}
+        />
+        <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          Situation notes
+        </h3>
+        <p className="mt-0.5 whitespace-pre-line break-words">{orNone(lead.situationNotes)}</p>
+      </Card>
+      <Card title="Financial Details">
+        <Facts
+          items={[
+            ["Asking price", formatMoney(lead.askingPrice)],
+            ["Estimated value", formatMoney(lead.estimatedValue)],
+            ["Estimated repair cost", formatMoney(lead.estimatedRepairCost)],
+            ...(lead.isSold ? ([["Sold Price", formatMoney(lead.soldPrice)]] as [string, ReactNode][]) : []),
+          ]}
+        />
+        {lead.isSold && (
+          <SoldPriceForm
+            current={lead.soldPrice}
+            result={result?.intent === "sold-price" ? result : undefined}
+          />
+        )}
+      </Card>
+      <Card title="Assignment Information">
+        <Facts
+          items={[
+            ["Created by", orNone(personName(lead.creator))],
+            ["Assigned client", lead.client ? clientDisplayName(lead.client) : "Unassigned"],
+            ["Created", <LocalTime key="c" iso={lead.createdAt} style="long" />],
+          ]}
+        />
+        <AssignForm
+          current={lead.assignedToClientId}
+          clients={clients}
+          error={result?.intent === "assign" ? result.fieldErrors?.assignedToClientId : undefined}
+        />
+      </Card>
+    </div>
+  );
+}
+
+function AssignForm({
+  current,
+  clients,
+  error,
+}: {
+  current: string | null;
+  clients: ClientOption[];
+  error?: string;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "assign";
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-5 flex flex-wrap items-end gap-3 border-t border-border pt-5"
+    >
+      <input type="hidden" name="intent" value="assign" />
+      <div className="min-w-56 flex-1">
+        <FormField id="assign-client" label="Assign to client" error={error}>
+          <NativeSelect key={current ?? ""} name="assignedToClientId" defaultValue={current ?? ""}>
+            <option value="">Unassigned</option>
+            {clients.map((c) => (
+              <option key={c.id} value={c.id}>
+                {clientDisplayName(c)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <Button type="submit" variant="outline" size="field" disabled={saving}>
+        {saving ? "Saving..." : "Save assignment"}
+      </Button>
+    </Form>
+  );
+}
+
+function SoldPriceForm({ current, result }: { current: number | null; result?: LeadActionResult }) {
+  const error = result?.fieldErrors?.soldPrice;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-5 flex flex-wrap items-end gap-3 border-t border-border pt-5"
+    >
+      <input type="hidden" name="intent" value="sold-price" />
+      <div className="min-w-48 flex-1">
+        <FormField id="sold-price" label="Sold price (USD)" error={error}>
+          <Input
+            key={String(current)}
+            name="soldPrice"
+            inputMode="decimal"
+            defaultValue={result?.values?.soldPrice ?? (current ? String(current) : "")}
+          />
+        </FormField>
+      </div>
+      <Button type="submit" variant="outline" size="field">
+        Save sold price
+      </Button>
+    </Form>
+  );
+}

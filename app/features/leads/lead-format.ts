@@ -1,0 +1,49 @@
+/**
+ * How a lead reads on screen and in e-mails (spec 02 §9): phone numbers, amounts, dates and people's
+ * names. Presentation only; the enumerations' labels are in ~/db/enums, the forms in leads.schema.ts.
+ */
+
+/** US numbers read as (205) 555-0139; others as stored. The tel: link always uses the stored form. */
+export function formatPhone(phone: string): string {
+  const us = /^(?:\+?1)?(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
+}
+
+/** US dollars without decimals; "N/A" when empty or zero. */
+export function formatMoney(value: number | null | undefined): string {
+  if (!value) return "N/A";
+  return value.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+}
+
+/** Lists: short month ("Nov 21, 2026"). Always UTC on the server; see LocalTime for times of day. */
+export function formatListDate(value: Date | string): string {
+  return new Date(value).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+export interface PersonName {
+  companyName?: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
+
+/**
+ * The client cell (spec 02 §2): company name, else first and last name, else "Unassigned". A client
+ * without any name on file shows their e-mail rather than a misleading "Unassigned".
+ */
+export function clientDisplayName(client: PersonName | null): string {
+  if (!client) return "Unassigned";
+  if (client.companyName) return client.companyName;
+  return personName(client) || "Unassigned";
+}
+
+/** First and last name, else the e-mail: how the timeline names who did something. */
+export function personName(person: PersonName | null): string {
+  if (!person) return "";
+  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email || "";
+}

@@ -1,0 +1,49 @@
+/**
+ * Data-layer refusals as HTTP answers, in one place (ADR 015). Every feature function checks its actor
+ * and throws a `DataRefusal` (NotAllowedError, NotAClientError) when a route let the wrong person through.
+ * Thrown from a loader or action, React Router would answer that with a 500 and log it as a crash; here
+ * every route module's loader and action is wrapped once, when the server starts, so a refusal becomes
+ * its 403 (or 404) response, which React Router renders in the area's error boundary with that status.
+ * Middleware cannot do this (it only sees the finished response) and neither can `handleError` (it
+ * cannot change the status).
+ */
+import type { ServerBuild } from "react-router";
+import { isDataRefusal, refusalResponse } from "~/lib/data-guards";
+
+type DataFunction = (...args: never[]) => unknown;
+
+/** The loader or action, with a refusal thrown as its 403/404 response. */
+export function answeringRefusals<F extends DataFunction>(fn: F): F {
+  const wrapped = async (...args: Parameters<F>) => {
+    try {
+      return await fn(...args);
+    } catch (error) {
+      if (isDataRefusal(error)) {
+        const request = (args[0] as { request?: Request } | undefined)?.request;
+        const where = request ? `${request.method} "${new URL(request.url).pathname}"` : "a data function";
+        console.warn(`[http] ${error.status} ${where}: refused by the data layer (${error.message})`);
+        throw refusalResponse(error);
+      }
+      throw error;
+    }
+  };
+  return wrapped as F;
+}
+
+/** The build with every route's loader and action answering refusals; nothing else changes. */
+export function withRefusalAnswers(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
+    const { loader, action } = route.module;
+    routes[id] = {
+      ...route,
+      module: {
+        ...route.module,
+        ...(loader ? { loader: answeringRefusals(loader) } : {}),
+        ...(action ? { action: answeringRefusals(action) } : {}),
+      },
+    };
+  }
+  return { ...build, routes };
+}

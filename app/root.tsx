@@ -21,6 +21,7 @@ import { useToast } from "~/lib/toast";
 import { getAuthState } from "~/features/auth/access.server";
 import { env } from "~/lib/env.server";
 import { readFlash } from "~/lib/flash.server";
+import { can } from "~/lib/permissions";
 import { useRouteWantsHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
@@ -48,8 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       toast: flash.toast,
       user: actor ? { id: actor.id, email: actor.email, name: actor.name } : null,
       profile: actor?.profile ?? null,
-      isAdmin: actor?.isAdmin ?? false,
-      isClient: actor?.isClient ?? false,
+      // Which signed-in areas the header links to; the areas check again on the server.
+      areas: { admin: can(actor, "area:admin"), client: can(actor, "area:client") },
     },
     { headers },
   );
@@ -85,8 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                     [rootData.profile?.firstName, rootData.profile?.lastName].filter(Boolean).join(" ") ||
                     rootData.user.name,
                   email: rootData.user.email,
-                  isAdmin: rootData.isAdmin,
-                  isClient: rootData.isClient,
+                  areas: rootData.areas,
                 }
               : null
           }

@@ -17,6 +17,7 @@
 import { performance } from "node:perf_hooks";
 import { feedbackStatuses, leadStatuses, motivationLevels, valuesOf } from "~/db/enums";
 import { machine, onCleanup, printTable, run, writeResult } from "./support";
+import { permissionsOf } from "~/lib/permissions";
 
 const leadCount = Number(process.env.BENCH_LEADS ?? 50_000);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
@@ -175,8 +176,8 @@ async function main() {
       });
     }
 
-    const admin = { id: adminId, isAdmin: true };
-    const client = { id: clientIds[7]!, isClient: true };
+    const admin = { id: adminId, permissions: permissionsOf(["admin"]) };
+    const client = { id: clientIds[7]!, permissions: permissionsOf(["client"]) };
     const q = (search: string) => parseLeadListQuery(new URL(`http://bench/admin/leads?${search}`));
     const perClient = Math.round((leadCount * 2) / 3 / CLIENTS);
     const queries: [string, () => Promise<number>, (n: number) => boolean][] = [

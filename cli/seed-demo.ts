@@ -18,7 +18,7 @@ import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { careerApplications, user } from "~/db/schema";
 import { passwordSchema } from "~/features/auth/auth.schema";
-import { createConfirmedUser } from "~/features/auth/user-admin.server";
+import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { env } from "~/lib/env.server";
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, demoAdmin, demoClients } from "./seed-demo/fixtures/accounts";
 import { demoCareers } from "./seed-demo/fixtures/submissions";
@@ -68,13 +68,20 @@ async function seed(where: string): Promise<string> {
   passwordSchema.parse(DEMO_PASSWORD);
 
   const now = new Date();
-  const cli = { cli: true } as const;
-  const created = await createConfirmedUser(cli, { ...demoAdmin, password: DEMO_PASSWORD, role: "admin" });
+  const created = await createConfirmedUser(commandLine, {
+    ...demoAdmin,
+    password: DEMO_PASSWORD,
+    role: "admin",
+  });
   if (!created.ok) throw new SeedError(created.message);
   const adminId = (await accountId(db, DEMO_ADMIN_EMAIL))!;
   const clientIds: string[] = [];
   for (const client of demoClients) {
-    const result = await createConfirmedUser(cli, { ...client, password: DEMO_PASSWORD, role: "client" });
+    const result = await createConfirmedUser(commandLine, {
+      ...client,
+      password: DEMO_PASSWORD,
+      role: "client",
+    });
     if (!result.ok) throw new SeedError(result.message);
     clientIds.push((await accountId(db, client.email))!);
   }

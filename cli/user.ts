@@ -13,6 +13,7 @@ import { z } from "zod";
 import { appRoles } from "~/db/enums";
 import { emailSchema, firstNameSchema, lastNameSchema, passwordSchema } from "~/features/auth/auth.schema";
 import {
+  commandLine,
   createConfirmedUser,
   listUsers,
   setOnlyRoleByEmail,
@@ -24,8 +25,6 @@ const usage = `Usage:
   npm run user -- add --email E --password P [--role admin|client] [--first-name F --last-name L --company C]
   npm run user -- role --email E --role admin|client|none
   npm run user -- list`;
-
-const cli = { cli: true } as const;
 
 function fail(message: string): never {
   throw new UsageError(message);
@@ -66,7 +65,7 @@ async function run(argv: string[]): Promise<AdminResult | string> {
       "--company",
     );
     return withDatabase(() =>
-      createConfirmedUser(cli, {
+      createConfirmedUser(commandLine, {
         email,
         password,
         role,
@@ -80,12 +79,12 @@ async function run(argv: string[]): Promise<AdminResult | string> {
   if (command === "role") {
     const email = check(emailSchema, values.email ?? "", "--email");
     const role = check(z.enum([...appRoles, "none"]), values.role, "--role");
-    return withDatabase(() => setOnlyRoleByEmail(cli, email, role));
+    return withDatabase(() => setOnlyRoleByEmail(commandLine, email, role));
   }
 
   if (command === "list") {
     return withDatabase(async () => {
-      const users = await listUsers(cli);
+      const users = await listUsers(commandLine);
       if (users.length === 0) return "No accounts yet.";
       const rows = users.map((u) => [
         u.email,

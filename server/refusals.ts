@@ -1,6 +1,6 @@
 /**
- * Data-layer refusals as HTTP answers, in one place (ADR 015). Every feature function checks its actor
- * and throws a `DataRefusal` (NotAllowedError, NotAClientError) when a route let the wrong person through.
+ * Data-layer refusals as HTTP answers, in one place (ADRs 015, 016). Every feature function checks its
+ * actor's permission and throws `NotAllowedError` when a route let the wrong person through.
  * Thrown from a loader or action, React Router would answer that with a 500 and log it as a crash; here
  * every route module's loader and action is wrapped once, when the server starts, so a refusal becomes
  * its 403 (or 404) response, which React Router renders in the area's error boundary with that status.
@@ -8,7 +8,7 @@
  * cannot change the status).
  */
 import type { ServerBuild } from "react-router";
-import { isDataRefusal, refusalResponse } from "~/lib/data-guards";
+import { isRefusal, refusalResponse } from "~/lib/permissions";
 
 type DataFunction = (...args: never[]) => unknown;
 
@@ -18,10 +18,10 @@ export function answeringRefusals<F extends DataFunction>(fn: F): F {
     try {
       return await fn(...args);
     } catch (error) {
-      if (isDataRefusal(error)) {
+      if (isRefusal(error)) {
         const request = (args[0] as { request?: Request } | undefined)?.request;
         const where = request ? `${request.method} "${new URL(request.url).pathname}"` : "a data function";
-        console.warn(`[http] ${error.status} ${where}: refused by the data layer (${error.message})`);
+        console.warn(`[http] ${error.status} ${where}: refused by the data layer (${error.permission ?? error.message})`);
         throw refusalResponse(error);
       }
       throw error;

@@ -28,6 +28,8 @@ export const labelOf = (options: readonly Option[], value: string | null | undef
 // No labels: the screens show these values as they are (the user admin capitalises roles with CSS).
 export const appRoles = ["admin", "client"] as const;
 export type AppRole = (typeof appRoles)[number];
+/** For role names read back as text (array_agg over user_roles). */
+export const isAppRole = (value: string): value is AppRole => (appRoles as readonly string[]).includes(value);
 
 export const mailStatuses = ["pending", "sent", "failed"] as const;
 

@@ -1,8 +1,10 @@
 /**
- * Who is asking, as every loader, action and data function sees it. The signed-in user's roles decide
- * what they may do; features take the actor as their first argument and check it before touching a row.
+ * Who is asking, as every loader, action and data function sees it. The signed-in user's roles grant
+ * permissions (permissions.ts); features take the actor as their first argument and check a permission
+ * before touching a row.
  */
 import type { AppRole } from "~/db/enums";
+import type { Permission, Principal } from "./permissions";
 
 export type Role = AppRole;
 
@@ -15,13 +17,13 @@ export interface Profile {
 }
 
 /** The signed-in user, as every protected loader and action sees them. */
-export interface Actor {
+export interface Actor extends Principal {
+  kind: "user";
   id: string;
   email: string;
   name: string;
   sessionId: string;
   roles: Role[];
-  isAdmin: boolean;
-  isClient: boolean;
+  permissions: ReadonlySet<Permission>;
   profile: Profile | null;
 }

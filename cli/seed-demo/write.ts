@@ -26,6 +26,7 @@ import { businessTime, DAY, SEED, type LeadPlan } from "./plan";
 import { createRandom } from "./random";
 import { checkpoint, expectOk, SeedError } from "./run-control";
 import { fill } from "./stories";
+import { permissionsOf } from "~/lib/permissions";
 
 /** The weekday `days` days from `at` (US Central), moved off the weekend in the same direction. */
 function workday(at: Date, days: number): string {
@@ -52,7 +53,7 @@ async function dateNewActivities(db: Database, leadId: string, seen: Set<string>
 }
 
 export async function seedLead(db: Database, plan: LeadPlan, adminId: string, clientIds: readonly string[]) {
-  const admin = { id: adminId, isAdmin: true };
+  const admin = { id: adminId, permissions: permissionsOf(["admin"]) };
   const input = leadSchema.parse({ ...plan.form, assignedToClientId: "" });
   const { id } = await createLead(admin, input);
   const seen = new Set<string>();
@@ -86,7 +87,7 @@ export async function seedLead(db: Database, plan: LeadPlan, adminId: string, cl
           notes: dated(step.notes, at),
         });
         expectOk(
-          await submitFeedback({ id: assignee, isClient: true }, id, feedback),
+          await submitFeedback({ id: assignee, permissions: permissionsOf(["client"]) }, id, feedback),
           `give feedback on lead ${id}`,
         );
         reviewedAt = at;
@@ -109,7 +110,7 @@ export async function seedLead(db: Database, plan: LeadPlan, adminId: string, cl
 }
 
 export async function seedSubmissions(db: Database, now: Date, adminId: string) {
-  const admin = { id: adminId, isAdmin: true };
+  const admin = { id: adminId, permissions: permissionsOf(["admin"]) };
   const random = createRandom(SEED + 1);
   // Addresses from the documentation range; per-e-mail limits apply as usual (every sender is distinct).
   let ip = 10;

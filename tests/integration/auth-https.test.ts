@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, installDatabase } from "~/db/db.server";
 import { getAuthState } from "~/features/auth/access.server";
 import { signIn } from "~/features/auth/accounts.server";
-import { createConfirmedUser } from "~/features/auth/user-admin.server";
+import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { testDatabases } from "../support/databases";
 
@@ -27,7 +27,7 @@ describe.each(testDatabases)("session cookie over HTTPS on $name", (testDb) => {
 
   it("is HttpOnly, SameSite=Lax and Secure, and keeps the visitor signed in", async () => {
     const email = `secure-${testDb.name}@example.com`;
-    await createConfirmedUser({ cli: true }, { email, password: "Harbor-Light-42" });
+    await createConfirmedUser(commandLine, { email, password: "Harbor-Light-42" });
     const result = await signIn(
       { email, password: "Harbor-Light-42" },
       { ip: "192.0.2.1", userAgent: "vitest", cookie: null },

@@ -18,14 +18,14 @@ import {
   userRoles,
   verification,
 } from "~/db/schema";
-import { getAuthState, requireClient, requireRole, requireUser } from "~/features/auth/access.server";
+import { getAuthState, requireArea, requireUser } from "~/features/auth/access.server";
 import { authLimits } from "~/features/auth/rate-limits.server";
 import {
   defaultSignInPolicy,
   setSignInPolicy,
   type SignInPolicy,
 } from "~/features/auth/sign-in-limits.server";
-import { createConfirmedUser } from "~/features/auth/user-admin.server";
+import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { pruneRateLimitHits } from "~/lib/rate-limit.server";
 import { loader as rootLoader } from "~/root";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
@@ -48,6 +48,7 @@ import {
   getRequest,
   redirectOf,
 } from "../support/route-calls";
+import { permissionsOf } from "~/lib/permissions";
 
 vi.stubEnv("AUTH_SECRET", "integration-tests-secret-0123456789abcdef");
 vi.stubEnv("SITE_URL", "http://leadworks.test");
@@ -115,7 +116,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
   }
 
   async function adminCookie(email: string): Promise<string> {
-    const created = await createConfirmedUser({ cli: true }, { email, password: PASSWORD, role: "admin" });
+    const created = await createConfirmedUser(commandLine, { email, password: PASSWORD, role: "admin" });
     expect(created.ok).toBe(true);
     return sessionCookie(email);
   }
@@ -283,15 +284,18 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     const email = `root-${testDb.name}@example.com`;
     const id = await confirmedAccount(email);
     const anonymous = answer(await call(rootLoader, getRequest("/")));
-    expect(anonymous.data).toMatchObject({ user: null, profile: null, isAdmin: false, isClient: false });
+    expect(anonymous.data).toMatchObject({
+      user: null,
+      profile: null,
+      areas: { admin: false, client: false },
+    });
 
     const cookie = await sessionCookie(email);
     const signedIn = answer(await call(rootLoader, getRequest("/", { cookie })));
     expect(signedIn.data).toMatchObject({
       user: { id, email, name: "Maya Rivers" },
       profile: { firstName: "Maya", lastName: "Rivers", email },
-      isAdmin: false,
-      isClient: false,
+      areas: { admin: false, client: false },
       siteUrl: ORIGIN,
     });
     expect(redirectOf(await call(authLoader, getRequest("/auth", { cookie }))).location).toBe("/");
@@ -317,7 +321,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     await confirmedAccount(plainEmail);
     const plain = await sessionCookie(plainEmail);
     const clientEmail = `client-${testDb.name}@example.com`;
-    await createConfirmedUser({ cli: true }, { email: clientEmail, password: PASSWORD, role: "client" });
+    await createConfirmedUser(commandLine, { email: clientEmail, password: PASSWORD, role: "client" });
     const client = await sessionCookie(clientEmail);
     const admin = await adminCookie(`admin-${testDb.name}@example.com`);
 
@@ -336,10 +340,18 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
 
     const asRequest = (cookie: string) => getRequest("/client", { cookie });
     await expect(requireUser(asRequest(plain))).resolves.toMatchObject({ email: plainEmail, roles: [] });
-    await expect(requireClient(asRequest(client))).resolves.toMatchObject({ isClient: true, isAdmin: false });
-    await expect(requireRole(asRequest(admin), "admin")).resolves.toMatchObject({ isAdmin: true });
+    await expect(requireArea(asRequest(client), "client")).resolves.toMatchObject({
+      roles: ["client"],
+      permissions: permissionsOf(["client"]),
+    });
+    await expect(requireArea(asRequest(admin), "admin")).resolves.toMatchObject({
+      roles: ["admin"],
+      permissions: permissionsOf(["admin"]),
+    });
     for (const cookie of [plain, admin]) {
-      const denied = redirectOf(await requireClient(asRequest(cookie)).catch((thrown: unknown) => thrown));
+      const denied = redirectOf(
+        await requireArea(asRequest(cookie), "client").catch((thrown: unknown) => thrown),
+      );
       expect(denied.flash).toEqual({
         kind: "error",
         title: "Access Denied",
@@ -560,9 +572,9 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     );
     expect(done.flash).toMatchObject({ title: "Password set" });
     const cookie = await sessionCookie(email, NEW_PASSWORD);
-    await expect(requireClient(getRequest("/client", { cookie }))).resolves.toMatchObject({
+    await expect(requireArea(getRequest("/client", { cookie }), "client")).resolves.toMatchObject({
       email,
-      isClient: true,
+      permissions: permissionsOf(["client"]),
       profile: { companyName: "Oak Street Buyers" },
     });
     const [entry] = await handle.db
@@ -628,10 +640,13 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
 
   it("keeps a client's company name the agency's: a crafted POST is refused, an admin changes it", async () => {
     const email = `client-company-${testDb.name}@example.com`;
-    const created = await createConfirmedUser(
-      { cli: true },
-      { email, password: PASSWORD, role: "client", firstName: "Cleo", companyName: "Oak Street Buyers" },
-    );
+    const created = await createConfirmedUser(commandLine, {
+      email,
+      password: PASSWORD,
+      role: "client",
+      firstName: "Cleo",
+      companyName: "Oak Street Buyers",
+    });
     expect(created.ok).toBe(true);
     const [account] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     const id = account!.id;

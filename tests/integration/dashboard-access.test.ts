@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
 import { contactSubmissions } from "~/db/schema";
-import { createConfirmedUser } from "~/features/auth/user-admin.server";
+import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as eventsLoader } from "~/routes/admin/events";
 import { loader as exportLoader } from "~/routes/admin/export";
@@ -49,10 +49,11 @@ describe.each(testDatabases)("dashboard access on $name", (testDb) => {
       ["client", "client"],
       ["admin", "admin"],
     ] as const) {
-      const created = await createConfirmedUser(
-        { cli: true },
-        { email: `${who}@example.com`, password: PASSWORD, role },
-      );
+      const created = await createConfirmedUser(commandLine, {
+        email: `${who}@example.com`,
+        password: PASSWORD,
+        role,
+      });
       expect(created.ok).toBe(true);
       cookies[who] = await signedIn(`${who}@example.com`);
     }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
 import { leadActivities, leadDocuments, leads, storedFiles, user } from "~/db/schema";
-import { createConfirmedUser } from "~/features/auth/user-admin.server";
+import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { PHONE_MESSAGE, type LeadField } from "~/features/leads/leads.schema";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/leads/detail";
 import { loader as documentLoader } from "~/routes/admin/leads/document";
@@ -38,6 +38,7 @@ import {
   type RouteArgs,
   type RouteFn,
 } from "../support/route-calls";
+import { permissionsOf } from "~/lib/permissions";
 
 vi.stubEnv("AUTH_SECRET", "integration-tests-secret-0123456789abcdef");
 vi.stubEnv("SITE_URL", "http://leadworks.test");
@@ -132,10 +133,14 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       (typeof accounts)[Account],
     ][]) {
       const email = `${who.toLowerCase()}@example.com`;
-      const created = await createConfirmedUser(
-        { cli: true },
-        { email, password: PASSWORD, role, companyName, firstName: who, lastName: "Tester" },
-      );
+      const created = await createConfirmedUser(commandLine, {
+        email,
+        password: PASSWORD,
+        role,
+        companyName,
+        firstName: who,
+        lastName: "Tester",
+      });
       expect(created.ok).toBe(true);
       const [row] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
       ids[who] = row!.id;
@@ -1137,7 +1142,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
     }
 
     it("tells a client about their own leads only, and an admin about every lead", async () => {
-      const adminActor = { id: ids.admin, isAdmin: true };
+      const adminActor = { id: ids.admin, permissions: permissionsOf(["admin"]) };
       const forA = await openStream(clientEventsLoader, "clientA", "/client/events");
       const forAdmin = await openStream(adminEventsLoader, "admin", "/admin/leads/events");
       const input = (firstName: string, client: Account) =>

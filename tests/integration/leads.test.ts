@@ -18,7 +18,6 @@ import {
   userRoles,
 } from "~/db/schema";
 import {
-  NotAClientError,
   RECENT_LEADS,
   clientDashboard,
   getClientLead,
@@ -36,7 +35,6 @@ import {
 } from "~/features/leads/leads.schema";
 import {
   InvalidClientError,
-  NotAllowedError,
   addActivity,
   addDocument,
   assignLead,
@@ -53,6 +51,7 @@ import {
   type LeadDocumentUpload,
 } from "~/features/leads/leads.server";
 import { testDatabases } from "../support/databases";
+import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 
 const ids = {
   admin: "00000000-0000-4000-8000-00000000000a",
@@ -63,10 +62,10 @@ const ids = {
 };
 const MISSING = "00000000-0000-4000-8000-00000000dead";
 
-const admin: LeadActor = { id: ids.admin, isAdmin: true };
-const clientA: ClientActor = { id: ids.clientA, isClient: true };
-const clientB: ClientActor = { id: ids.clientB, isClient: true };
-const clientC: ClientActor = { id: ids.clientC, isClient: true };
+const admin: LeadActor = { id: ids.admin, permissions: permissionsOf(["admin"]) };
+const clientA: ClientActor = { id: ids.clientA, permissions: permissionsOf(["client"]) };
+const clientB: ClientActor = { id: ids.clientB, permissions: permissionsOf(["client"]) };
+const clientC: ClientActor = { id: ids.clientC, permissions: permissionsOf(["client"]) };
 
 const DAY = 24 * 60 * 60 * 1000;
 const adminQuery = (search = "") =>
@@ -193,8 +192,8 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       for (const actor of [
         null,
         undefined,
-        { id: ids.plain, isAdmin: false },
-        { id: ids.admin, isAdmin: false },
+        { id: ids.plain, permissions: permissionsOf([]) },
+        { id: ids.admin, permissions: permissionsOf([]) },
       ]) {
         const asAny = actor as unknown as LeadActor;
         await expect(listLeads(asAny, adminQuery())).rejects.toBeInstanceOf(NotAllowedError);
@@ -222,24 +221,26 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
     });
 
     it("refuses every client function to anyone who is not a client", async () => {
-      for (const actor of [null, undefined, { id: ids.clientA, isClient: false }]) {
+      for (const actor of [null, undefined, { id: ids.clientA, permissions: permissionsOf([]) }]) {
         const asAny = actor as unknown as ClientActor;
-        await expect(clientDashboard(asAny)).rejects.toBeInstanceOf(NotAClientError);
-        await expect(listClientLeads(asAny, clientQuery())).rejects.toBeInstanceOf(NotAClientError);
-        await expect(getClientLead(asAny, leadId)).rejects.toBeInstanceOf(NotAClientError);
-        await expect(getClientLead(asAny, "not-a-uuid")).rejects.toBeInstanceOf(NotAClientError);
+        await expect(clientDashboard(asAny)).rejects.toBeInstanceOf(NotAllowedError);
+        await expect(listClientLeads(asAny, clientQuery())).rejects.toBeInstanceOf(NotAllowedError);
+        await expect(getClientLead(asAny, leadId)).rejects.toBeInstanceOf(NotAllowedError);
+        await expect(getClientLead(asAny, "not-a-uuid")).rejects.toBeInstanceOf(NotAllowedError);
         await expect(
           submitFeedback(asAny, leadId, { feedbackStatus: "interested", notes: "x" }),
-        ).rejects.toBeInstanceOf(NotAClientError);
+        ).rejects.toBeInstanceOf(NotAllowedError);
       }
       expect(await rowOf(leadId)).toMatchObject({ clientFeedbackStatus: "not_reviewed", clientNotes: null });
     });
 
-    it("goes by the actor's flag, not by who the account is", async () => {
-      await expect(clientDashboard({ id: ids.admin, isClient: false })).rejects.toThrow("Clients only");
-      await expect(listLeads({ id: ids.clientA, isAdmin: false }, adminQuery())).rejects.toThrow(
-        "Admins only",
-      );
+    it("goes by the actor's permissions, not by who the account is", async () => {
+      await expect(clientDashboard({ id: ids.admin, permissions: permissionsOf([]) })).rejects.toMatchObject({
+        permission: "lead:read:own",
+      });
+      await expect(
+        listLeads({ id: ids.clientA, permissions: permissionsOf([]) }, adminQuery()),
+      ).rejects.toMatchObject({ permission: "lead:read:any" });
     });
   });
 
@@ -770,7 +771,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       const { id } = await createLead(admin, leadInput({ assignedToClientId: ids.clientA }));
       const { assignedToClientId: _assigned, ...details } = leadInput();
       await expect(
-        updateLeadDetails({ id: ids.clientA, isAdmin: false }, id, details),
+        updateLeadDetails({ id: ids.clientA, permissions: permissionsOf([]) }, id, details),
       ).rejects.toBeInstanceOf(NotAllowedError);
       // Nothing changed: nothing written.
       expect(await updateLeadDetails(admin, id, details)).toBe(true);

@@ -11,7 +11,7 @@ import { handleFeedbackPost, handleLeadPost } from "~/features/leads/lead-action
 import { getLead } from "~/features/leads/leads.server";
 import { getClientLead } from "~/features/leads/client-leads.server";
 import type { Actor } from "~/lib/actor";
-import { DataRefusal } from "~/lib/data-guards";
+import { NOT_ALLOWED_MESSAGE, NotAllowedError, permissionsOf } from "~/lib/permissions";
 import { withRefusalAnswers } from "../../server/refusals";
 
 const ORIGIN = "http://leadworks.test";
@@ -22,9 +22,9 @@ const actor = (roles: Actor["roles"]): Actor => ({
   email: "someone@example.com",
   name: "Someone",
   sessionId: "session",
+  kind: "user",
   roles,
-  isAdmin: roles.includes("admin"),
-  isClient: roles.includes("client"),
+  permissions: permissionsOf(roles),
   profile: null,
 });
 const client = actor(["client"]);
@@ -58,7 +58,7 @@ const routeModules: Record<string, { path: string; module: RouteModule }> = {
     path: "secret",
     module: page({
       loader: () => {
-        throw new DataRefusal("Not found", 404);
+        throw new NotAllowedError("Not found", 404);
       },
     }),
   },
@@ -136,7 +136,7 @@ describe("data-layer refusals", () => {
   it("answers a data request with the refusal's message", async () => {
     const response = await answering(get(`/admin/leads/${LEAD}.data`));
     expect(response.status).toBe(403);
-    expect(await response.text()).toContain("Admins only");
+    expect(await response.text()).toContain(NOT_ALLOWED_MESSAGE);
   });
 
   it.each(requests)("would answer %s with 500 without the wrapper", async (_label, request) => {

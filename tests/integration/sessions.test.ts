@@ -10,10 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, installDatabase } from "~/db/db.server";
 import { session, user } from "~/db/schema";
-import { getAuthState, requireRole } from "~/features/auth/access.server";
+import { getAuthState, requireArea } from "~/features/auth/access.server";
 import { ABSOLUTE_LIFETIME_MS } from "~/features/auth/session-lifetime";
 import { LAST_ACTIVE_RESOLUTION_MS, sessionStillGrants } from "~/features/auth/sessions.server";
-import { createConfirmedUser } from "~/features/auth/user-admin.server";
+import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { assignLead, createLead } from "~/features/leads/leads.server";
 import { leadSchema } from "~/features/leads/leads.schema";
 import { MAX_STREAMS_PER_USER, openStreamCount, setHeartbeatInterval } from "~/lib/realtime.server";
@@ -35,6 +35,7 @@ import {
   redirectOf,
   type RouteFn,
 } from "../support/route-calls";
+import { permissionsOf } from "~/lib/permissions";
 
 vi.stubEnv("AUTH_SECRET", "integration-tests-secret-0123456789abcdef");
 vi.stubEnv("SITE_URL", "http://leadworks.test");
@@ -68,10 +69,12 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
   /** A confirmed account with `role`; returns its id and e-mail. */
   async function account(role?: "admin" | "client") {
     const email = `${role ?? "user"}-${++counter}-${testDb.name}@example.com`;
-    const created = await createConfirmedUser(
-      { cli: true },
-      { email, password: PASSWORD, role, companyName: role === "client" ? "Oak Street Buyers" : undefined },
-    );
+    const created = await createConfirmedUser(commandLine, {
+      email,
+      password: PASSWORD,
+      role,
+      companyName: role === "client" ? "Oak Street Buyers" : undefined,
+    });
     expect(created.ok).toBe(true);
     const [row] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     return { id: row!.id, email };
@@ -112,7 +115,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       await ageSession(id, ABSOLUTE_LIFETIME_MS.user + 60_000);
       const result = await call(rootLoader, getRequest("/", { cookie }));
       const root = answer(result);
-      expect(root.data).toMatchObject({ user: null, isAdmin: false });
+      expect(root.data).toMatchObject({ user: null, areas: { admin: false, client: false } });
       const setCookies = (result as { init: { headers: Headers } }).init.headers.getSetCookie();
       expect(setCookies.some((c) => c.startsWith("leadworks.session_token=;") && /Max-Age=0/i.test(c))).toBe(
         true,
@@ -127,7 +130,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const { id, email } = await account("client");
       const cookie = await signIn(email);
       await ageSession(id, 13 * HOUR);
-      expect((await getAuthState(getRequest("/client", { cookie }))).actor?.isClient).toBe(true);
+      expect((await getAuthState(getRequest("/client", { cookie }))).actor?.roles).toEqual(["client"]);
       await ageSession(id, 31 * DAY);
       expect((await getAuthState(getRequest("/client", { cookie }))).actor).toBeNull();
       expect(await sessionsOf(id)).toHaveLength(0);
@@ -137,12 +140,12 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const { id, email } = await account("admin");
       const cookie = await signIn(email);
       await ageSession(id, ABSOLUTE_LIFETIME_MS.admin - 5 * 60_000);
-      await expect(requireRole(getRequest("/admin", { cookie }), "admin")).resolves.toMatchObject({
-        isAdmin: true,
+      await expect(requireArea(getRequest("/admin", { cookie }), "admin")).resolves.toMatchObject({
+        permissions: permissionsOf(["admin"]),
       });
 
       await ageSession(id, ABSOLUTE_LIFETIME_MS.admin + 60_000);
-      const refused = await requireRole(getRequest("/admin/users", { cookie }), "admin").catch(
+      const refused = await requireArea(getRequest("/admin/users", { cookie }), "admin").catch(
         (thrown: unknown) => thrown,
       );
       expect(redirectOf(refused).location).toBe("/auth?redirectTo=%2Fadmin%2Fusers");
@@ -408,12 +411,12 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       await endOf(stream);
     });
 
-    it("tells whether a session still grants a role", async () => {
+    it("tells whether a session still grants a permission", async () => {
       const client = await account("client");
       const cookie = await signIn(client.email);
       const actor = (await getAuthState(getRequest("/", { cookie }))).actor!;
-      expect(await sessionStillGrants(actor, "client")).toBe(true);
-      expect(await sessionStillGrants(actor, "admin")).toBe(false);
+      expect(await sessionStillGrants(actor, "lead:read:own")).toBe(true);
+      expect(await sessionStillGrants(actor, "lead:read:any")).toBe(false);
       expect(await sessionStillGrants(actor, null)).toBe(true);
       expect(await sessionStillGrants({ ...actor, id: (await account()).id }, null)).toBe(false);
       await handle.db
@@ -465,7 +468,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
         "/admin/leads/events",
         await signIn(admin.email),
       );
-      const adminActor = { id: admin.id, isAdmin: true };
+      const adminActor = { id: admin.id, permissions: permissionsOf(["admin"]) };
       const lead = await createLead(
         adminActor,
         leadSchema.parse({

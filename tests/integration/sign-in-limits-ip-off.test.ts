@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, installDatabase } from "~/db/db.server";
 import { rateLimitHits } from "~/db/schema";
 import { defaultSignInPolicy, setSignInPolicy } from "~/features/auth/sign-in-limits.server";
-import { createConfirmedUser } from "~/features/auth/user-admin.server";
+import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { env } from "~/lib/env.server";
 import { action as authAction } from "~/routes/auth/auth";
 import { testDatabases } from "../support/databases";
@@ -38,7 +38,7 @@ describe.each(testDatabases)("sign-in limits with IP_RATE_LIMITS=off on $name", 
     call(authAction, formRequest("/auth", { intent: "sign-in", email, password }), ip);
 
   async function account(email: string) {
-    expect(await createConfirmedUser({ cli: true }, { email, password: PASSWORD })).toMatchObject({
+    expect(await createConfirmedUser(commandLine, { email, password: PASSWORD })).toMatchObject({
       ok: true,
     });
   }

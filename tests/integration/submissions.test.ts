@@ -11,17 +11,17 @@ import {
   exportCsv,
   listCareerApplications,
   listContactSubmissions,
-  NotAllowedError,
   resumeFile,
   setHandled,
   weeklyCounts,
 } from "~/features/submissions/submissions.server";
 import { SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
 import { testDatabases } from "../support/databases";
+import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 
 process.env.IP_RATE_LIMITS = "off";
 
-const admin = { id: "00000000-0000-4000-8000-000000000001", isAdmin: true };
+const admin = { id: "00000000-0000-4000-8000-000000000001", permissions: permissionsOf(["admin"]) };
 const query = (search = "") => parseListQuery(new URL(`http://x/admin?${search}`));
 
 describe.each(testDatabases)("submissions on $name", (testDb) => {
@@ -74,7 +74,7 @@ describe.each(testDatabases)("submissions on $name", (testDb) => {
   });
 
   it("refuses every query and command to anyone who is not an admin", async () => {
-    for (const actor of [null, { id: "u", isAdmin: false }]) {
+    for (const actor of [null, { id: "u", permissions: permissionsOf([]) }]) {
       const asAny = actor as unknown as typeof admin;
       await expect(dashboardCounts(asAny)).rejects.toBeInstanceOf(NotAllowedError);
       await expect(listContactSubmissions(asAny, query())).rejects.toBeInstanceOf(NotAllowedError);

@@ -7,15 +7,15 @@ import { cn } from "~/lib/utils";
 export interface HeaderAccount {
   name: string;
   email: string;
-  isAdmin: boolean;
-  isClient: boolean;
+  /** The signed-in areas the visitor may enter. */
+  areas: { admin: boolean; client: boolean };
 }
 
 export function accountLinks(account: HeaderAccount) {
   return [
     { to: "/account", label: "Account" },
-    ...(account.isClient ? [{ to: "/client", label: "My Leads" }] : []),
-    ...(account.isAdmin
+    ...(account.areas.client ? [{ to: "/client", label: "My Leads" }] : []),
+    ...(account.areas.admin
       ? [
           { to: "/admin", label: "Admin" },
           { to: "/admin/leads", label: "Lead Management" },

@@ -1,14 +1,17 @@
 /**
- * Who is asking: the one access module. Loaders and actions call `requireUser`, `requireRole` or
- * `requireClient`, which throw a redirect for anonymous visitors (to /auth, coming back afterwards) and
- * for signed-in users without the role (to / with an 'Access Denied' toast). A disabled account counts as
+ * Who is asking: the one access module. Loaders and actions call `requireUser` or `requireArea`, which
+ * throw a redirect for anonymous visitors (to /auth, coming back afterwards) and for signed-in users
+ * without the area's permission (to / with an 'Access Denied' toast); resources behind the pages call
+ * `requirePermissionOr404`. A disabled account counts as
  * signed out, and so does a session past its absolute lifetime (30 days, 12 hours for admins: it is
  * deleted on the spot). The answer is computed once per request.
  */
 import { eq, sql } from "drizzle-orm";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { isAppRole } from "~/db/enums";
 import { profiles, user, userRoles } from "~/db/schema";
-import type { Actor, Role } from "~/lib/actor";
+import type { Actor } from "~/lib/actor";
+import { can, permissionsOf, type Permission } from "~/lib/permissions";
 import { redirectWithToast } from "~/lib/flash.server";
 import { SESSION_COOKIE_PREFIX } from "~/lib/personal-cookies";
 import { authHeaders, signOut } from "./accounts.server";
@@ -60,28 +63,27 @@ async function loadAuthState(request: Request): Promise<AuthState> {
       companyName: profiles.companyName,
       phone: profiles.phone,
       roles: sql<
-        Role[]
+        string[]
       >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${user.id} order by 1)`,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, id));
-  const roles = (row?.roles ?? []).filter((role): role is Role => role === "admin" || role === "client");
-  const isAdmin = roles.includes("admin");
-  if (sessionLifetimeEnded(new Date(response.session.createdAt), isAdmin)) {
+  const roles = (row?.roles ?? []).filter(isAppRole);
+  if (sessionLifetimeEnded(new Date(response.session.createdAt), roles)) {
     // Past its absolute lifetime, however recently used: delete it and clear the browser's cookie.
     return { actor: null, setCookies: await signOut(request) };
   }
   await markSessionActive(response.session.id, new Date(response.session.updatedAt));
   return {
     actor: {
+      kind: "user",
       id,
       email: response.user.email,
       name: response.user.name,
       sessionId: response.session.id,
       roles,
-      isAdmin,
-      isClient: roles.includes("client"),
+      permissions: permissionsOf(roles),
       profile: row?.profileEmail
         ? {
             firstName: row.firstName,
@@ -142,22 +144,34 @@ export async function requireUser(request: Request): Promise<Actor> {
   return actor;
 }
 
-const deniedText: Record<Role, string> = {
+/** The two signed-in areas, each entered with its own permission. */
+export type Area = "admin" | "client";
+
+const areaPermission: Record<Area, Permission> = { admin: "area:admin", client: "area:client" };
+
+const deniedText: Record<Area, string> = {
   admin: "You don't have admin privileges",
   client: "You don't have client access",
 };
 
-/** The actor when they hold `role`; others go to / with the spec's 'Access Denied' toast. */
-export async function requireRole(request: Request, role: Role): Promise<Actor> {
+/** The actor when they may enter `area`; others go to / with the spec's 'Access Denied' toast. */
+export async function requireArea(request: Request, area: Area): Promise<Actor> {
   const actor = await requireUser(request);
-  if (!actor.roles.includes(role)) {
-    throw redirectWithToast(request, "/", { kind: "error", title: "Access Denied", text: deniedText[role] });
+  if (!can(actor, areaPermission[area])) {
+    throw redirectWithToast(request, "/", { kind: "error", title: "Access Denied", text: deniedText[area] });
   }
   return actor;
 }
 
-export function requireClient(request: Request): Promise<Actor> {
-  return requireRole(request, "client");
+/**
+ * For resources behind the pages (downloads, exports, event streams): the actor when they hold
+ * `permission`, a plain 404 for everyone else, signed in or not. No redirect, and nothing that tells an
+ * outsider the resource exists.
+ */
+export async function requirePermissionOr404(request: Request, permission: Permission): Promise<Actor> {
+  const actor = await getActor(request);
+  if (!actor || !can(actor, permission)) throw data("Not found", { status: 404 });
+  return actor;
 }
 
 /** Signed-in users have nothing to do on /auth: send them home. */

@@ -15,7 +15,7 @@ import type { ProfileInput } from "./auth.schema";
 export const COMPANY_SET_BY_AGENCY = "Your company name is set by the agency. Contact us to change it.";
 
 /** Whether the actor's company name is set by the agency rather than by themselves. */
-export const companySetByAgency = (actor: Pick<Actor, "isClient">) => actor.isClient;
+export const companySetByAgency = (actor: Pick<Actor, "roles">) => actor.roles.includes("client");
 
 export type ProfileUpdateResult = { ok: true } | { ok: false; field: "companyName"; message: string };
 

@@ -12,13 +12,13 @@ describe("absolute session lifetime", () => {
   });
 
   it("ends a user's session after 30 days, not before", () => {
-    expect(sessionLifetimeEnded(created, false, after(30 * 24 * hour - 1))).toBe(false);
-    expect(sessionLifetimeEnded(created, false, after(30 * 24 * hour))).toBe(true);
+    expect(sessionLifetimeEnded(created, ["client"], after(30 * 24 * hour - 1))).toBe(false);
+    expect(sessionLifetimeEnded(created, ["client"], after(30 * 24 * hour))).toBe(true);
   });
 
   it("ends an admin's session after 12 hours, not before", () => {
-    expect(sessionLifetimeEnded(created, true, after(12 * hour - 1))).toBe(false);
-    expect(sessionLifetimeEnded(created, true, after(12 * hour))).toBe(true);
-    expect(sessionLifetimeEnded(created, false, after(12 * hour))).toBe(false);
+    expect(sessionLifetimeEnded(created, ["admin"], after(12 * hour - 1))).toBe(false);
+    expect(sessionLifetimeEnded(created, ["admin"], after(12 * hour))).toBe(true);
+    expect(sessionLifetimeEnded(created, ["client"], after(12 * hour))).toBe(false);
   });
 });

@@ -9,12 +9,16 @@ export const ABSOLUTE_LIFETIME_MS = {
   admin: 12 * 3_600_000,
 } as const;
 
-/** The absolute lifetime that applies to a session whose user holds (or does not hold) the admin role. */
-export function absoluteLifetimeMs(isAdmin: boolean): number {
-  return isAdmin ? ABSOLUTE_LIFETIME_MS.admin : ABSOLUTE_LIFETIME_MS.user;
+/** The absolute lifetime of a session whose user holds `roles` (the shortest that applies). */
+export function absoluteLifetimeMs(roles: readonly string[]): number {
+  return roles.includes("admin") ? ABSOLUTE_LIFETIME_MS.admin : ABSOLUTE_LIFETIME_MS.user;
 }
 
 /** True when a session created at `createdAt` has outlived its absolute lifetime at `now`. */
-export function sessionLifetimeEnded(createdAt: Date, isAdmin: boolean, now: Date = new Date()): boolean {
-  return now.getTime() - createdAt.getTime() >= absoluteLifetimeMs(isAdmin);
+export function sessionLifetimeEnded(
+  createdAt: Date,
+  roles: readonly string[],
+  now: Date = new Date(),
+): boolean {
+  return now.getTime() - createdAt.getTime() >= absoluteLifetimeMs(roles);
 }

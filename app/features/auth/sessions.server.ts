@@ -6,7 +6,9 @@
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { session, user, userRoles } from "~/db/schema";
-import type { Actor, Role } from "~/lib/actor";
+import { isAppRole } from "~/db/enums";
+import type { Actor } from "~/lib/actor";
+import { permissionsOf, type Permission } from "~/lib/permissions";
 import { sessionLifetimeEnded } from "./session-lifetime";
 import { describeUserAgent } from "./user-agent";
 
@@ -21,7 +23,7 @@ export interface SessionView {
 
 /** The actor's live sessions, most recently active first (the current one is marked). */
 export async function listOwnSessions(
-  actor: Pick<Actor, "id" | "sessionId" | "isAdmin">,
+  actor: Pick<Actor, "id" | "sessionId" | "roles">,
 ): Promise<SessionView[]> {
   const db = await getDb();
   const now = new Date();
@@ -37,7 +39,7 @@ export async function listOwnSessions(
     .where(and(eq(session.userId, actor.id), gt(session.expiresAt, now)))
     .orderBy(desc(session.updatedAt), desc(session.createdAt));
   return rows
-    .filter((row) => row.id === actor.sessionId || !sessionLifetimeEnded(row.createdAt, actor.isAdmin, now))
+    .filter((row) => row.id === actor.sessionId || !sessionLifetimeEnded(row.createdAt, actor.roles, now))
     .map((row) => ({
       id: row.id,
       device: describeUserAgent(row.userAgent),
@@ -83,12 +85,12 @@ export async function markSessionActive(
 
 /**
  * Whether the session still stands for a user who may use what it opened: it exists, has neither
- * expired nor outlived its absolute lifetime, its user is not disabled, and (when given) the user still
- * holds `role`. Event streams ask this at every heartbeat.
+ * expired nor outlived its absolute lifetime, its user is not disabled, and (when given) the user's
+ * roles today still grant `permission`. Event streams ask this at every heartbeat.
  */
 export async function sessionStillGrants(
   actor: Pick<Actor, "id" | "sessionId">,
-  role: Role | null,
+  permission: Permission | null,
 ): Promise<boolean> {
   const db = await getDb();
   const [row] = await db
@@ -106,6 +108,6 @@ export async function sessionStillGrants(
   if (!row || row.disabledAt) return false;
   const now = new Date();
   if (row.expiresAt <= now) return false;
-  if (sessionLifetimeEnded(row.createdAt, row.roles.includes("admin"), now)) return false;
-  return role === null || row.roles.includes(role);
+  if (sessionLifetimeEnded(row.createdAt, row.roles, now)) return false;
+  return permission === null || permissionsOf(row.roles.filter(isAppRole)).has(permission);
 }

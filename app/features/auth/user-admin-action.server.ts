@@ -4,12 +4,12 @@
  */
 import { data } from "react-router";
 import { appRoles } from "~/db/enums";
-import { rethrowRefusal } from "~/lib/data-guards";
+import { rethrowRefusal } from "~/lib/permissions";
 import { z } from "~/lib/zod";
 import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
 import { formToasts } from "~/lib/form-toasts";
 import type { Toast } from "~/lib/toast";
-import { requireRole } from "./access.server";
+import { requireArea } from "./access.server";
 import {
   companyNameSchema,
   inviteClientFields,
@@ -38,7 +38,7 @@ const toastOf = (result: AdminResult): Toast =>
     : { kind: "error", title: "Error", text: result.message };
 
 export async function handleUserAdminPost(request: Request) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   const form = await request.formData();
   const intent = form.get("intent");
   try {

@@ -6,23 +6,25 @@
 import crypto from "node:crypto";
 import { aliasedTable, and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { appRoles } from "~/db/enums";
+import { appRoles, isAppRole } from "~/db/enums";
 import { account, auditLog, profiles, session, user, userRoles, verification } from "~/db/schema";
 import type { Actor, Role } from "~/lib/actor";
-import { NotAllowedError } from "~/lib/data-guards";
+import { authorize, type Permission } from "~/lib/permissions";
 import type { InviteClientInput } from "./auth.schema";
 import { getAuth, inAuthTransaction, INVITATION_TTL_MS, type Writer } from "./auth.server";
 
-/** Who makes a change: an admin, or the command line (which already has the database in hand). */
-export type Operator = Actor | { cli: true };
+/** Who makes a change: an admin, or the command line (run by whoever holds the server's files). */
+export type Operator = Actor | typeof commandLine;
 
-// The shared refusal, so the server answers it with 403 like every other (ADR 015).
-export { NotAllowedError };
+/** The command line as an operator: it may manage users, and the audit log records no user for it. */
+export const commandLine: { readonly kind: "cli"; readonly permissions: ReadonlySet<Permission> } = {
+  kind: "cli",
+  permissions: new Set(["user:manage:any"]),
+};
 
 function operatorId(operator: Operator): string | null {
-  if ("cli" in operator) return null;
-  if (!operator.isAdmin) throw new NotAllowedError("Only admins may manage users");
-  return operator.id;
+  authorize(operator, "user:manage:any");
+  return operator.kind === "cli" ? null : operator.id;
 }
 
 export type AdminResult = { ok: true; message: string } | { ok: false; message: string };
@@ -39,8 +41,7 @@ export interface UserRow {
   createdAt: Date;
 }
 
-const rolesOf = (raw: string[] | null): Role[] =>
-  (raw ?? []).filter((role): role is Role => role === "admin" || role === "client");
+const rolesOf = (raw: string[] | null): Role[] => (raw ?? []).filter(isAppRole);
 
 /** Every account, newest first. */
 export async function listUsers(operator: Operator, limit = 500): Promise<UserRow[]> {

@@ -7,17 +7,15 @@ import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { feedbackStatuses, labelOf } from "~/db/enums";
 import { leadActivities, leads } from "~/db/schema";
-import { assertClientActor, isUuid, NotAClientError } from "~/lib/data-guards";
+import { isUuid } from "~/lib/data-guards";
+import { authorize, type Principal } from "~/lib/permissions";
 import { announceLeadChange, leadTimeline } from "./leads.server";
 import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
 
-/** The part of the signed-in user this module needs. */
-export interface ClientActor {
+/** The part of the actor this module needs: whose leads ("own" is assigned to `id`) and what they may do. */
+export interface ClientActor extends Principal {
   id: string;
-  isClient: boolean;
 }
-
-export { NotAClientError };
 
 /** Spec 02 §9. */
 export const RECENT_LEADS = 10;
@@ -41,7 +39,7 @@ const mine = (actor: ClientActor) => eq(leads.assignedToClientId, actor.id);
 
 /** The four counters and the ten most recent leads of the client dashboard. */
 export async function clientDashboard(actor: ClientActor, now = new Date()) {
-  assertClientActor(actor);
+  authorize(actor, "lead:read:own");
   const db = await getDb();
   const weekAgo = new Date(now.getTime() - WEEK_MS);
   const [[counts], recent] = await Promise.all([
@@ -76,7 +74,7 @@ export type ClientLeadRow = Awaited<ReturnType<typeof clientDashboard>>["recent"
 
 /** My Leads: every lead assigned to the client, newest first, filtered by motivation and feedback. */
 export async function listClientLeads(actor: ClientActor, query: ClientLeadQuery) {
-  assertClientActor(actor);
+  authorize(actor, "lead:read:own");
   const db = await getDb();
   const conditions: SQL[] = [mine(actor)];
   if (query.motivation) conditions.push(eq(leads.motivationLevel, query.motivation));
@@ -91,7 +89,7 @@ export async function listClientLeads(actor: ClientActor, query: ClientLeadQuery
 
 /** One of the client's leads with its timeline, or null (missing, or assigned to someone else). */
 export async function getClientLead(actor: ClientActor, id: string) {
-  assertClientActor(actor);
+  authorize(actor, "lead:read:own");
   if (!isUuid(id)) return null;
   const db = await getDb();
   const [lead] = await db
@@ -143,7 +141,7 @@ export type ClientLeadDetail = NonNullable<Awaited<ReturnType<typeof getClientLe
  * client_feedback_submitted activity carrying both, in one transaction. False when the lead is not theirs.
  */
 export async function submitFeedback(actor: ClientActor, id: string, input: FeedbackInput) {
-  assertClientActor(actor);
+  authorize(actor, "lead:feedback:own");
   if (!isUuid(id)) return false;
   const db = await getDb();
   return db.transaction(async (tx) => {

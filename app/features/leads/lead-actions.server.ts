@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
-import { rethrowRefusal } from "~/lib/data-guards";
+import { rethrowRefusal } from "~/lib/permissions";
 import {
   detectDocumentKind,
   detectImageKind,

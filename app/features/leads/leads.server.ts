@@ -8,7 +8,8 @@ import { aliasedTable, and, count, desc, eq, or, sql, type SQL } from "drizzle-o
 import { getDb } from "~/db/db.server";
 import { labelOf, leadStatuses, motivationLevels, propertyTypes, type LeadStatus } from "~/db/enums";
 import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
-import { assertAdmin, isUuid, likePattern, NotAllowedError } from "~/lib/data-guards";
+import { isUuid, likePattern } from "~/lib/data-guards";
+import { authorize, type Principal } from "~/lib/permissions";
 import { env } from "~/lib/env.server";
 import { composeMail } from "~/lib/mail/compose";
 import { storeFile } from "~/lib/files/stored-files.server";
@@ -25,13 +26,10 @@ import {
   type LeadListQuery,
 } from "./leads.schema";
 
-/** The part of the signed-in user this module needs. */
-export interface LeadActor {
+/** The part of the actor this module needs: who (recorded as the author of changes) and what they may do. */
+export interface LeadActor extends Principal {
   id: string;
-  isAdmin: boolean;
 }
-
-export { NotAllowedError };
 
 /** A lead assigned to someone who is not a client (or no longer exists). */
 export class InvalidClientError extends Error {
@@ -74,7 +72,7 @@ export function leadSearch(term: string): SQL | undefined {
 }
 
 export async function listLeads(actor: LeadActor, query: LeadListQuery) {
-  assertAdmin(actor);
+  authorize(actor, "lead:read:any");
   const db = await getDb();
   const conditions = [
     leadSearch(query.q),
@@ -118,7 +116,7 @@ export type LeadListRow = Awaited<ReturnType<typeof listLeads>>["rows"][number];
 
 /** One lead with everything the admin detail page shows, or null when there is none with this id. */
 export async function getLead(actor: LeadActor, id: string) {
-  assertAdmin(actor);
+  authorize(actor, "lead:read:any");
   if (!isUuid(id)) return null;
   const db = await getDb();
   const [row] = await db
@@ -194,7 +192,7 @@ export type TimelineEntry = Awaited<ReturnType<typeof leadTimeline>>[number];
 
 /** Every client account (role "client"), for the assignment menus: profile fields, by display name. */
 export async function listClients(actor: LeadActor) {
-  assertAdmin(actor);
+  authorize(actor, "lead:read:any");
   const db = await getDb();
   return db
     .select({ id: userRoles.userId, ...personColumns(profiles) })
@@ -304,7 +302,7 @@ async function mailNewAssignment(tx: Transaction, leadId: string, clientId: stri
 
 /** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
 export async function createLead(actor: LeadActor, input: LeadInput) {
-  assertAdmin(actor);
+  authorize(actor, "lead:write:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
     await assertClientAccount(tx, input.assignedToClientId);
@@ -341,7 +339,7 @@ const detailLabels: Record<keyof LeadDetailsInput, string> = {
  * timeline says which fields changed. False when the lead does not exist.
  */
 export async function updateLeadDetails(actor: LeadActor, id: string, input: LeadDetailsInput) {
-  assertAdmin(actor);
+  authorize(actor, "lead:write:any");
   if (!isUuid(id)) return false;
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -383,7 +381,7 @@ async function lockLead(tx: Transaction, id: string) {
 
 /** Sets the status (any value, spec 02 §4); false when the lead does not exist. */
 export async function updateLeadStatus(actor: LeadActor, id: string, status: LeadStatus) {
-  assertAdmin(actor);
+  authorize(actor, "lead:write:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
@@ -410,7 +408,7 @@ export async function updateLeadStatus(actor: LeadActor, id: string, status: Lea
  * assignee starts from "not reviewed"; the earlier feedback stays in the timeline for admins.
  */
 export async function assignLead(actor: LeadActor, id: string, clientId: string | null) {
-  assertAdmin(actor);
+  authorize(actor, "lead:write:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
@@ -450,7 +448,7 @@ export async function assignLead(actor: LeadActor, id: string, clientId: string 
 
 /** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */
 export async function setSoldPrice(actor: LeadActor, id: string, soldPrice: number | null) {
-  assertAdmin(actor);
+  authorize(actor, "lead:write:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
@@ -463,7 +461,7 @@ export async function setSoldPrice(actor: LeadActor, id: string, soldPrice: numb
 
 /** An admin's note, call, e-mail or meeting on the timeline; false when the lead does not exist. */
 export async function addActivity(actor: LeadActor, id: string, input: ActivityInput) {
-  assertAdmin(actor);
+  authorize(actor, "lead:write:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
@@ -485,7 +483,7 @@ export interface LeadDocumentUpload {
 
 /** Stores a document's bytes and its card in one transaction; false when the lead does not exist. */
 export async function addDocument(actor: LeadActor, id: string, upload: LeadDocumentUpload) {
-  assertAdmin(actor);
+  authorize(actor, "lead:write:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
@@ -516,7 +514,7 @@ export async function addDocument(actor: LeadActor, id: string, upload: LeadDocu
 
 /** A document's bytes for the admin download route, or null when lead and document do not match. */
 export async function documentFile(actor: LeadActor, leadId: string, documentId: string) {
-  assertAdmin(actor);
+  authorize(actor, "lead:read:any");
   if (!isUuid(leadId) || !isUuid(documentId)) return null;
   const db = await getDb();
   const [row] = await db
@@ -529,7 +527,7 @@ export async function documentFile(actor: LeadActor, leadId: string, documentId:
 
 /** Deletes the lead, its timeline, its documents and their stored bytes; false when it did not exist. */
 export async function deleteLead(actor: LeadActor, id: string) {
-  assertAdmin(actor);
+  authorize(actor, "lead:write:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);

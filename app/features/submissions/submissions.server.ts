@@ -5,18 +5,16 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { getDb } from "~/db/db.server";
-import { assertAdmin, isUuid, likePattern, NotAllowedError } from "~/lib/data-guards";
+import { isUuid, likePattern } from "~/lib/data-guards";
+import { authorize, type Principal } from "~/lib/permissions";
 import { careerApplications, contactSubmissions, storedFiles } from "~/db/schema";
 import { pageOf, pageOffset } from "~/lib/paging";
 import { PAGE_SIZE, type ListQuery, type SubmissionKind } from "./submissions.schema";
 
-/** The part of the signed-in user this module needs. */
-export interface AdminActor {
+/** The part of the actor this module needs: who (recorded when a submission is handled) and what they may do. */
+export interface AdminActor extends Principal {
   id: string;
-  isAdmin: boolean;
 }
-
-export { NotAllowedError };
 
 // The search expressions are the exact expressions of the trigram indexes (schema.ts), so they are used.
 const contactSearch = sql`(${contactSubmissions.name} || ' ' || ${contactSubmissions.email} || ' ' || ${contactSubmissions.subject})`;
@@ -33,7 +31,7 @@ function filters(kind: SubmissionKind, query: Pick<ListQuery, "q" | "status">): 
 }
 
 export async function dashboardCounts(actor: AdminActor) {
-  assertAdmin(actor);
+  authorize(actor, "submission:read:any");
   const db = await getDb();
   const [[contacts], [careers]] = await Promise.all([
     db.select({ n: count() }).from(contactSubmissions),
@@ -45,7 +43,7 @@ export async function dashboardCounts(actor: AdminActor) {
 }
 
 export async function listContactSubmissions(actor: AdminActor, query: ListQuery) {
-  assertAdmin(actor);
+  authorize(actor, "submission:read:any");
   const db = await getDb();
   const where = filters("contact", query);
   const [rows, [total]] = await Promise.all([
@@ -62,7 +60,7 @@ export async function listContactSubmissions(actor: AdminActor, query: ListQuery
 }
 
 export async function listCareerApplications(actor: AdminActor, query: ListQuery) {
-  assertAdmin(actor);
+  authorize(actor, "submission:read:any");
   const db = await getDb();
   const where = filters("career", query);
   const [rows, [total]] = await Promise.all([
@@ -94,7 +92,7 @@ export async function listCareerApplications(actor: AdminActor, query: ListQuery
 
 /** Marks a submission handled (or open again); false when it does not exist. */
 export async function setHandled(actor: AdminActor, kind: SubmissionKind, id: string, handled: boolean) {
-  assertAdmin(actor);
+  authorize(actor, "submission:write:any");
   const db = await getDb();
   const table = kind === "contact" ? contactSubmissions : careerApplications;
   const updated = await db
@@ -107,7 +105,7 @@ export async function setHandled(actor: AdminActor, kind: SubmissionKind, id: st
 
 /** Submissions per week (Monday to Sunday, UTC) for the last `weeks` weeks, oldest first. */
 export async function weeklyCounts(actor: AdminActor, weeks = 12, now = new Date()) {
-  assertAdmin(actor);
+  authorize(actor, "submission:read:any");
   const db = await getDb();
   const startOfWeek = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   startOfWeek.setUTCDate(startOfWeek.getUTCDate() - ((startOfWeek.getUTCDay() + 6) % 7));
@@ -145,7 +143,7 @@ export async function exportCsv(
   kind: SubmissionKind,
   query: Pick<ListQuery, "q" | "status">,
 ) {
-  assertAdmin(actor);
+  authorize(actor, "submission:read:any");
   const db = await getDb();
   const where = filters(kind, query);
   if (kind === "contact") {
@@ -215,7 +213,7 @@ function neutralize(value: string): string {
 
 /** The resume of an application, for the admin download route; null when there is none. */
 export async function resumeFile(actor: AdminActor, applicationId: string) {
-  assertAdmin(actor);
+  authorize(actor, "submission:read:any");
   if (!isUuid(applicationId)) return null;
   const db = await getDb();
   const [file] = await db

@@ -2,10 +2,11 @@ import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { showToastNow } from "~/lib/toast";
-import { isUuid, rethrowRefusal } from "~/lib/data-guards";
+import { isUuid } from "~/lib/data-guards";
+import { rethrowRefusal } from "~/lib/permissions";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { Pagination } from "~/components/ui/pagination";
-import { requireRole } from "~/features/auth/access.server";
+import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import {
   CareerList,
@@ -24,7 +25,7 @@ import {
 } from "~/features/submissions/submissions.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   const query = parseListQuery(new URL(request.url));
   try {
     const [counts, weeks, contact, career] = await Promise.all([
@@ -52,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   const form = await request.formData();
   const kind = submissionKinds.find((k) => k === form.get("kind"));
   const id = String(form.get("id") ?? "");

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/events";
-import { requireAdminOr404 } from "~/features/auth/admin-resource.server";
+import { requirePermissionOr404 } from "~/features/auth/access.server";
 import { sessionStillGrants } from "~/features/auth/sessions.server";
 import { eventStream, SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
 
@@ -8,11 +8,11 @@ import { eventStream, SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
  * as long as their session holds the admin role.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdminOr404(request);
+  const actor = await requirePermissionOr404(request, "submission:read:any");
   return eventStream(request, {
     channel: SUBMISSIONS_CHANNEL,
     eventName: "submission",
     userId: actor.id,
-    stillAllowed: () => sessionStillGrants(actor, "admin"),
+    stillAllowed: () => sessionStillGrants(actor, "submission:read:any"),
   });
 }

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/export";
-import { requireAdminOr404 } from "~/features/auth/admin-resource.server";
+import { requirePermissionOr404 } from "~/features/auth/access.server";
 import { parseListQuery } from "~/features/submissions/submissions.schema";
 import { exportCsv } from "~/features/submissions/submissions.server";
 
 /** GET /admin/submissions/export.csv?tab=contact|career&q=&status=: the list as CSV, all pages. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdminOr404(request);
+  const actor = await requirePermissionOr404(request, "submission:read:any");
   const query = parseListQuery(new URL(request.url));
   const csv = await exportCsv(actor, query.tab, query);
   const date = new Date().toISOString().slice(0, 10);

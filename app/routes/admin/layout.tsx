@@ -2,12 +2,12 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AreaErrorPage, describeAreaError } from "~/components/layout/area-error";
 import { AreaFrame, type AreaLink } from "~/components/layout/area-frame";
-import { requireRole } from "~/features/auth/access.server";
+import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 
 /** The admin area's frame: its navigation and a Sign Out button (spec 01 §2: Sign Out returns to /). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   return { email: actor.email };
 }
 

@@ -2,13 +2,13 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Button } from "~/components/ui/button";
-import { requireClient } from "~/features/auth/access.server";
+import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ClientLeadTable } from "~/features/leads/components/client-portal";
 import { clientDashboard } from "~/features/leads/client-leads.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireClient(request);
+  const actor = await requireArea(request, "client");
   return clientDashboard(actor);
 }
 

@@ -1,6 +1,5 @@
-import { data } from "react-router";
 import type { Route } from "./+types/events";
-import { getActor } from "~/features/auth/access.server";
+import { requirePermissionOr404 } from "~/features/auth/access.server";
 import { sessionStillGrants } from "~/features/auth/sessions.server";
 import { clientLeadEvent } from "~/features/leads/leads.server";
 import { eventStream, LEADS_CHANNEL } from "~/lib/realtime.server";
@@ -11,13 +10,12 @@ import { eventStream, LEADS_CHANNEL } from "~/lib/realtime.server";
  * clients.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await getActor(request);
-  if (!actor?.isClient) throw data("Not found", { status: 404 });
+  const actor = await requirePermissionOr404(request, "lead:read:own");
   return eventStream(request, {
     channel: LEADS_CHANNEL,
     eventName: "lead",
     userId: actor.id,
-    stillAllowed: () => sessionStillGrants(actor, "client"),
+    stillAllowed: () => sessionStillGrants(actor, "lead:read:own"),
     select: (payload) => clientLeadEvent(payload, actor.id),
   });
 }

@@ -2,13 +2,13 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AreaErrorPage, describeAreaError } from "~/components/layout/area-error";
 import { AreaFrame, type AreaLink } from "~/components/layout/area-frame";
-import { requireClient } from "~/features/auth/access.server";
+import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 
 /** The client portal's frame. Clients only: an admin sees it only with the client role too. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireClient(request);
+  const actor = await requireArea(request, "client");
   return { who: actor.profile?.companyName || actor.email };
 }
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/lead";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { BackLink } from "~/components/ui/back-link";
 import { labelOf, leadSources, propertyTypes } from "~/db/enums";
-import { requireClient } from "~/features/auth/access.server";
+import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { FeedbackCard, PreviousNotes } from "~/features/leads/components/client-feedback";
 import { Card, Facts } from "~/features/leads/components/lead-card";
@@ -15,7 +15,7 @@ import { formatMoney, formatPhone } from "~/features/leads/lead-format";
 import { notFound } from "~/lib/not-found";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireClient(request);
+  const actor = await requireArea(request, "client");
   const lead = await getClientLead(actor, params.id);
   // Someone else's lead is as missing as an unknown one: the portal's error boundary says so, with 404.
   if (!lead) throw notFound("Lead not found");
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireClient(request);
+  const actor = await requireArea(request, "client");
   return handleFeedbackPost(request, actor, params.id);
 }
 

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/leads";
-import { requireClient } from "~/features/auth/access.server";
+import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ClientLeadFilters, ClientLeadTable } from "~/features/leads/components/client-portal";
 import { listClientLeads } from "~/features/leads/client-leads.server";
 import { parseClientLeadQuery } from "~/features/leads/leads.schema";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireClient(request);
+  const actor = await requireArea(request, "client");
   const query = parseClientLeadQuery(new URL(request.url));
   return { query, leads: await listClientLeads(actor, query) };
 }

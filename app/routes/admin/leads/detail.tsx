@@ -4,7 +4,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { FormStatus } from "~/components/ui/form-status";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
-import { requireRole } from "~/features/auth/access.server";
+import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { uploadBodyLimit, type BodyLimitHandle } from "~/lib/body-limit";
@@ -22,7 +22,7 @@ import { handleLeadPost, type LeadActionResult } from "~/features/leads/lead-act
 import { getLead, listClients } from "~/features/leads/leads.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   const url = new URL(request.url);
   const tab: LeadTab = leadTabs.find((t) => t.id === url.searchParams.get("tab"))?.id ?? "overview";
   const [lead, clients] = await Promise.all([getLead(actor, params.id), listClients(actor)]);
@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   return handleLeadPost(request, actor, params.id);
 }
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/edit";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { BackLink } from "~/components/ui/back-link";
-import { requireRole } from "~/features/auth/access.server";
+import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { leadTitle } from "~/features/leads/components/lead-view";
 import { LeadForm } from "~/features/leads/components/lead-form";
@@ -11,7 +11,7 @@ import { getLead } from "~/features/leads/leads.server";
 import { notFound } from "~/lib/not-found";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   const lead = await getLead(actor, params.id);
   if (!lead) throw notFound("Lead not found");
   return {
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   return handleLeadForm(request, actor, params.id);
 }
 

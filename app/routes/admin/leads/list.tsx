@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/list";
-import { rethrowRefusal } from "~/lib/data-guards";
+import { rethrowRefusal } from "~/lib/permissions";
 import { showToastNow } from "~/lib/toast";
 import { Pagination } from "~/components/ui/pagination";
-import { requireRole } from "~/features/auth/access.server";
+import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { AddLeadButton, LeadFilters, LeadTable } from "~/features/leads/components/lead-list";
@@ -12,7 +12,7 @@ import { parseLeadListQuery } from "~/features/leads/leads.schema";
 import { listLeads } from "~/features/leads/leads.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   const query = parseLeadListQuery(new URL(request.url));
   try {
     return { query, list: await listLeads(actor, query), loadFailed: false };

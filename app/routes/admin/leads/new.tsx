@@ -1,18 +1,18 @@
 import type { Route } from "./+types/new";
 import { BackLink } from "~/components/ui/back-link";
-import { requireRole } from "~/features/auth/access.server";
+import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { LeadForm } from "~/features/leads/components/lead-form";
 import { handleLeadForm } from "~/features/leads/lead-actions.server";
 import { listClients } from "~/features/leads/leads.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   return { clients: await listClients(actor) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, "admin");
+  const actor = await requireArea(request, "admin");
   return handleLeadForm(request, actor);
 }
 

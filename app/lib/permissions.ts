@@ -1,0 +1,94 @@
+/**
+ * The one permission model (ADR 016). An actor (a signed-in user today; an API key or the command line
+ * as well) carries a set of typed permissions, `subject:action:scope`: `any` reaches every row, `own`
+ * only the rows that are the actor's (a client's assigned leads). Roles grant permissions here and
+ * nowhere else; routes and the data layer ask `can`/`authorize` for a permission, never for a role.
+ * A refusal is one error class, answered as 403 (or 404) in one place: server/refusals.ts.
+ */
+import type { AppRole } from "~/db/enums";
+
+export const permissions = [
+  /** Enter the admin area (its pages check their own permissions too). */
+  "area:admin",
+  /** Enter the client portal. */
+  "area:client",
+  "submission:read:any",
+  "submission:write:any",
+  "lead:read:any",
+  "lead:write:any",
+  /** The leads assigned to the actor. */
+  "lead:read:own",
+  "lead:feedback:own",
+  "user:manage:any",
+] as const;
+
+export type Permission = (typeof permissions)[number];
+
+const granted: Record<AppRole, readonly Permission[]> = {
+  admin: [
+    "area:admin",
+    "submission:read:any",
+    "submission:write:any",
+    "lead:read:any",
+    "lead:write:any",
+    "user:manage:any",
+  ],
+  client: ["area:client", "lead:read:own", "lead:feedback:own"],
+};
+
+/** Everything the roles grant together. */
+export function permissionsOf(roles: readonly AppRole[]): ReadonlySet<Permission> {
+  return new Set(roles.flatMap((role) => granted[role]));
+}
+
+/** Whoever asks: anything that carries permissions. */
+export interface Principal {
+  permissions: ReadonlySet<Permission>;
+}
+
+export const can = (actor: Principal | null | undefined, permission: Permission): boolean =>
+  actor?.permissions.has(permission) ?? false;
+
+/**
+ * A refusal: an actor asked for something their permissions do not cover, a route let them through by
+ * mistake. `status` 404 where even a refusal must not confirm that a record exists.
+ */
+export class NotAllowedError extends Error {
+  constructor(
+    /** Shown to the reader on the area's error page. */
+    message: string,
+    readonly status: 403 | 404 = 403,
+    /** What was missing, for the log. */
+    readonly permission?: Permission,
+  ) {
+    super(message);
+    this.name = "NotAllowedError";
+  }
+}
+
+export const NOT_ALLOWED_MESSAGE = "Your account does not have access to this.";
+
+/** Throws NotAllowedError unless the actor holds `permission`. */
+export function authorize<A extends Principal>(
+  actor: A | null | undefined,
+  permission: Permission,
+): asserts actor is A {
+  if (!can(actor, permission)) throw new NotAllowedError(NOT_ALLOWED_MESSAGE, 403, permission);
+}
+
+export const isRefusal = (error: unknown): error is NotAllowedError => error instanceof NotAllowedError;
+
+/** The HTTP answer to a refusal: its status and its short message, nothing more. */
+export const refusalResponse = (refusal: NotAllowedError) =>
+  new Response(refusal.message, {
+    status: refusal.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+
+/**
+ * For `catch` blocks that turn unexpected failures into a friendly 500 or 503: a refusal is not one of
+ * them, so it goes on to the server, which answers it.
+ */
+export function rethrowRefusal(error: unknown): void {
+  if (isRefusal(error)) throw error;
+}

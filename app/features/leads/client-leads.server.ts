@@ -70,8 +70,6 @@ export async function clientDashboard(actor: ClientActor, now = new Date()) {
   };
 }
 
-export type ClientLeadRow = Awaited<ReturnType<typeof clientDashboard>>["recent"][number];
-
 /** My Leads: every lead assigned to the client, newest first, filtered by motivation and feedback. */
 export async function listClientLeads(actor: ClientActor, query: ClientLeadQuery) {
   authorize(actor, "lead:read:own");
@@ -133,8 +131,6 @@ export async function getClientLead(actor: ClientActor, id: string) {
     .filter((n) => n.notes !== "");
   return { ...lead, activities, previousNotes };
 }
-
-export type ClientLeadDetail = NonNullable<Awaited<ReturnType<typeof getClientLead>>>;
 
 /**
  * Records the client's feedback (spec 02 §4): the status, the notes (or empty), the review time, and a

@@ -112,8 +112,6 @@ export async function listLeads(actor: LeadActor, query: LeadListQuery) {
   );
 }
 
-export type LeadListRow = Awaited<ReturnType<typeof listLeads>>["rows"][number];
-
 /** One lead with everything the admin detail page shows, or null when there is none with this id. */
 export async function getLead(actor: LeadActor, id: string) {
   authorize(actor, "lead:read:any");
@@ -152,8 +150,6 @@ export async function getLead(actor: LeadActor, id: string) {
   };
 }
 
-export type LeadDetail = NonNullable<Awaited<ReturnType<typeof getLead>>>;
-
 /**
  * A lead's activities, newest first, with who performed each. `forClient` gives the client's view: their
  * own feedback only, and no assignment history (which would name other clients).
@@ -187,8 +183,6 @@ export async function leadTimeline(leadId: string, options: { forClient?: string
       performedBy: personName(row.performedBy) || "System",
     }));
 }
-
-export type TimelineEntry = Awaited<ReturnType<typeof leadTimeline>>[number];
 
 /** Every client account (role "client"), for the assignment menus: profile fields, by display name. */
 export async function listClients(actor: LeadActor) {

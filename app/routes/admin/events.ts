@@ -1,18 +1,10 @@
 import type { Route } from "./+types/events";
-import { requirePermissionOr404 } from "~/features/auth/access.server";
-import { sessionStillGrants } from "~/features/auth/sessions.server";
-import { eventStream, SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
+import { permittedEventStream } from "~/features/auth/permitted-stream.server";
+import { SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
 
-/**
- * GET /admin/events: server-sent events, one `submission` event per new submission, to admins only, for
- * as long as their session holds the admin role.
- */
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requirePermissionOr404(request, "submission:read:any");
-  return eventStream(request, {
+/** GET /admin/events: server-sent events, one `submission` event per new submission, to admins only. */
+export const loader = ({ request }: Route.LoaderArgs) =>
+  permittedEventStream(request, "submission:read:any", {
     channel: SUBMISSIONS_CHANNEL,
     eventName: "submission",
-    userId: actor.id,
-    stillAllowed: () => sessionStillGrants(actor, "submission:read:any"),
   });
-}

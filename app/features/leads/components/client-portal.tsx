@@ -6,7 +6,7 @@ import { formatListDate } from "../lead-format";
 import type { ClientLeadQuery } from "../leads.schema";
 import { FeedbackBadge, MotivationBadge } from "./badges";
 import { FilterForm, FilterSelect } from "./filters";
-import { Cell, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
+import { Cell, LeadTableHead, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
 
 /** A row of My Leads (and of the dashboard's recent leads, the same columns) as the loader sends it. */
 export type ClientRow = SerializeFrom<typeof listClientLeads>[number];
@@ -25,18 +25,7 @@ export function ClientLeadTable({
     <div className={tableClasses.frame}>
       <table className={cn(tableClasses.table, "md:min-w-[48rem]")}>
         <caption className="sr-only">{caption}</caption>
-        <thead className={tableClasses.head}>
-          <tr>
-            {["Name", "Phone", "Address", "Motivation", "Date Received", "Feedback Status"].map((h) => (
-              <th key={h} scope="col" className={tableClasses.th}>
-                {h}
-              </th>
-            ))}
-            <th scope="col" className={tableClasses.th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <LeadTableHead columns={["Name", "Phone", "Address", "Motivation", "Date Received", "Feedback Status"]} />
         <tbody className={tableClasses.body}>
           {rows.length === 0 ? (
             <tr className="block md:table-row">

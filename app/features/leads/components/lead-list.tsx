@@ -10,7 +10,7 @@ import { statusFilterOptions, type LeadListQuery } from "../leads.schema";
 import type { listLeads } from "../leads.server";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { FilterForm, FilterSelect } from "./filters";
-import { Cell, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
+import { Cell, LeadTableHead, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
 
 /** A row of the list as the loader sends it (React Router's serialization of `listLeads`). */
 type Row = SerializeFrom<typeof listLeads>["rows"][number];
@@ -96,18 +96,7 @@ export function LeadTable({ rows }: { rows: Row[] }) {
     <div className={tableClasses.frame}>
       <table className={cn(tableClasses.table, "md:min-w-[56rem]")}>
         <caption className="sr-only">Leads, newest first</caption>
-        <thead className={tableClasses.head}>
-          <tr>
-            {["Name", "Phone", "Address", "Motivation", "Status", "Client", "Created"].map((h) => (
-              <th key={h} scope="col" className={tableClasses.th}>
-                {h}
-              </th>
-            ))}
-            <th scope="col" className={tableClasses.th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <LeadTableHead columns={["Name", "Phone", "Address", "Motivation", "Status", "Client", "Created"]} />
         <tbody className={tableClasses.body} aria-busy={loading || undefined}>
           {loading ? (
             <tr className="block md:table-row">

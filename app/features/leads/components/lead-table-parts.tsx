@@ -20,6 +20,24 @@ export const tableClasses = {
   message: "block px-4 py-10 text-center text-muted-foreground md:table-cell",
 };
 
+/** The header row: the named columns, then the unnamed column of row actions. */
+export function LeadTableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead className={tableClasses.head}>
+      <tr>
+        {columns.map((h) => (
+          <th key={h} scope="col" className={tableClasses.th}>
+            {h}
+          </th>
+        ))}
+        <th scope="col" className={tableClasses.th}>
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 export function Cell({
   label,
   wide = false,

@@ -21,7 +21,9 @@ export function answeringRefusals<F extends DataFunction>(fn: F): F {
       if (isRefusal(error)) {
         const request = (args[0] as { request?: Request } | undefined)?.request;
         const where = request ? `${request.method} "${new URL(request.url).pathname}"` : "a data function";
-        console.warn(`[http] ${error.status} ${where}: refused by the data layer (${error.permission ?? error.message})`);
+        console.warn(
+          `[http] ${error.status} ${where}: refused by the data layer (${error.permission ?? error.message})`,
+        );
         throw refusalResponse(error);
       }
       throw error;

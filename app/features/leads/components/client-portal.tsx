@@ -25,7 +25,9 @@ export function ClientLeadTable({
     <div className={tableClasses.frame}>
       <table className={cn(tableClasses.table, "md:min-w-[48rem]")}>
         <caption className="sr-only">{caption}</caption>
-        <LeadTableHead columns={["Name", "Phone", "Address", "Motivation", "Date Received", "Feedback Status"]} />
+        <LeadTableHead
+          columns={["Name", "Phone", "Address", "Motivation", "Date Received", "Feedback Status"]}
+        />
         <tbody className={tableClasses.body}>
           {rows.length === 0 ? (
             <tr className="block md:table-row">

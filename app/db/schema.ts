@@ -266,6 +266,12 @@ export const leads = pgTable(
     index("leads_created_at_idx").on(t.createdAt.desc()),
     index("leads_assigned_created_idx").on(t.assignedToClientId, t.createdAt.desc()),
     index("leads_status_idx").on(t.leadStatus),
+    // The list's other filters and orders (issue 13): each a narrow index so a filter reads its rows only.
+    index("leads_motivation_created_idx").on(t.motivationLevel, t.createdAt.desc()),
+    index("leads_source_created_idx").on(t.leadSource, t.createdAt.desc()),
+    index("leads_created_by_created_idx").on(t.createdByUserId, t.createdAt.desc()),
+    index("leads_updated_at_idx").on(t.updatedAt.desc(), t.id.desc()),
+    index("leads_name_idx").on(t.lastName, t.firstName, t.id),
     // One trigram index over everything the admin search reads (spec 02 §7: first name, last name,
     // phone, address, city); leads.server.ts searches this exact expression, so one index answers it.
     index("leads_search_trgm_idx").using(

@@ -20,6 +20,8 @@ import {
   leadFields,
   leadSchema,
   parseClientLeadQuery,
+  isFiltered,
+  leadListSearch,
   parseLeadListQuery,
   soldPriceSchema,
   statusFilterOptions,
@@ -582,35 +584,93 @@ describe("feedback form", () => {
 // ---------------------------------------------------------------- list filters
 
 describe("parseLeadListQuery", () => {
-  it("defaults to everything, first page", () => {
-    expect(parseLeadListQuery(url(""))).toEqual({
-      q: "",
-      status: undefined,
-      motivation: undefined,
-      page: 1,
-    });
+  const none = {
+    q: "",
+    statuses: [],
+    motivations: [],
+    sources: [],
+    client: undefined,
+    createdBy: undefined,
+    from: undefined,
+    to: undefined,
+    sort: "newest",
+    page: 1,
+  };
+
+  it("defaults to everything, newest first, first page", () => {
+    expect(parseLeadListQuery(url(""))).toEqual(none);
+    expect(isFiltered(parseLeadListQuery(url("")))).toBe(false);
     expect(LEADS_PAGE_SIZE).toBe(50);
   });
 
-  it("reads the search, the status, the motivation and the page", () => {
+  it("reads the search, the spec's one status and one motivation, and the page", () => {
     expect(parseLeadListQuery(url("q=%20Jane%20Doe%20&status=qualified&motivation=hot&page=3"))).toEqual({
+      ...none,
       q: "Jane Doe",
-      status: "qualified",
-      motivation: "hot",
+      statuses: ["qualified"],
+      motivations: ["hot"],
       page: 3,
     });
   });
 
-  it.each(statusFilterOptions.map((o) => o.value))("accepts the status filter %j", (status) => {
-    expect(parseLeadListQuery(url(`status=${status}`)).status).toBe(status);
+  it("reads several statuses, motivations and sources, each once, in the options' order", () => {
+    const query = parseLeadListQuery(
+      url(
+        "status=dead&status=new&status=dead&status=under_contract&motivation=cold&motivation=hot&source=online&source=referral",
+      ),
+    );
+    expect(query.statuses).toEqual(["new", "under_contract", "dead"]);
+    expect(query.motivations).toEqual(["hot", "cold"]);
+    expect(query.sources).toEqual(["referral", "online"]);
+    expect(isFiltered(query)).toBe(true);
   });
 
-  it.each(["under_contract", "open", "NEW", "", "all"])("ignores the status %j", (status) => {
-    expect(parseLeadListQuery(url(`status=${status}`)).status).toBeUndefined();
+  it("reads the client (or Unassigned), the creator, the date range and the sort", () => {
+    expect(
+      parseLeadListQuery(
+        url("client=unassigned&createdBy=abc_DEF-1&from=2026-01-31&to=2026-02-28&sort=name"),
+      ),
+    ).toEqual({
+      ...none,
+      client: "unassigned",
+      createdBy: "abc_DEF-1",
+      from: "2026-01-31",
+      to: "2026-02-28",
+      sort: "name",
+    });
+  });
+
+  it.each(["2026-02-30", "2026-13-01", "26-01-01", "2026-1-1", "yesterday", ""])(
+    "ignores the day %j",
+    (day) => {
+      expect(parseLeadListQuery(url(`from=${day}&to=${day}`))).toMatchObject({
+        from: undefined,
+        to: undefined,
+      });
+    },
+  );
+
+  it.each(["a b", "x".repeat(65), "<script>", "'; drop"])("ignores the user id %j", (id) => {
+    const query = parseLeadListQuery(
+      url(`client=${encodeURIComponent(id)}&createdBy=${encodeURIComponent(id)}`),
+    );
+    expect(query).toMatchObject({ client: undefined, createdBy: undefined });
+  });
+
+  it.each(["open", "NEW", "", "all"])("ignores the status %j", (status) => {
+    expect(parseLeadListQuery(url(`status=${status}`)).statuses).toEqual([]);
   });
 
   it.each(["lukewarm", "HOT", "", "all"])("ignores the motivation %j", (motivation) => {
-    expect(parseLeadListQuery(url(`motivation=${motivation}`)).motivation).toBeUndefined();
+    expect(parseLeadListQuery(url(`motivation=${motivation}`)).motivations).toEqual([]);
+  });
+
+  it.each(["oldest", "updated", "name", "newest"])("accepts the sort %j", (sort) => {
+    expect(parseLeadListQuery(url(`sort=${sort}`)).sort).toBe(sort);
+  });
+
+  it("falls back to newest first for an unknown sort", () => {
+    expect(parseLeadListQuery(url("sort=price")).sort).toBe("newest");
   });
 
   it("keeps the search to 100 characters", () => {
@@ -629,6 +689,15 @@ describe("parseLeadListQuery", () => {
     ["99999999999999999999", 10000],
   ])("clamps page=%j to %d", (page, expected) => {
     expect(parseLeadListQuery(url(`page=${page}`)).page).toBe(expected);
+  });
+
+  it("writes a query back as the search of a link that reads the same (page and defaults left out)", () => {
+    const search =
+      "q=Oak&status=new&status=dead&motivation=hot&source=online&client=unassigned&createdBy=u1&from=2026-01-01&to=2026-01-31&sort=oldest";
+    const query = parseLeadListQuery(url(`${search}&page=4`));
+    expect(leadListSearch(query)).toBe(`?${search}`);
+    expect(parseLeadListQuery(url(leadListSearch(query).slice(1)))).toEqual({ ...query, page: 1 });
+    expect(leadListSearch(parseLeadListQuery(url("")))).toBe("");
   });
 });
 

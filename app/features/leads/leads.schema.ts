@@ -13,6 +13,7 @@ import {
   propertyTypes,
   valuesOf,
   type FeedbackStatus,
+  type LeadSource,
   type LeadStatus,
   type MotivationLevel,
 } from "~/db/enums";
@@ -219,22 +220,96 @@ export const LEADS_PAGE_SIZE = 50;
 const pickOne = <T extends string>(allowed: readonly { value: T }[], raw: string | null): T | undefined =>
   allowed.find((o) => o.value === raw)?.value;
 
+/** The admin list's orders (issue 13): newest first is the spec's. */
+export const leadSorts = [
+  { value: "newest", label: "Newest first" },
+  { value: "oldest", label: "Oldest first" },
+  { value: "updated", label: "Recently updated" },
+  { value: "name", label: "Name (A-Z)" },
+] as const;
+export type LeadSort = (typeof leadSorts)[number]["value"];
+
+/** The client filter's value for leads assigned to no one. */
+export const UNASSIGNED = "unassigned";
+
 export interface LeadListQuery {
   q: string;
-  status?: LeadStatus;
-  motivation?: MotivationLevel;
+  /** Any of these statuses (none: all). */
+  statuses: LeadStatus[];
+  motivations: MotivationLevel[];
+  sources: LeadSource[];
+  /** A client's user id, or UNASSIGNED. */
+  client?: string;
+  /** The creating admin's user id. */
+  createdBy?: string;
+  /** Created on or after this day (YYYY-MM-DD, UTC). */
+  from?: string;
+  /** Created on or before this day (YYYY-MM-DD, UTC). */
+  to?: string;
+  sort: LeadSort;
   page: number;
+}
+
+/** Every value of a repeated parameter that is one of `allowed`, each once, in the options' order. */
+const pickAll = <T extends string>(allowed: readonly { value: T }[], raw: string[]): T[] =>
+  allowed.map((o) => o.value).filter((value) => raw.includes(value));
+
+/** better-auth's user ids: letters, digits, - and _. Anything else names no one. */
+const userId = (raw: string | null) => (raw && /^[\w-]{1,64}$/.test(raw) ? raw : undefined);
+
+/** A real calendar day as YYYY-MM-DD, or undefined. */
+function day(raw: string | null): string | undefined {
+  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
+  const date = new Date(`${raw}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(raw) ? raw : undefined;
 }
 
 /** The admin list's filters from the URL; unknown values are ignored, not errors. */
 export function parseLeadListQuery(url: URL): LeadListQuery {
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const params = url.searchParams;
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const client = params.get("client");
   return {
-    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
-    status: pickOne(statusFilterOptions, url.searchParams.get("status")),
-    motivation: pickOne(motivationLevels, url.searchParams.get("motivation")),
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    statuses: pickAll(leadStatuses, params.getAll("status")),
+    motivations: pickAll(motivationLevels, params.getAll("motivation")),
+    sources: pickAll(leadSources, params.getAll("source")),
+    client: client === UNASSIGNED ? UNASSIGNED : userId(client),
+    createdBy: userId(params.get("createdBy")),
+    from: day(params.get("from")),
+    to: day(params.get("to")),
+    sort: pickOne(leadSorts, params.get("sort")) ?? "newest",
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
   };
+}
+
+/** Whether any filter narrows the list (the sort and the page do not). */
+export const isFiltered = (query: LeadListQuery) =>
+  Boolean(
+    query.q ||
+    query.statuses.length ||
+    query.motivations.length ||
+    query.sources.length ||
+    query.client ||
+    query.createdBy ||
+    query.from ||
+    query.to,
+  );
+
+/** The URL search of a query (first page, defaults left out): what a link to these filters carries. */
+export function leadListSearch(query: LeadListQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  for (const status of query.statuses) params.append("status", status);
+  for (const motivation of query.motivations) params.append("motivation", motivation);
+  for (const source of query.sources) params.append("source", source);
+  if (query.client) params.set("client", query.client);
+  if (query.createdBy) params.set("createdBy", query.createdBy);
+  if (query.from) params.set("from", query.from);
+  if (query.to) params.set("to", query.to);
+  if (query.sort !== "newest") params.set("sort", query.sort);
+  const search = params.toString();
+  return search ? `?${search}` : "";
 }
 
 export interface ClientLeadQuery {

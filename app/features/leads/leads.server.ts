@@ -4,7 +4,21 @@
  * delete. Every function takes the actor and refuses anyone who is not an admin, even though the routes
  * check too. Every change that the timeline should show writes its activity in the same transaction.
  */
-import { aliasedTable, and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { labelOf, leadStatuses, motivationLevels, propertyTypes, type LeadStatus } from "~/db/enums";
 import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
@@ -20,10 +34,12 @@ import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
 import { personName } from "./lead-format";
 import {
   LEADS_PAGE_SIZE,
+  UNASSIGNED,
   type ActivityInput,
   type LeadDetailsInput,
   type LeadInput,
   type LeadListQuery,
+  type LeadSort,
 } from "./leads.schema";
 
 /** The part of the actor this module needs: who (recorded as the author of changes) and what they may do. */
@@ -71,14 +87,38 @@ export function leadSearch(term: string): SQL | undefined {
     : sql`${searchText} ILIKE ${likePattern(term)}`;
 }
 
+/** Each filter of the admin list, the search included, as a condition (spec 02 §7, issue 13). */
+function listFilters(query: LeadListQuery): SQL[] {
+  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+  return [
+    leadSearch(query.q),
+    query.statuses.length ? inArray(leads.leadStatus, query.statuses) : undefined,
+    query.motivations.length ? inArray(leads.motivationLevel, query.motivations) : undefined,
+    query.sources.length ? inArray(leads.leadSource, query.sources) : undefined,
+    query.client === UNASSIGNED
+      ? isNull(leads.assignedToClientId)
+      : query.client
+        ? eq(leads.assignedToClientId, query.client)
+        : undefined,
+    query.createdBy ? eq(leads.createdByUserId, query.createdBy) : undefined,
+    query.from ? gte(leads.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    // "dateTo: created at or before" that day, all of it.
+    query.to ? lt(leads.createdAt, nextDay(query.to)) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+}
+
+/** Each order ends on the id, so rows with equal keys keep one order from page to page. */
+const listOrders: Record<LeadSort, SQL[]> = {
+  newest: [desc(leads.createdAt), desc(leads.id)],
+  oldest: [asc(leads.createdAt), asc(leads.id)],
+  updated: [desc(leads.updatedAt), desc(leads.id)],
+  name: [asc(leads.lastName), asc(leads.firstName), asc(leads.id)],
+};
+
 export async function listLeads(actor: LeadActor, query: LeadListQuery) {
   authorize(actor, "lead:read:any");
   const db = await getDb();
-  const conditions = [
-    leadSearch(query.q),
-    query.status ? eq(leads.leadStatus, query.status) : undefined,
-    query.motivation ? eq(leads.motivationLevel, query.motivation) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
+  const conditions = listFilters(query);
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -99,7 +139,7 @@ export async function listLeads(actor: LeadActor, query: LeadListQuery) {
       .from(leads)
       .leftJoin(client, eq(client.userId, leads.assignedToClientId))
       .where(where)
-      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .orderBy(...listOrders[query.sort])
       .limit(LEADS_PAGE_SIZE)
       .offset(pageOffset(query.page, LEADS_PAGE_SIZE)),
     db.select({ n: count() }).from(leads).where(where),
@@ -199,6 +239,18 @@ export async function listClients(actor: LeadActor) {
 }
 
 export type ClientOption = Awaited<ReturnType<typeof listClients>>[number];
+
+/** The admins, who create leads by hand: the list's "Created by" choices. */
+export async function listAdmins(actor: LeadActor) {
+  authorize(actor, "lead:read:any");
+  const db = await getDb();
+  return db
+    .select({ id: userRoles.userId, ...personColumns(profiles) })
+    .from(userRoles)
+    .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
+    .where(eq(userRoles.role, "admin"))
+    .orderBy(profiles.firstName, profiles.lastName, profiles.email);
+}
 
 // ---------------------------------------------------------------- writing
 

@@ -1,9 +1,12 @@
+import { ChevronDown } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { controlClass, Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
 import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
 
 /**
  * A list's filter form (method GET): the filters live in the URL, so they work without JavaScript and
@@ -19,8 +22,8 @@ export function FilterForm({
   after,
   role,
 }: {
-  /** The URL's current value of each field, by name. */
-  values: Record<string, string>;
+  /** The URL's current value of each field, by name (a list for checkboxes). */
+  values: Record<string, string | readonly string[]>;
   label: string;
   className: string;
   children: ReactNode;
@@ -39,7 +42,11 @@ export function FilterForm({
       aria-label={label}
       className={className}
       onChange={(event) => {
-        if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget);
+        // Choices apply at once; typed text (the search) waits for Enter or the Search button.
+        const field = event.target as unknown as HTMLInputElement | HTMLSelectElement;
+        if (field.tagName === "SELECT" || field.type === "checkbox" || field.type === "date") {
+          submit(event.currentTarget);
+        }
       }}
     >
       {children}
@@ -84,6 +91,88 @@ export function FilterSelect({
           </option>
         ))}
       </NativeSelect>
+    </div>
+  );
+}
+
+/**
+ * A multi-select filter without JavaScript: a disclosure (native details/summary, keyboard and screen
+ * readers included) holding one checkbox per option; the form submits every ticked value as `name`.
+ */
+export function FilterChecklist({
+  name,
+  label,
+  options,
+  selected,
+  extra,
+}: {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  selected: readonly string[];
+  /** Options listed after a divider (the statuses the spec's single filter leaves out). */
+  extra?: readonly { value: string; label: string }[];
+}) {
+  const box = (o: { value: string; label: string }) => (
+    <label key={o.value} className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        name={name}
+        value={o.value}
+        defaultChecked={selected.includes(o.value)}
+        className="size-4 accent-primary"
+      />
+      {o.label}
+    </label>
+  );
+  return (
+    <div className="space-y-1">
+      <span className="block text-sm font-semibold" aria-hidden="true">
+        {label}
+      </span>
+      <details className="group relative">
+        <summary
+          className={cn(
+            controlClass,
+            "flex h-11 cursor-pointer list-none items-center justify-between gap-2 md:w-44 [&::-webkit-details-marker]:hidden",
+          )}
+        >
+          <span>
+            <span className="sr-only">{label}: </span>
+            {selected.length === 0 ? "Any" : `${selected.length} selected`}
+          </span>
+          <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+        </summary>
+        <fieldset className="z-20 mt-1 rounded-xl border border-border bg-card p-3 shadow-lg md:absolute md:w-56">
+          <legend className="sr-only">{label}</legend>
+          {options.map(box)}
+          {extra && extra.length > 0 && (
+            <div className="mt-2 border-t border-border pt-2">{extra.map(box)}</div>
+          )}
+        </fieldset>
+      </details>
+    </div>
+  );
+}
+
+/** A labelled date field of a filter form. */
+export function FilterDate({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value?: string;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <Input id={id} name={name} type="date" defaultValue={value ?? ""} className="md:w-40" />
     </div>
   );
 }

@@ -2,79 +2,199 @@ import { Plus, Search, X } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { motivationLevels } from "~/db/enums";
+import { NativeSelect } from "~/components/ui/native-select";
+import { labelOf, leadSources, leadStatuses, motivationLevels } from "~/db/enums";
 import type { SerializeFrom } from "~/lib/serialize-from";
 import { cn } from "~/lib/utils";
 import { clientDisplayName, formatListDate } from "../lead-format";
-import { statusFilterOptions, type LeadListQuery } from "../leads.schema";
+import {
+  isFiltered,
+  leadListSearch,
+  leadSorts,
+  statusFilterOptions,
+  UNASSIGNED,
+  type LeadListQuery,
+} from "../leads.schema";
 import type { listLeads } from "../leads.server";
 import { MotivationBadge, StatusBadge } from "./badges";
-import { FilterForm, FilterSelect } from "./filters";
+import { FilterChecklist, FilterDate, FilterForm, FilterSelect } from "./filters";
 import { Cell, LeadTableHead, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
 
 /** A row of the list as the loader sends it (React Router's serialization of `listLeads`). */
 type Row = SerializeFrom<typeof listLeads>["rows"][number];
 
+/** A person offered in the client and "created by" filters. */
+export interface PersonOption {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+}
+
+interface FilterChoices {
+  clients: readonly PersonOption[];
+  admins: readonly PersonOption[];
+}
+
 /**
- * Search (on Enter or the Search button), one status and one motivation filter, Clear Filters (spec 02
- * §2). A GET form: the filters live in the URL, so they work without JavaScript and survive reloads;
- * with JavaScript a filter applies as soon as it changes.
+ * Search (on Enter or the Search button), statuses, motivations and sources (several at once), client
+ * (or Unassigned), creator, created date range and sort, then the active filters as removable chips and
+ * Clear Filters (spec 02 §2, §7; issue 13). A GET form: the filters live in the URL, so they work without
+ * JavaScript, survive reloads and can be shared; with JavaScript a choice applies as soon as it changes.
  */
-export function LeadFilters({ query }: { query: LeadListQuery }) {
-  const filtered = Boolean(query.q || query.status || query.motivation);
+export function LeadFilters({ query, clients, admins }: { query: LeadListQuery } & FilterChoices) {
   return (
-    <FilterForm
-      values={{ q: query.q, status: query.status ?? "", motivation: query.motivation ?? "" }}
-      role="search"
-      label="Search and filter leads"
-      className="flex flex-col gap-3 py-4 md:flex-row md:flex-wrap md:items-end"
-      after={
-        filtered && (
-          <Button asChild variant="ghost" size="field">
-            <Link to="/admin/leads">
-              <X aria-hidden="true" /> Clear Filters
-            </Link>
-          </Button>
-        )
-      }
-    >
-      <div className="space-y-1">
-        <label htmlFor="lead-search" className="block text-sm font-semibold">
-          Search
-        </label>
-        <div className="flex gap-2">
-          <Input
-            id="lead-search"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Name, phone, address or city"
-            className="md:w-72"
-          />
-          <Button type="submit" variant="outline" size="field">
-            <Search aria-hidden="true" /> Search
-          </Button>
+    <>
+      <FilterForm
+        values={{
+          q: query.q,
+          status: query.statuses,
+          motivation: query.motivations,
+          source: query.sources,
+          client: query.client ?? "",
+          createdBy: query.createdBy ?? "",
+          from: query.from ?? "",
+          to: query.to ?? "",
+          sort: query.sort,
+        }}
+        role="search"
+        label="Search and filter leads"
+        className="flex flex-col gap-3 pt-4 md:flex-row md:flex-wrap md:items-end"
+        after={
+          isFiltered(query) && (
+            <Button asChild variant="ghost" size="field">
+              <Link to={`/admin/leads${query.sort === "newest" ? "" : `?sort=${query.sort}`}`}>
+                <X aria-hidden="true" /> Clear Filters
+              </Link>
+            </Button>
+          )
+        }
+      >
+        <div className="space-y-1">
+          <label htmlFor="lead-search" className="block text-sm font-semibold">
+            Search
+          </label>
+          <div className="flex gap-2">
+            <Input
+              id="lead-search"
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              placeholder="Name, phone, address or city"
+              className="md:w-72"
+            />
+            <Button type="submit" variant="outline" size="field">
+              <Search aria-hidden="true" /> Search
+            </Button>
+          </div>
         </div>
-      </div>
-      <FilterSelect
-        id="lead-status"
-        name="status"
-        label="Status"
-        allLabel="All statuses"
-        value={query.status}
-        options={statusFilterOptions}
-        className="md:w-44"
-      />
-      <FilterSelect
-        id="lead-motivation"
-        name="motivation"
-        label="Motivation"
-        allLabel="All motivations"
-        value={query.motivation}
-        options={motivationLevels}
-        className="md:w-48"
-      />
-    </FilterForm>
+        <FilterChecklist
+          name="status"
+          label="Status"
+          options={statusFilterOptions}
+          extra={leadStatuses.filter((s) => s.value === "under_contract")}
+          selected={query.statuses}
+        />
+        <FilterChecklist
+          name="motivation"
+          label="Motivation"
+          options={motivationLevels}
+          selected={query.motivations}
+        />
+        <FilterChecklist name="source" label="Source" options={leadSources} selected={query.sources} />
+        <FilterSelect
+          id="lead-client"
+          name="client"
+          label="Client"
+          allLabel="All clients"
+          value={query.client}
+          options={[{ value: UNASSIGNED, label: "Unassigned" }, ...clients.map(personOption)]}
+          className="md:w-48"
+        />
+        <FilterSelect
+          id="lead-created-by"
+          name="createdBy"
+          label="Created by"
+          allLabel="Anyone"
+          value={query.createdBy}
+          options={admins.map(personOption)}
+          className="md:w-44"
+        />
+        <FilterDate id="lead-from" name="from" label="Created from" value={query.from} />
+        <FilterDate id="lead-to" name="to" label="Created to" value={query.to} />
+        <div className="space-y-1">
+          <label htmlFor="lead-sort" className="block text-sm font-semibold">
+            Sort
+          </label>
+          <NativeSelect id="lead-sort" name="sort" defaultValue={query.sort} className="md:w-44">
+            {leadSorts.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </FilterForm>
+      <ActiveFilters query={query} clients={clients} admins={admins} />
+    </>
+  );
+}
+
+const personOption = (person: PersonOption) => ({ value: person.id, label: clientDisplayName(person) });
+
+/** Each active filter as a chip whose link is the same list without it. */
+function ActiveFilters({ query, clients, admins }: { query: LeadListQuery } & FilterChoices) {
+  const nameOf = (people: readonly PersonOption[], id: string) => {
+    const person = people.find((p) => p.id === id);
+    return person ? clientDisplayName(person) : "Unknown";
+  };
+  const without = (change: Partial<LeadListQuery>) =>
+    `/admin/leads${leadListSearch({ ...query, ...change })}`;
+  const chips: { label: string; to: string }[] = [
+    ...(query.q ? [{ label: `Search: ${query.q}`, to: without({ q: "" }) }] : []),
+    ...query.statuses.map((v) => ({
+      label: `Status: ${labelOf(leadStatuses, v)}`,
+      to: without({ statuses: query.statuses.filter((s) => s !== v) }),
+    })),
+    ...query.motivations.map((v) => ({
+      label: `Motivation: ${labelOf(motivationLevels, v)}`,
+      to: without({ motivations: query.motivations.filter((s) => s !== v) }),
+    })),
+    ...query.sources.map((v) => ({
+      label: `Source: ${labelOf(leadSources, v)}`,
+      to: without({ sources: query.sources.filter((s) => s !== v) }),
+    })),
+    ...(query.client
+      ? [
+          {
+            label: `Client: ${query.client === UNASSIGNED ? "Unassigned" : nameOf(clients, query.client)}`,
+            to: without({ client: undefined }),
+          },
+        ]
+      : []),
+    ...(query.createdBy
+      ? [{ label: `Created by: ${nameOf(admins, query.createdBy)}`, to: without({ createdBy: undefined }) }]
+      : []),
+    ...(query.from ? [{ label: `Created from: ${query.from}`, to: without({ from: undefined }) }] : []),
+    ...(query.to ? [{ label: `Created to: ${query.to}`, to: without({ to: undefined }) }] : []),
+  ];
+  if (chips.length === 0) return <div className="pb-4" />;
+  return (
+    <ul aria-label="Active filters" className="flex flex-wrap gap-2 py-3">
+      {chips.map((chip) => (
+        <li key={chip.label}>
+          <Link
+            to={chip.to}
+            className="inline-flex min-h-9 items-center gap-1 rounded-full border border-border bg-muted px-3 text-sm hover:bg-muted/70"
+          >
+            {chip.label}
+            <X aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">(remove)</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -8,18 +8,24 @@ import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { AddLeadButton, LeadFilters, LeadTable } from "~/features/leads/components/lead-list";
-import { parseLeadListQuery } from "~/features/leads/leads.schema";
-import { listLeads } from "~/features/leads/leads.server";
+import { leadSorts, parseLeadListQuery } from "~/features/leads/leads.schema";
+import { labelOf } from "~/db/enums";
+import { listAdmins, listClients, listLeads } from "~/features/leads/leads.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
   const query = parseLeadListQuery(new URL(request.url));
   try {
-    return { query, list: await listLeads(actor, query), loadFailed: false };
+    const [list, clients, admins] = await Promise.all([
+      listLeads(actor, query),
+      listClients(actor),
+      listAdmins(actor),
+    ]);
+    return { query, list, clients, admins, loadFailed: false };
   } catch (error) {
     rethrowRefusal(error);
     console.warn("[leads] list failed:", (error as Error).message);
-    return data({ query, list: null, loadFailed: true }, { status: 503 });
+    return data({ query, list: null, clients: [], admins: [], loadFailed: true }, { status: 503 });
   }
 }
 
@@ -28,7 +34,7 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = () => privatePageMeta("Lead Management");
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
-  const { query, list, loadFailed } = loaderData;
+  const { query, list, clients, admins, loadFailed } = loaderData;
   // Other admins' changes and clients' feedback show up without a reload.
   useLiveRevalidation("/admin/leads/events", "lead");
   useEffect(() => {
@@ -42,12 +48,13 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
             Lead Management
           </h1>
           <p className="mt-1 text-muted-foreground">
-            {list ? `${list.total} ${list.total === 1 ? "lead" : "leads"}` : "Homeowner leads"}, newest first.
+            {list ? `${list.total} ${list.total === 1 ? "lead" : "leads"}` : "Homeowner leads"},{" "}
+            {labelOf(leadSorts, query.sort).toLowerCase()}.
           </p>
         </div>
         <AddLeadButton />
       </div>
-      <LeadFilters query={query} />
+      <LeadFilters query={query} clients={clients} admins={admins} />
       {loadFailed || !list ? (
         <p role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900">
           Failed to fetch data

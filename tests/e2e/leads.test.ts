@@ -386,16 +386,32 @@ describe("lead management (admin)", () => {
     await expect(unassigned.getByRole("cell").nth(5).textContent()).resolves.toBe("Unassigned");
 
     const search = page.getByLabel("Search", { exact: true });
-    const status = page.getByLabel("Status", { exact: true });
-    const motivation = page.getByLabel("Motivation", { exact: true });
     const clear = page.getByRole("link", { name: "Clear Filters" });
+    // A multi-select filter: a disclosure of checkboxes, opened by its summary ("Status: Any").
+    const checklist = async (label: string) => {
+      const group = page.getByRole("group", { name: label, exact: true });
+      if (!(await group.isVisible())) await page.locator("summary", { hasText: `${label}:` }).click();
+      return group;
+    };
+    // An open disclosure floats over the fields below it; a click elsewhere closes it, as a user would.
+    const closeChecklists = () => page.getByRole("heading", { name: "Lead Management" }).click();
+    const ticked = async (label: string) =>
+      (await checklist(label))
+        .getByRole("checkbox")
+        .evaluateAll((boxes) =>
+          boxes.filter((b) => (b as HTMLInputElement).checked).map((b) => (b as HTMLInputElement).value),
+        );
     expect(await clear.count()).toBe(0);
 
     // Search by city, applied on Enter.
     await search.fill("dallas");
     await search.press("Enter");
-    await page.waitForURL(/\/admin\/leads\?q=dallas/);
+    await page.waitForURL(/\/admin\/leads\?q=dallas$/);
     await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
+    await page
+      .getByRole("list", { name: "Active filters" })
+      .getByRole("link", { name: /Search: dallas/ })
+      .waitFor();
     await clear.click();
     await page.waitForURL(server.url + "/admin/leads");
     await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
@@ -403,38 +419,74 @@ describe("lead management (admin)", () => {
     expect.soft(await search.inputValue(), "search box after Clear Filters").toBe("");
 
     // The motivation filter applies as soon as it changes, on its own.
-    await motivation.selectOption("hot");
+    await (await checklist("Motivation")).getByLabel("Hot").check();
     await page.waitForURL(/motivation=hot/);
     expect.soft(new URL(page.url()).searchParams.get("q") ?? "", "q after Clear Filters").toBe("");
     await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
-    // One status and one motivation at a time; the list filter has no "Under Contract".
-    const statusValues = await status
-      .locator("option")
-      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    expect(statusValues).toEqual(["", "new", "qualified", "contacted", "appointment_set", "sold", "dead"]);
-    await status.selectOption("dead");
+    // The spec's statuses first, then Under Contract, which the multi-select adds.
+    const statusValues = await (
+      await checklist("Status")
+    )
+      .getByRole("checkbox")
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+    expect(statusValues).toEqual([
+      "new",
+      "qualified",
+      "contacted",
+      "appointment_set",
+      "sold",
+      "dead",
+      "under_contract",
+    ]);
+    await (await checklist("Status")).getByLabel("Dead").check();
     await page.waitForURL(/status=dead/);
     await expect.poll(() => tableNames(page)).toEqual(["No leads found"]);
-    await status.selectOption("new");
+    // A second status widens the list: hot leads that are dead or new.
+    await (await checklist("Status")).getByLabel("New").check();
     await page.waitForURL(/status=new/);
     await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
+    // Removing a chip removes that filter alone.
+    await closeChecklists();
+    await page
+      .getByRole("list", { name: "Active filters" })
+      .getByRole("link", { name: /Status: Dead/ })
+      .click();
+    await page.waitForURL((url) => !url.search.includes("dead"));
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      status: "new",
+      motivation: "hot",
+    });
+    await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
 
+    await closeChecklists();
     await clear.click();
     await page.waitForURL(server.url + "/admin/leads");
     await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
     expect(await clear.count()).toBe(0);
-    expect.soft(await status.inputValue(), "status filter after Clear Filters").toBe("");
-    expect.soft(await motivation.inputValue(), "motivation filter after Clear Filters").toBe("");
+    expect.soft(await ticked("Status"), "status filter after Clear Filters").toEqual([]);
+    expect.soft(await ticked("Motivation"), "motivation filter after Clear Filters").toEqual([]);
 
     // After clearing, choosing one filter applies that filter alone: every "new" lead.
-    await status.selectOption("new");
+    await (await checklist("Status")).getByLabel("New").check();
     await page.waitForURL(/status=new/);
     expect
       .soft(Object.fromEntries(new URL(page.url()).searchParams), "query after Clear Filters, then Status")
-      .toEqual({ q: "", status: "new", motivation: "" });
+      .toEqual({ status: "new" });
     expect
       .soft(await settledNames(page), "rows after Clear Filters, then Status: New")
       .toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
+
+    // Unassigned, then oldest first, by keyboard: the sort applies on change and the heading says it.
+    await closeChecklists();
+    await page.getByLabel("Client", { exact: true }).selectOption({ label: "Unassigned" });
+    await page.waitForURL(/client=unassigned/);
+    await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS)]);
+    const sort = page.getByLabel("Sort", { exact: true });
+    await sort.focus();
+    await sort.selectOption("oldest");
+    await page.waitForURL(/sort=oldest/);
+    await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS), nameOf(HELEN)]);
+    await page.getByText("2 leads, oldest first.").waitFor();
   });
 
   it("shows a lead, saves a status change at once, logs an activity, stores documents", async () => {

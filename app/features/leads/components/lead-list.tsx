@@ -56,11 +56,11 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
           createdBy: query.createdBy ?? "",
           from: query.from ?? "",
           to: query.to ?? "",
-          sort: query.sort,
+          sort: query.sort === "newest" ? "" : query.sort,
         }}
         role="search"
         label="Search and filter leads"
-        className="flex flex-col gap-3 pt-4 md:flex-row md:flex-wrap md:items-end"
+        className="grid grid-cols-2 items-end gap-3 pt-4 md:flex md:flex-row md:flex-wrap"
         after={
           isFiltered(query) && (
             <Button asChild variant="ghost" size="field">
@@ -71,7 +71,7 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
           )
         }
       >
-        <div className="space-y-1">
+        <div className="col-span-2 space-y-1">
           <label htmlFor="lead-search" className="block text-sm font-semibold">
             Search
           </label>
@@ -127,9 +127,15 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
           <label htmlFor="lead-sort" className="block text-sm font-semibold">
             Sort
           </label>
-          <NativeSelect id="lead-sort" name="sort" defaultValue={query.sort} className="md:w-44">
+          <NativeSelect
+            id="lead-sort"
+            name="sort"
+            defaultValue={query.sort === "newest" ? "" : query.sort}
+            className="md:w-44"
+          >
+            {/* Newest first is the default: it leaves the URL alone. */}
             {leadSorts.map((o) => (
-              <option key={o.value} value={o.value}>
+              <option key={o.value} value={o.value === "newest" ? "" : o.value}>
                 {o.label}
               </option>
             ))}

@@ -15,10 +15,12 @@ import {
   inArray,
   isNull,
   lt,
+  ne,
   or,
   sql,
   type SQL,
 } from "drizzle-orm";
+import { addressKeySql } from "~/db/address-key";
 import { getDb } from "~/db/db.server";
 import { labelOf, leadStatuses, motivationLevels, propertyTypes, type LeadStatus } from "~/db/enums";
 import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
@@ -189,6 +191,48 @@ export async function getLead(actor: LeadActor, id: string) {
     documents: documents.map((d) => ({ ...d, uploadedBy: personName(d.uploadedBy) })),
   };
 }
+
+/** What makes two leads possibly one seller: the phone, or the normalised address and ZIP5. */
+export interface DuplicateProbe {
+  phone: string;
+  address: string;
+  zipCode: string;
+}
+
+/**
+ * Leads that may be the same seller as `probe` (issue 13): the same phone (E.164), or the same address
+ * once normalised (address-key.ts) in the same ZIP5. Both columns are indexed, so this costs an index
+ * lookup at any table size. `exceptId` leaves out the lead itself.
+ */
+export async function findPossibleDuplicates(actor: LeadActor, probe: DuplicateProbe, exceptId?: string) {
+  authorize(actor, "lead:read:any");
+  const db = await getDb();
+  const key = addressKeySql(sql`${probe.address}::text`, sql`${probe.zipCode}::text`);
+  return db
+    .select({
+      id: leads.id,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      phone: leads.phone,
+      address: leads.address,
+      city: leads.city,
+      state: leads.state,
+      zipCode: leads.zipCode,
+      createdAt: leads.createdAt,
+      samePhone: sql<boolean>`${leads.phone} = ${probe.phone}`,
+    })
+    .from(leads)
+    .where(
+      and(
+        or(eq(leads.phone, probe.phone), eq(leads.addressKey, key)),
+        exceptId && isUuid(exceptId) ? ne(leads.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(desc(leads.createdAt))
+    .limit(10);
+}
+
+export type PossibleDuplicate = Awaited<ReturnType<typeof findPossibleDuplicates>>[number];
 
 /**
  * A lead's activities, newest first, with who performed each. `forClient` gives the client's view: their

@@ -1,4 +1,4 @@
-import { Plus, Search, X } from "lucide-react";
+import { Download, Plus, Search, X } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -210,6 +210,17 @@ export function AddLeadButton() {
       <Link to="/admin/leads/new">
         <Plus aria-hidden="true" /> Add Lead
       </Link>
+    </Button>
+  );
+}
+
+/** The filtered list as a CSV download (a plain link: the browser saves the streamed file). */
+export function ExportLeadsLink({ query }: { query: LeadListQuery }) {
+  return (
+    <Button asChild variant="outline">
+      <a href={`/admin/leads/export.csv${leadListSearch(query)}`} download>
+        <Download aria-hidden="true" /> Export CSV
+      </a>
     </Button>
   );
 }

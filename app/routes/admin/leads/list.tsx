@@ -7,7 +7,12 @@ import { Pagination } from "~/components/ui/pagination";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { AddLeadButton, LeadFilters, LeadTable } from "~/features/leads/components/lead-list";
+import {
+  AddLeadButton,
+  ExportLeadsLink,
+  LeadFilters,
+  LeadTable,
+} from "~/features/leads/components/lead-list";
 import { leadSorts, parseLeadListQuery } from "~/features/leads/leads.schema";
 import { labelOf } from "~/db/enums";
 import { listAdmins, listClients, listLeads } from "~/features/leads/leads.server";
@@ -52,7 +57,10 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
             {labelOf(leadSorts, query.sort).toLowerCase()}.
           </p>
         </div>
-        <AddLeadButton />
+        <div className="flex flex-wrap gap-2">
+          <ExportLeadsLink query={query} />
+          <AddLeadButton />
+        </div>
       </div>
       <LeadFilters query={query} clients={clients} admins={admins} />
       {loadFailed || !list ? (

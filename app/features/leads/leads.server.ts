@@ -98,7 +98,7 @@ export function leadSearch(term: string): SQL | undefined {
 }
 
 /** Each filter of the admin list, the search included, as a condition (spec 02 §7, issue 13). */
-function listFilters(query: LeadListQuery): SQL[] {
+export function listFilters(query: LeadListQuery): SQL[] {
   const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
   return [
     leadSearch(query.q),
@@ -410,7 +410,7 @@ export async function listAdmins(actor: LeadActor) {
 
 // ---------------------------------------------------------------- writing
 
-async function assertClientAccount(tx: Transaction, clientId: string | null) {
+export async function assertClientAccount(tx: Transaction, clientId: string | null) {
   if (clientId === null) return;
   const [row] = await tx
     .select({ id: userRoles.userId })
@@ -453,7 +453,9 @@ export function clientLeadEvent(payload: string, clientId: string): string | nul
     return null;
   }
   const { leadId, clients } = parsed;
-  if (typeof leadId !== "string" || !Array.isArray(clients) || !clients.includes(clientId)) return null;
+  // A bulk change names no lead (leadId null): the client's list reloads as a whole.
+  if (!(typeof leadId === "string" || leadId === null)) return null;
+  if (!Array.isArray(clients) || !clients.includes(clientId)) return null;
   return JSON.stringify({ leadId });
 }
 

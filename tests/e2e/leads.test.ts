@@ -210,10 +210,22 @@ async function expectPhoneLink(scope: Page | Locator, phone: string) {
   );
 }
 
-const leadTable = (page: Page) => page.getByRole("table", { name: "Leads, newest first" });
+/** The admin lead table, whatever its order ("Leads, newest first", "Leads, oldest first", ...). */
+const leadTable = (page: Page) => page.getByRole("table", { name: /^Leads, / });
 
-/** The names in the admin lead table, top to bottom ("No leads found" when empty). */
-const tableNames = (page: Page) => leadTable(page).locator("tbody tr td:first-child").allTextContents();
+/**
+ * The names in the admin lead table, top to bottom ("No leads found" when empty): each row's cell after
+ * its checkbox, or the one cell of a message row.
+ */
+const tableNames = (page: Page) =>
+  leadTable(page)
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const cells = row.querySelectorAll("td");
+        return (cells.length === 1 ? cells[0] : cells[1])?.textContent ?? "";
+      }),
+    );
 
 /** The table's names once two reads 150 ms apart agree (after a filter's navigation has committed). */
 async function settledNames(page: Page): Promise<string[]> {
@@ -363,7 +375,8 @@ describe("lead management (admin)", () => {
     const row = leadTable(page)
       .getByRole("row")
       .filter({ hasText: nameOf(ROSA) });
-    const cells = await row.getByRole("cell").allTextContents();
+    // The first cell holds the row's bulk checkbox.
+    const cells = (await row.getByRole("cell").allTextContents()).slice(1);
     expect([cells[0], ...cells.slice(2, 6)]).toEqual([
       nameOf(ROSA),
       `${ROSA.address}${ROSA.city}, TX`,
@@ -383,7 +396,7 @@ describe("lead management (admin)", () => {
     const unassigned = leadTable(page)
       .getByRole("row")
       .filter({ hasText: nameOf(MARCUS) });
-    await expect(unassigned.getByRole("cell").nth(5).textContent()).resolves.toBe("Unassigned");
+    await expect(unassigned.getByRole("cell").nth(6).textContent()).resolves.toBe("Unassigned");
 
     const search = page.getByLabel("Search", { exact: true });
     const clear = page.getByRole("link", { name: "Clear Filters" });
@@ -764,6 +777,70 @@ describe("client portal", () => {
     await admin.getByRole("button", { name: "Save assignment" }).click();
     await client.getByRole("heading", { name: "My Leads (0)", level: 1 }).waitFor({ timeout: 5000 });
     expect(await client.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+  });
+});
+
+describe("bulk actions", () => {
+  it("assigns every matching lead at once, the client's open list follows, and a bulk delete asks first", async () => {
+    const client = await openAs(CLIENT_B, "/client/leads");
+    await client.getByRole("heading", { name: "My Leads (0)", level: 1 }).waitFor();
+    const admin = await openAs(ADMIN, "/admin/leads?client=unassigned");
+    const unassigned = await tableNames(admin);
+    expect(unassigned.length).toBeGreaterThan(0);
+    expect(unassigned).not.toContain("No leads found");
+    const count = unassigned.length;
+    const leadsText = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
+
+    const bulk = admin.getByRole("form", { name: "Bulk actions" });
+    await bulk.getByLabel(`All ${leadsText(count)} matching these filters`).check();
+    await bulk.getByLabel("Action", { exact: true }).selectOption("assign");
+    await bulk.getByLabel("Client", { exact: true }).selectOption({ label: "Maple Ridge Capital" });
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    await toast(admin, `${leadsText(count)} assigned`).waitFor();
+    await expect.poll(() => tableNames(admin)).toEqual(["No leads found"]);
+    // The client's open list follows without a reload.
+    await client.getByRole("heading", { name: `My Leads (${count})`, level: 1 }).waitFor({ timeout: 5000 });
+
+    // Tick one lead on the full list: a delete asks first, naming the count, and Cancel keeps it.
+    await admin.goto(server.url + "/admin/leads", { waitUntil: "networkidle" });
+    const before = await tableNames(admin);
+    await admin.getByRole("checkbox", { name: `Tick ${unassigned[0]}` }).check();
+    await bulk.getByText("Ticked leads (1)").waitFor();
+    await bulk.getByLabel("Action", { exact: true }).selectOption("delete");
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    const confirm = admin.getByRole("alertdialog", { name: "Delete 1 lead?" });
+    await confirm.waitFor();
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.textContent)).toBe("Delete 1 lead?");
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await bulk.waitFor();
+    expect(await settledNames(admin)).toEqual(before);
+
+    // Unassign it instead: the client's list loses it.
+    await admin.getByRole("checkbox", { name: `Tick ${unassigned[0]}` }).check();
+    await bulk.getByLabel("Action", { exact: true }).selectOption("unassign");
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    await toast(admin, "1 lead unassigned").waitFor();
+    await client
+      .getByRole("heading", { name: `My Leads (${count - 1})`, level: 1 })
+      .waitFor({ timeout: 5000 });
+  });
+
+  it("says what is missing instead of guessing", async () => {
+    const admin = await openAs(ADMIN, "/admin/leads");
+    const bulk = admin.getByRole("form", { name: "Bulk actions" });
+    const action = bulk.getByLabel("Action", { exact: true });
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => describedText(action)).toBe("Choose an action");
+    await action.selectOption("assign");
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    await expect
+      .poll(() => describedText(bulk.getByLabel("Client", { exact: true })))
+      .toBe("Choose a client");
+    await expect.poll(() => describedText(action)).toBe("");
+    await bulk
+      .getByRole("alert")
+      .filter({ hasText: "Tick at least one lead, or choose all leads matching the filters" })
+      .waitFor();
   });
 });
 

@@ -5,7 +5,7 @@
  * still gets its timeline entry, a client to whom many leads are assigned at once gets ONE e-mail listing
  * them, and one notification per batch refreshes the open lists of admins and of every client concerned.
  */
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { labelOf, leadStatuses, motivationLevels, type LeadStatus } from "~/db/enums";
@@ -38,6 +38,14 @@ export const BULK_MAX_IDS = 500;
 const INSERT_CHUNK = 1_000;
 /** Leads named in a client's e-mail; the rest are counted. */
 const MAIL_LIST_MAX = 25;
+
+/** How many leads a selection holds now (the count a delete confirmation names). */
+export async function countSelection(actor: LeadActor, selection: BulkSelection): Promise<number> {
+  authorize(actor, "lead:read:any");
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(leads).where(selectionWhere(selection));
+  return Number(row?.n ?? 0);
+}
 
 function selectionWhere(selection: BulkSelection): SQL | undefined {
   if ("ids" in selection) {

@@ -10,7 +10,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
 import { leads } from "~/db/schema";
 import { parseLeadListQuery } from "~/features/leads/leads.schema";
-import { exportLeadsCsv, LEAD_CSV_COLUMNS, type LeadActor } from "~/features/leads/leads.server";
+import { LEAD_CSV_COLUMNS } from "~/features/leads/import/columns";
+import { exportLeadsCsv, type LeadActor } from "~/features/leads/leads.server";
 import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 

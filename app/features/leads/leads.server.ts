@@ -41,6 +41,7 @@ import { enqueueMail } from "~/lib/mail/outbox.server";
 import { pageOf, pageOffset } from "~/lib/paging";
 import type { Transaction } from "~/db/client.server";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
+import { LEAD_CSV_COLUMNS } from "./import/columns";
 import { personName } from "./lead-format";
 import {
   LEADS_PAGE_SIZE,
@@ -156,29 +157,6 @@ function after(sort: LeadSort, cursor: ListCursor): SQL {
       return sql`(${leads.lastName}, ${leads.firstName}, ${leads.id}) > (${cursor.lastName}, ${cursor.firstName}, ${id})`;
   }
 }
-
-/** The export's columns: the importer recognises each of them, so export, edit, import round-trips. */
-export const LEAD_CSV_COLUMNS = [
-  "first_name",
-  "last_name",
-  "phone",
-  "email",
-  "address",
-  "city",
-  "state",
-  "zip_code",
-  "property_type",
-  "motivation",
-  "source",
-  "status",
-  "situation_notes",
-  "asking_price",
-  "estimated_value",
-  "repair_cost",
-  "client_email",
-  "created_at",
-  "lead_id",
-] as const;
 
 const EXPORT_BATCH = 1000;
 

@@ -345,8 +345,8 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       const found = (await run(
         listLoader,
         get("admin", "/admin/leads?q=zebulon%20quartz&status=qualified"),
-      )) as { query: { q: string; status?: string }; list: { total: number; rows: { id: string }[] } };
-      expect(found.query).toMatchObject({ q: "zebulon quartz", status: "qualified" });
+      )) as { query: { q: string; statuses: string[] }; list: { total: number; rows: { id: string }[] } };
+      expect(found.query).toMatchObject({ q: "zebulon quartz", statuses: ["qualified"] });
       expect(found.list.rows.map((r) => r.id)).toEqual([needle]);
       expect(found.list.total).toBe(1);
     });

@@ -8,11 +8,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { Toast } from "./toast";
 import { z } from "./zod";
 
-/** What a form's action returns to its page: a toast, and Conform's result (errors, values to refill). */
+/**
+ * What a form's action returns to its page: a toast, and Conform's result (errors, values to refill);
+ * answers to a button with no fields to check (a role change, "sign out other sessions") have no result.
+ */
 export interface FormReply {
   ok: boolean;
   toast: Toast;
-  result: SubmissionResult<string[]>;
+  result?: SubmissionResult<string[]>;
 }
 
 /**

@@ -5,8 +5,8 @@
  * normally and the server renders the reply. On top of Conform: the spec's toasts, the reset after
  * success, and the submitting state for the button's caption.
  */
-import { getFormProps, useForm, type Submission } from "@conform-to/react";
-import { useEffect, type FormEvent } from "react";
+import { getFormProps, useForm, type DefaultValue, type Submission } from "@conform-to/react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useActionData, useNavigation } from "react-router";
 import type { z } from "zod";
 import { parseForm, type FormReply } from "./form-reply";
@@ -14,11 +14,13 @@ import { formToasts } from "./form-toasts";
 import { showToastNow } from "./toast";
 import { useHydrated } from "./use-hydrated";
 
-export interface SchemaFormOptions<X extends string> {
+export interface SchemaFormOptions<S extends z.ZodObject, X extends string> {
   /** The form's id; its fields' ids are `<id>-<name>`. */
   id: string;
   /** A browser-only check of a field the schema does not hold (e.g. a chosen file): its message, or nothing. */
   extraCheck?: { name: X; check: (formData: FormData) => string | undefined };
+  /** The values the form starts from and returns to after a successful save (the stored ones). */
+  defaultValue?: DefaultValue<z.input<S>>;
   /**
    * The server's answer for this form. Defaults to the route's action data; pages that hold several forms
    * pass the answer meant for this one (or undefined when another form posted).
@@ -48,22 +50,29 @@ function withExtraError<I, O>(
 
 export function useSchemaForm<S extends z.ZodObject, X extends string = never>(
   schema: S,
-  options: SchemaFormOptions<X>,
+  options: SchemaFormOptions<S, X>,
 ) {
   const actionData = useActionData<FormReply>();
   const reply = "reply" in options ? options.reply : actionData;
-  const { id, extraCheck } = options;
+  const { id, extraCheck, defaultValue } = options;
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  // The status of the last check: "error" for a refused submit. Conform runs its field checks (on blur,
+  // on input) as submits too, with an intent and no status; those must not toast.
+  const lastStatus = useRef<Submission<unknown>["status"]>(undefined);
   const [form, fields] = useForm<z.input<S> & Partial<Record<X, unknown>>, z.output<S>>({
     id,
+    defaultValue,
     lastResult: reply?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
       const submission = parseForm(formData, schema);
       const message = extraCheck?.check(formData);
-      return extraCheck && message ? withExtraError(submission, extraCheck.name, message) : submission;
+      const checked =
+        extraCheck && message ? withExtraError(submission, extraCheck.name, message) : submission;
+      lastStatus.current = checked.status;
+      return checked;
     },
   });
 
@@ -89,7 +98,7 @@ export function useSchemaForm<S extends z.ZodObject, X extends string = never>(
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     form.onSubmit(event);
     // Conform cancels a submit its check refused (and focuses the first invalid field).
-    if (event.defaultPrevented) showToastNow(formToasts.validation);
+    if (event.defaultPrevented && lastStatus.current === "error") showToastNow(formToasts.validation);
   };
 
   return {

@@ -1,6 +1,6 @@
 /** The /admin/users page: invite a client, the accounts with their roles and status, and the change log. */
 import { getInputProps } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";

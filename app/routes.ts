@@ -55,6 +55,7 @@ export default [
   route("admin/events", "routes/admin/events.ts"),
   route("admin/leads/:id/documents/:documentId", "routes/admin/leads/document.ts"),
   route("admin/leads/events", "routes/admin/leads/events.ts"),
+  route("admin/leads/export.csv", "routes/admin/leads/export.ts"),
 
   // Client portal (spec 02 §2): clients only, and only the leads assigned to them
   route("client", "routes/client/layout.tsx", [

@@ -3,7 +3,8 @@
  * stored files, rate-limit hits and the mail outbox. Migrations are generated from this file by
  * drizzle-kit (`npm run db:generate`) and work on PGlite and PostgreSQL 15+.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { addressKeySql } from "./address-key";
 import {
   bigserial,
   boolean,
@@ -261,9 +262,16 @@ export const leads = pgTable(
     clientReviewedAt: timestamp("client_reviewed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Computed by the database for every row, however it arrives (address-key.ts): duplicate checks.
+    addressKey: text("address_key").generatedAlwaysAs((): SQL =>
+      addressKeySql(sql.raw(`"address"`), sql.raw(`"zip_code"`)),
+    ),
   },
   (t) => [
     index("leads_created_at_idx").on(t.createdAt.desc()),
+    // A possible duplicate shares the phone or the normalised address and ZIP5 (issue 13).
+    index("leads_phone_idx").on(t.phone),
+    index("leads_address_key_idx").on(t.addressKey),
     index("leads_assigned_created_idx").on(t.assignedToClientId, t.createdAt.desc()),
     index("leads_status_idx").on(t.leadStatus),
     // The list's other filters and orders (issue 13): each a narrow index so a filter reads its rows only.

@@ -210,10 +210,22 @@ async function expectPhoneLink(scope: Page | Locator, phone: string) {
   );
 }
 
-const leadTable = (page: Page) => page.getByRole("table", { name: "Leads, newest first" });
+/** The admin lead table, whatever its order ("Leads, newest first", "Leads, oldest first", ...). */
+const leadTable = (page: Page) => page.getByRole("table", { name: /^Leads, / });
 
-/** The names in the admin lead table, top to bottom ("No leads found" when empty). */
-const tableNames = (page: Page) => leadTable(page).locator("tbody tr td:first-child").allTextContents();
+/**
+ * The names in the admin lead table, top to bottom ("No leads found" when empty): each row's cell after
+ * its checkbox, or the one cell of a message row.
+ */
+const tableNames = (page: Page) =>
+  leadTable(page)
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const cells = row.querySelectorAll("td");
+        return (cells.length === 1 ? cells[0] : cells[1])?.textContent ?? "";
+      }),
+    );
 
 /** The table's names once two reads 150 ms apart agree (after a filter's navigation has committed). */
 async function settledNames(page: Page): Promise<string[]> {
@@ -363,7 +375,8 @@ describe("lead management (admin)", () => {
     const row = leadTable(page)
       .getByRole("row")
       .filter({ hasText: nameOf(ROSA) });
-    const cells = await row.getByRole("cell").allTextContents();
+    // The first cell holds the row's bulk checkbox.
+    const cells = (await row.getByRole("cell").allTextContents()).slice(1);
     expect([cells[0], ...cells.slice(2, 6)]).toEqual([
       nameOf(ROSA),
       `${ROSA.address}${ROSA.city}, TX`,
@@ -383,19 +396,35 @@ describe("lead management (admin)", () => {
     const unassigned = leadTable(page)
       .getByRole("row")
       .filter({ hasText: nameOf(MARCUS) });
-    await expect(unassigned.getByRole("cell").nth(5).textContent()).resolves.toBe("Unassigned");
+    await expect(unassigned.getByRole("cell").nth(6).textContent()).resolves.toBe("Unassigned");
 
     const search = page.getByLabel("Search", { exact: true });
-    const status = page.getByLabel("Status", { exact: true });
-    const motivation = page.getByLabel("Motivation", { exact: true });
     const clear = page.getByRole("link", { name: "Clear Filters" });
+    // A multi-select filter: a disclosure of checkboxes, opened by its summary ("Status: Any").
+    const checklist = async (label: string) => {
+      const group = page.getByRole("group", { name: label, exact: true });
+      if (!(await group.isVisible())) await page.locator("summary", { hasText: `${label}:` }).click();
+      return group;
+    };
+    // An open disclosure floats over the fields below it; a click elsewhere closes it, as a user would.
+    const closeChecklists = () => page.getByRole("heading", { name: "Lead Management" }).click();
+    const ticked = async (label: string) =>
+      (await checklist(label))
+        .getByRole("checkbox")
+        .evaluateAll((boxes) =>
+          boxes.filter((b) => (b as HTMLInputElement).checked).map((b) => (b as HTMLInputElement).value),
+        );
     expect(await clear.count()).toBe(0);
 
     // Search by city, applied on Enter.
     await search.fill("dallas");
     await search.press("Enter");
-    await page.waitForURL(/\/admin\/leads\?q=dallas/);
+    await page.waitForURL(/\/admin\/leads\?q=dallas$/);
     await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
+    await page
+      .getByRole("list", { name: "Active filters" })
+      .getByRole("link", { name: /Search: dallas/ })
+      .waitFor();
     await clear.click();
     await page.waitForURL(server.url + "/admin/leads");
     await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
@@ -403,38 +432,74 @@ describe("lead management (admin)", () => {
     expect.soft(await search.inputValue(), "search box after Clear Filters").toBe("");
 
     // The motivation filter applies as soon as it changes, on its own.
-    await motivation.selectOption("hot");
+    await (await checklist("Motivation")).getByLabel("Hot").check();
     await page.waitForURL(/motivation=hot/);
     expect.soft(new URL(page.url()).searchParams.get("q") ?? "", "q after Clear Filters").toBe("");
     await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
-    // One status and one motivation at a time; the list filter has no "Under Contract".
-    const statusValues = await status
-      .locator("option")
-      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    expect(statusValues).toEqual(["", "new", "qualified", "contacted", "appointment_set", "sold", "dead"]);
-    await status.selectOption("dead");
+    // The spec's statuses first, then Under Contract, which the multi-select adds.
+    const statusValues = await (
+      await checklist("Status")
+    )
+      .getByRole("checkbox")
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+    expect(statusValues).toEqual([
+      "new",
+      "qualified",
+      "contacted",
+      "appointment_set",
+      "sold",
+      "dead",
+      "under_contract",
+    ]);
+    await (await checklist("Status")).getByLabel("Dead").check();
     await page.waitForURL(/status=dead/);
     await expect.poll(() => tableNames(page)).toEqual(["No leads found"]);
-    await status.selectOption("new");
+    // A second status widens the list: hot leads that are dead or new.
+    await (await checklist("Status")).getByLabel("New").check();
     await page.waitForURL(/status=new/);
     await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
+    // Removing a chip removes that filter alone.
+    await closeChecklists();
+    await page
+      .getByRole("list", { name: "Active filters" })
+      .getByRole("link", { name: /Status: Dead/ })
+      .click();
+    await page.waitForURL((url) => !url.search.includes("dead"));
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      status: "new",
+      motivation: "hot",
+    });
+    await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
 
+    await closeChecklists();
     await clear.click();
     await page.waitForURL(server.url + "/admin/leads");
     await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
     expect(await clear.count()).toBe(0);
-    expect.soft(await status.inputValue(), "status filter after Clear Filters").toBe("");
-    expect.soft(await motivation.inputValue(), "motivation filter after Clear Filters").toBe("");
+    expect.soft(await ticked("Status"), "status filter after Clear Filters").toEqual([]);
+    expect.soft(await ticked("Motivation"), "motivation filter after Clear Filters").toEqual([]);
 
     // After clearing, choosing one filter applies that filter alone: every "new" lead.
-    await status.selectOption("new");
+    await (await checklist("Status")).getByLabel("New").check();
     await page.waitForURL(/status=new/);
     expect
       .soft(Object.fromEntries(new URL(page.url()).searchParams), "query after Clear Filters, then Status")
-      .toEqual({ q: "", status: "new", motivation: "" });
+      .toEqual({ status: "new" });
     expect
       .soft(await settledNames(page), "rows after Clear Filters, then Status: New")
       .toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
+
+    // Unassigned, then oldest first, by keyboard: the sort applies on change and the heading says it.
+    await closeChecklists();
+    await page.getByLabel("Client", { exact: true }).selectOption({ label: "Unassigned" });
+    await page.waitForURL(/client=unassigned/);
+    await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS)]);
+    const sort = page.getByLabel("Sort", { exact: true });
+    await sort.focus();
+    await sort.selectOption("oldest");
+    await page.waitForURL(/sort=oldest/);
+    await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS), nameOf(HELEN)]);
+    await page.getByText("2 leads, oldest first.").waitFor();
   });
 
   it("shows a lead, saves a status change at once, logs an activity, stores documents", async () => {
@@ -712,6 +777,70 @@ describe("client portal", () => {
     await admin.getByRole("button", { name: "Save assignment" }).click();
     await client.getByRole("heading", { name: "My Leads (0)", level: 1 }).waitFor({ timeout: 5000 });
     expect(await client.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+  });
+});
+
+describe("bulk actions", () => {
+  it("assigns every matching lead at once, the client's open list follows, and a bulk delete asks first", async () => {
+    const client = await openAs(CLIENT_B, "/client/leads");
+    await client.getByRole("heading", { name: "My Leads (0)", level: 1 }).waitFor();
+    const admin = await openAs(ADMIN, "/admin/leads?client=unassigned");
+    const unassigned = await tableNames(admin);
+    expect(unassigned.length).toBeGreaterThan(0);
+    expect(unassigned).not.toContain("No leads found");
+    const count = unassigned.length;
+    const leadsText = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
+
+    const bulk = admin.getByRole("form", { name: "Bulk actions" });
+    await bulk.getByLabel(`All ${leadsText(count)} matching these filters`).check();
+    await bulk.getByLabel("Action", { exact: true }).selectOption("assign");
+    await bulk.getByLabel("Client", { exact: true }).selectOption({ label: "Maple Ridge Capital" });
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    await toast(admin, `${leadsText(count)} assigned`).waitFor();
+    await expect.poll(() => tableNames(admin)).toEqual(["No leads found"]);
+    // The client's open list follows without a reload.
+    await client.getByRole("heading", { name: `My Leads (${count})`, level: 1 }).waitFor({ timeout: 5000 });
+
+    // Tick one lead on the full list: a delete asks first, naming the count, and Cancel keeps it.
+    await admin.goto(server.url + "/admin/leads", { waitUntil: "networkidle" });
+    const before = await tableNames(admin);
+    await admin.getByRole("checkbox", { name: `Tick ${unassigned[0]}` }).check();
+    await bulk.getByText("Ticked leads (1)").waitFor();
+    await bulk.getByLabel("Action", { exact: true }).selectOption("delete");
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    const confirm = admin.getByRole("alertdialog", { name: "Delete 1 lead?" });
+    await confirm.waitFor();
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.textContent)).toBe("Delete 1 lead?");
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await bulk.waitFor();
+    expect(await settledNames(admin)).toEqual(before);
+
+    // Unassign it instead: the client's list loses it.
+    await admin.getByRole("checkbox", { name: `Tick ${unassigned[0]}` }).check();
+    await bulk.getByLabel("Action", { exact: true }).selectOption("unassign");
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    await toast(admin, "1 lead unassigned").waitFor();
+    await client
+      .getByRole("heading", { name: `My Leads (${count - 1})`, level: 1 })
+      .waitFor({ timeout: 5000 });
+  });
+
+  it("says what is missing instead of guessing", async () => {
+    const admin = await openAs(ADMIN, "/admin/leads");
+    const bulk = admin.getByRole("form", { name: "Bulk actions" });
+    const action = bulk.getByLabel("Action", { exact: true });
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => describedText(action)).toBe("Choose an action");
+    await action.selectOption("assign");
+    await bulk.getByRole("button", { name: "Apply" }).click();
+    await expect
+      .poll(() => describedText(bulk.getByLabel("Client", { exact: true })))
+      .toBe("Choose a client");
+    await expect.poll(() => describedText(action)).toBe("");
+    await bulk
+      .getByRole("alert")
+      .filter({ hasText: "Tick at least one lead, or choose all leads matching the filters" })
+      .waitFor();
   });
 });
 

@@ -23,6 +23,7 @@ import { action as feedbackAction, loader as clientLeadLoader } from "~/routes/c
 import { loader as clientLeadsLoader } from "~/routes/client/leads";
 import { loader as clientEventsLoader } from "~/routes/client/events";
 import { loader as adminEventsLoader } from "~/routes/admin/leads/events";
+import { loader as exportLoader } from "~/routes/admin/leads/export";
 import { createLead, assignLead } from "~/features/leads/leads.server";
 import { leadSchema } from "~/features/leads/leads.schema";
 import { action as authAction } from "~/routes/auth/auth";
@@ -1089,6 +1090,28 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       expect(await snapshot()).toEqual(before);
     });
   });
+  describe("export", () => {
+    it("answers 404 to everyone but admins, and the CSV to an admin", async () => {
+      const path = "/admin/leads/export.csv?status=new";
+      for (const who of ["anonymous", "plain", "clientA"] as const) {
+        let status: number | undefined;
+        try {
+          status = statusOf(await run(exportLoader, get(who, path)));
+        } catch (thrown) {
+          status = statusOf(thrown);
+        }
+        expect(status, who).toBe(404);
+      }
+      const response = (await run(exportLoader, get("admin", path))) as Response;
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-/);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      // A UTF-8 byte order mark, then the header (text() would hide the mark).
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(bytes.subarray(3).toString("utf8").startsWith("first_name,last_name,phone,")).toBe(true);
+    });
+  });
+
   describe("live updates", () => {
     it.each([
       ["/admin/leads/events", adminEventsLoader, ["anonymous", "plain", "clientA"]],

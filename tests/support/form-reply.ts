@@ -1,5 +1,4 @@
 import type { FormReply } from "~/lib/form-reply";
-import type { z } from "zod";
 
 /**
  * An action's FormReply as the tests read it: everything but Conform's result as it is, then the first
@@ -20,14 +19,4 @@ export function readReply<R extends FormReply>(reply: R) {
 /** Whether an action's payload is a FormReply (loaders and other answers pass through as they are). */
 export function isFormReply(data: unknown): data is FormReply {
   return typeof data === "object" && data !== null && "toast" in data && "ok" in data;
-}
-
-/** The first message of each field of a zod error, as a form shows them (one under each field). */
-export function fieldErrorsOf<T extends string>(error: z.ZodError): Partial<Record<T, string>> {
-  const errors: Partial<Record<T, string>> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "") as T;
-    if (field && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
 }

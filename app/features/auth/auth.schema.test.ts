@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { fieldErrorsOf } from "../../../tests/support/form-reply";
+import { fieldErrorsOf } from "~/lib/form-errors";
 import {
   inviteClientSchema,
   passwordSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { experienceLevels, positions, valuesOf } from "~/db/enums";
-import { fieldErrorsOf } from "../../../tests/support/form-reply";
+import { fieldErrorsOf } from "~/lib/form-errors";
 import { RESUME_MAX_BYTES, careerSchema, checkResumeInBrowser, type CareerField } from "./careers.schema";
 
 const coverLetter = "I have five years of cold calling experience with wholesalers in Texas.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf } from "../../../tests/support/form-reply";
+import { fieldErrorsOf } from "~/lib/form-errors";
 import { contactSchema, type ContactField } from "./contact.schema";
 
 const valid = {

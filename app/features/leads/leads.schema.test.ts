@@ -7,7 +7,7 @@ import {
   motivationLevels,
   propertyTypes,
 } from "~/db/enums";
-import { fieldErrorsOf } from "../../../tests/support/form-reply";
+import { fieldErrorsOf } from "~/lib/form-errors";
 import { clientDisplayName, formatListDate, formatMoney, formatPhone, personName } from "./lead-format";
 import {
   LEADS_PAGE_SIZE,

@@ -308,6 +308,67 @@ export function leadListSearch(query: LeadListQuery): string {
   return search ? `?${search}` : "";
 }
 
+// ---------------------------------------------------------------- bulk actions (issue 13)
+
+export const bulkActions = [
+  { value: "assign", label: "Assign to client" },
+  { value: "unassign", label: "Unassign" },
+  { value: "status", label: "Change status" },
+  { value: "delete", label: "Delete" },
+] as const;
+
+export const bulkMessages = {
+  action: "Choose an action",
+  client: "Choose a client",
+  status: "Choose a status",
+  none: "Tick at least one lead, or choose all leads matching the filters",
+} as const;
+
+/**
+ * The bulk form: which leads (the ticked ids, or every lead matching `filters`, the list's URL search),
+ * and what to do with them. `confirmed` is the second step of a delete.
+ */
+export const bulkSchema = z
+  .object({
+    scope: z.enum(["ticked", "matching"]).default("ticked"),
+    id: z.array(z.string()).default([]),
+    filters: z.string().max(4000).default(""),
+    bulkAction: z.enum(valuesOf(bulkActions), { error: bulkMessages.action }),
+    clientId: z.string().optional(),
+    status: z.enum(valuesOf(leadStatuses)).optional(),
+    confirmed: z.literal("yes").optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.bulkAction === "assign" && !input.clientId) {
+      ctx.addIssue({ code: "custom", path: ["clientId"], message: bulkMessages.client });
+    }
+    if (input.bulkAction === "status" && !input.status) {
+      ctx.addIssue({ code: "custom", path: ["status"], message: bulkMessages.status });
+    }
+    if (input.scope === "ticked" && input.id.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["id"], message: bulkMessages.none });
+    }
+  });
+export type BulkInput = z.output<typeof bulkSchema>;
+export type BulkField = "bulkAction" | "clientId" | "status" | "id";
+
+/** The bulk form's fields as the schema reads them (empty fields count as not given). */
+export function bulkFormInput(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+  return {
+    scope: text("scope"),
+    id: form.getAll("id").filter((v): v is string => typeof v === "string"),
+    filters: text("filters"),
+    bulkAction: text("bulkAction"),
+    clientId: text("clientId"),
+    status: text("status"),
+    confirmed: text("confirmed"),
+  };
+}
+
 export interface ClientLeadQuery {
   motivation?: MotivationLevel;
   feedback?: FeedbackStatus;

@@ -15,15 +15,25 @@ import {
   inArray,
   isNull,
   lt,
+  ne,
   or,
   sql,
   type SQL,
 } from "drizzle-orm";
+import { addressKeySql } from "~/db/address-key";
 import { getDb } from "~/db/db.server";
-import { labelOf, leadStatuses, motivationLevels, propertyTypes, type LeadStatus } from "~/db/enums";
+import {
+  labelOf,
+  leadSources,
+  leadStatuses,
+  motivationLevels,
+  propertyTypes,
+  type LeadStatus,
+} from "~/db/enums";
 import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
 import { isUuid, likePattern } from "~/lib/data-guards";
 import { authorize, type Principal } from "~/lib/permissions";
+import { csvLines } from "~/lib/csv";
 import { env } from "~/lib/env.server";
 import { composeMail } from "~/lib/mail/compose";
 import { storeFile } from "~/lib/files/stored-files.server";
@@ -88,7 +98,7 @@ export function leadSearch(term: string): SQL | undefined {
 }
 
 /** Each filter of the admin list, the search included, as a condition (spec 02 §7, issue 13). */
-function listFilters(query: LeadListQuery): SQL[] {
+export function listFilters(query: LeadListQuery): SQL[] {
   const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
   return [
     leadSearch(query.q),
@@ -114,6 +124,110 @@ const listOrders: Record<LeadSort, SQL[]> = {
   updated: [desc(leads.updatedAt), desc(leads.id)],
   name: [asc(leads.lastName), asc(leads.firstName), asc(leads.id)],
 };
+
+/** Where a page of an ordered list ends: each order's keys, timestamps as exact text (microseconds). */
+interface ListCursor {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  firstName: string;
+  lastName: string;
+}
+
+const cursorColumns = {
+  id: leads.id,
+  createdAt: sql<string>`${leads.createdAt}::text`,
+  updatedAt: sql<string>`${leads.updatedAt}::text`,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+};
+
+/** The rows after `cursor` in the order `sort` (keyset paging: an index range, at any depth). */
+function after(sort: LeadSort, cursor: ListCursor): SQL {
+  const id = sql`${cursor.id}::uuid`;
+  switch (sort) {
+    case "newest":
+      return sql`(${leads.createdAt}, ${leads.id}) < (${cursor.createdAt}::timestamptz, ${id})`;
+    case "oldest":
+      return sql`(${leads.createdAt}, ${leads.id}) > (${cursor.createdAt}::timestamptz, ${id})`;
+    case "updated":
+      return sql`(${leads.updatedAt}, ${leads.id}) < (${cursor.updatedAt}::timestamptz, ${id})`;
+    case "name":
+      return sql`(${leads.lastName}, ${leads.firstName}, ${leads.id}) > (${cursor.lastName}, ${cursor.firstName}, ${id})`;
+  }
+}
+
+/** The export's columns: the importer recognises each of them, so export, edit, import round-trips. */
+export const LEAD_CSV_COLUMNS = [
+  "first_name",
+  "last_name",
+  "phone",
+  "email",
+  "address",
+  "city",
+  "state",
+  "zip_code",
+  "property_type",
+  "motivation",
+  "source",
+  "status",
+  "situation_notes",
+  "asking_price",
+  "estimated_value",
+  "repair_cost",
+  "client_email",
+  "created_at",
+  "lead_id",
+] as const;
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * The filtered list as CSV, in the list's order, produced in batches of 1,000 rows read by keyset: any
+ * number of leads in constant memory. Yields the header, then one chunk of lines per batch.
+ */
+export async function* exportLeadsCsv(actor: LeadActor, query: LeadListQuery): AsyncGenerator<string> {
+  authorize(actor, "lead:read:any");
+  const db = await getDb();
+  const filters = listFilters(query);
+  yield csvLines([[...LEAD_CSV_COLUMNS]]);
+  let cursor: ListCursor | undefined;
+  for (;;) {
+    const rows = await db
+      .select({ lead: leads, clientEmail: client.email, cursor: cursorColumns })
+      .from(leads)
+      .leftJoin(client, eq(client.userId, leads.assignedToClientId))
+      .where(and(...filters, cursor ? after(query.sort, cursor) : undefined))
+      .orderBy(...listOrders[query.sort])
+      .limit(EXPORT_BATCH);
+    if (rows.length === 0) return;
+    yield csvLines(
+      rows.map(({ lead, clientEmail }) => [
+        lead.firstName,
+        lead.lastName,
+        lead.phone,
+        lead.email ?? "",
+        lead.address,
+        lead.city,
+        lead.state,
+        lead.zipCode,
+        labelOf(propertyTypes, lead.propertyType),
+        labelOf(motivationLevels, lead.motivationLevel),
+        labelOf(leadSources, lead.leadSource),
+        labelOf(leadStatuses, lead.leadStatus),
+        lead.situationNotes ?? "",
+        lead.askingPrice ?? "",
+        lead.estimatedValue ?? "",
+        lead.estimatedRepairCost ?? "",
+        clientEmail ?? "",
+        lead.createdAt.toISOString(),
+        lead.id,
+      ]),
+    );
+    if (rows.length < EXPORT_BATCH) return;
+    cursor = rows.at(-1)!.cursor;
+  }
+}
 
 export async function listLeads(actor: LeadActor, query: LeadListQuery) {
   authorize(actor, "lead:read:any");
@@ -190,6 +304,48 @@ export async function getLead(actor: LeadActor, id: string) {
   };
 }
 
+/** What makes two leads possibly one seller: the phone, or the normalised address and ZIP5. */
+export interface DuplicateProbe {
+  phone: string;
+  address: string;
+  zipCode: string;
+}
+
+/**
+ * Leads that may be the same seller as `probe` (issue 13): the same phone (E.164), or the same address
+ * once normalised (address-key.ts) in the same ZIP5. Both columns are indexed, so this costs an index
+ * lookup at any table size. `exceptId` leaves out the lead itself.
+ */
+export async function findPossibleDuplicates(actor: LeadActor, probe: DuplicateProbe, exceptId?: string) {
+  authorize(actor, "lead:read:any");
+  const db = await getDb();
+  const key = addressKeySql(sql`${probe.address}::text`, sql`${probe.zipCode}::text`);
+  return db
+    .select({
+      id: leads.id,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      phone: leads.phone,
+      address: leads.address,
+      city: leads.city,
+      state: leads.state,
+      zipCode: leads.zipCode,
+      createdAt: leads.createdAt,
+      samePhone: sql<boolean>`${leads.phone} = ${probe.phone}`,
+    })
+    .from(leads)
+    .where(
+      and(
+        or(eq(leads.phone, probe.phone), eq(leads.addressKey, key)),
+        exceptId && isUuid(exceptId) ? ne(leads.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(desc(leads.createdAt))
+    .limit(10);
+}
+
+export type PossibleDuplicate = Awaited<ReturnType<typeof findPossibleDuplicates>>[number];
+
 /**
  * A lead's activities, newest first, with who performed each. `forClient` gives the client's view: their
  * own feedback only, and no assignment history (which would name other clients).
@@ -254,7 +410,7 @@ export async function listAdmins(actor: LeadActor) {
 
 // ---------------------------------------------------------------- writing
 
-async function assertClientAccount(tx: Transaction, clientId: string | null) {
+export async function assertClientAccount(tx: Transaction, clientId: string | null) {
   if (clientId === null) return;
   const [row] = await tx
     .select({ id: userRoles.userId })
@@ -297,7 +453,9 @@ export function clientLeadEvent(payload: string, clientId: string): string | nul
     return null;
   }
   const { leadId, clients } = parsed;
-  if (typeof leadId !== "string" || !Array.isArray(clients) || !clients.includes(clientId)) return null;
+  // A bulk change names no lead (leadId null): the client's list reloads as a whole.
+  if (!(typeof leadId === "string" || leadId === null)) return null;
+  if (!Array.isArray(clients) || !clients.includes(clientId)) return null;
   return JSON.stringify({ leadId });
 }
 

@@ -3,8 +3,8 @@
  * who is not an admin, even though the routes check too: the data layer does not trust its callers.
  */
 import { and, count, desc, eq, gte, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { stringify } from "csv-stringify/sync";
 import { getDb } from "~/db/db.server";
+import { csvLines } from "~/lib/csv";
 import { isUuid, likePattern } from "~/lib/data-guards";
 import { authorize, type Principal } from "~/lib/permissions";
 import { careerApplications, contactSubmissions, storedFiles } from "~/db/schema";
@@ -152,7 +152,7 @@ export async function exportCsv(
       .from(contactSubmissions)
       .where(where)
       .orderBy(desc(contactSubmissions.createdAt));
-    return stringify(
+    return csvLines(
       rows.map((r) => [
         r.createdAt.toISOString(),
         r.name,
@@ -162,11 +162,7 @@ export async function exportCsv(
         r.message,
         r.handledAt ? "yes" : "no",
       ]),
-      {
-        header: true,
-        columns: ["created_at", "name", "email", "company", "subject", "message", "handled"],
-        cast: { string: neutralize },
-      },
+      ["created_at", "name", "email", "company", "subject", "message", "handled"],
     );
   }
   const rows = await db
@@ -174,7 +170,7 @@ export async function exportCsv(
     .from(careerApplications)
     .where(where)
     .orderBy(desc(careerApplications.createdAt));
-  return stringify(
+  return csvLines(
     rows.map((r) => [
       r.createdAt.toISOString(),
       r.firstName,
@@ -187,28 +183,19 @@ export async function exportCsv(
       r.resumeFileId ? "yes" : "no",
       r.handledAt ? "yes" : "no",
     ]),
-    {
-      header: true,
-      columns: [
-        "created_at",
-        "first_name",
-        "last_name",
-        "email",
-        "phone",
-        "position_interest",
-        "experience_level",
-        "cover_letter",
-        "resume",
-        "handled",
-      ],
-      cast: { string: neutralize },
-    },
+    [
+      "created_at",
+      "first_name",
+      "last_name",
+      "email",
+      "phone",
+      "position_interest",
+      "experience_level",
+      "cover_letter",
+      "resume",
+      "handled",
+    ],
   );
-}
-
-/** Spreadsheet formula injection: a cell starting with = + - @ is prefixed so it stays text. */
-function neutralize(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** The resume of an application, for the admin download route; null when there is none. */

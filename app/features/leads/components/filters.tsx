@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass, Input } from "~/components/ui/input";
@@ -41,11 +41,15 @@ export function FilterForm({
       role={role}
       aria-label={label}
       className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(filledFields(event.currentTarget), { method: "get" });
+      }}
       onChange={(event) => {
         // Choices apply at once; typed text (the search) waits for Enter or the Search button.
         const field = event.target as unknown as HTMLInputElement | HTMLSelectElement;
         if (field.tagName === "SELECT" || field.type === "checkbox" || field.type === "date") {
-          submit(event.currentTarget);
+          submit(filledFields(event.currentTarget), { method: "get" });
         }
       }}
     >
@@ -58,6 +62,15 @@ export function FilterForm({
       {after}
     </Form>
   );
+}
+
+/** The form's fields without the empty ones: the URL names only the filters in use. */
+function filledFields(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string" && value !== "") params.append(name, value);
+  }
+  return params;
 }
 
 /** A labelled list filter: "All …" first, then the options; the form submits it as `name`. */
@@ -113,6 +126,8 @@ export function FilterChecklist({
   /** Options listed after a divider (the statuses the spec's single filter leaves out). */
   extra?: readonly { value: string; label: string }[];
 }) {
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  useCloseOnOutsideClick(detailsRef);
   const box = (o: { value: string; label: string }) => (
     <label key={o.value} className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
       <input
@@ -130,7 +145,7 @@ export function FilterChecklist({
       <span className="block text-sm font-semibold" aria-hidden="true">
         {label}
       </span>
-      <details className="group relative">
+      <details ref={detailsRef} className="group relative">
         <summary
           className={cn(
             controlClass,
@@ -153,6 +168,31 @@ export function FilterChecklist({
       </details>
     </div>
   );
+}
+
+/**
+ * An open disclosure floats over the fields below it: like a menu, it closes on a click elsewhere and on
+ * Escape (focus back on its summary). Without JavaScript it closes on its summary only.
+ */
+function useCloseOnOutsideClick(ref: RefObject<HTMLDetailsElement | null>) {
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      const details = ref.current;
+      if (details?.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      const details = ref.current;
+      if (event.key !== "Escape" || !details?.open || !details.contains(document.activeElement)) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [ref]);
 }
 
 /** A labelled date field of a filter form. */

@@ -1,4 +1,5 @@
-import { Plus, Search, X } from "lucide-react";
+import { Download, Plus, Search, X } from "lucide-react";
+import { useCallback, useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -14,7 +15,10 @@ import {
   statusFilterOptions,
   UNASSIGNED,
   type LeadListQuery,
+  type LeadSort,
 } from "../leads.schema";
+import { useHydrated } from "~/lib/use-hydrated";
+import { BULK_FORM_ID } from "./bulk-bar";
 import type { listLeads } from "../leads.server";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { FilterChecklist, FilterDate, FilterForm, FilterSelect } from "./filters";
@@ -56,11 +60,11 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
           createdBy: query.createdBy ?? "",
           from: query.from ?? "",
           to: query.to ?? "",
-          sort: query.sort,
+          sort: query.sort === "newest" ? "" : query.sort,
         }}
         role="search"
         label="Search and filter leads"
-        className="flex flex-col gap-3 pt-4 md:flex-row md:flex-wrap md:items-end"
+        className="grid grid-cols-2 items-end gap-3 pt-4 md:flex md:flex-row md:flex-wrap"
         after={
           isFiltered(query) && (
             <Button asChild variant="ghost" size="field">
@@ -71,7 +75,7 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
           )
         }
       >
-        <div className="space-y-1">
+        <div className="col-span-2 space-y-1">
           <label htmlFor="lead-search" className="block text-sm font-semibold">
             Search
           </label>
@@ -127,9 +131,15 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
           <label htmlFor="lead-sort" className="block text-sm font-semibold">
             Sort
           </label>
-          <NativeSelect id="lead-sort" name="sort" defaultValue={query.sort} className="md:w-44">
+          <NativeSelect
+            id="lead-sort"
+            name="sort"
+            defaultValue={query.sort === "newest" ? "" : query.sort}
+            className="md:w-44"
+          >
+            {/* Newest first is the default: it leaves the URL alone. */}
             {leadSorts.map((o) => (
-              <option key={o.value} value={o.value}>
+              <option key={o.value} value={o.value === "newest" ? "" : o.value}>
                 {o.label}
               </option>
             ))}
@@ -208,25 +218,82 @@ export function AddLeadButton() {
   );
 }
 
+/** The filtered list as a CSV download (a plain link: the browser saves the streamed file). */
+export function ExportLeadsLink({ query }: { query: LeadListQuery }) {
+  return (
+    <Button asChild variant="outline">
+      <a href={`/admin/leads/export.csv${leadListSearch(query)}`} download>
+        <Download aria-hidden="true" /> Export CSV
+      </a>
+    </Button>
+  );
+}
+
 /** The lead table (spec 02 §2): "Loading leads..." while the list reloads, "No leads found" when empty. */
-export function LeadTable({ rows }: { rows: Row[] }) {
+/**
+ * The lead table (spec 02 §2): "Loading leads..." while the list reloads, "No leads found" when empty.
+ * Each row has a checkbox of the bulk form; with JavaScript the header's checkbox ticks the whole page.
+ */
+export function LeadTable({
+  rows,
+  sort,
+  onTickedChange,
+}: {
+  rows: Row[];
+  sort: LeadSort;
+  /** Told how many rows are ticked after each change. */
+  onTickedChange?: (ticked: number) => void;
+}) {
   const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const tableRef = useRef<HTMLTableElement>(null);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
+  const rowBoxes = useCallback(
+    () => [
+      ...(tableRef.current?.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM_ID}"][name="id"]`) ??
+        []),
+    ],
+    [],
+  );
+  const recount = useCallback(
+    () => onTickedChange?.(rowBoxes().filter((box) => box.checked).length),
+    [onTickedChange, rowBoxes],
+  );
+  // Rows come and go (another page, a live update): count again what is still ticked.
+  useEffect(recount, [rows, recount]);
   return (
     <div className={tableClasses.frame}>
-      <table className={cn(tableClasses.table, "md:min-w-[56rem]")}>
-        <caption className="sr-only">Leads, newest first</caption>
-        <LeadTableHead columns={["Name", "Phone", "Address", "Motivation", "Status", "Client", "Created"]} />
+      <table ref={tableRef} onChange={recount} className={cn(tableClasses.table, "md:min-w-[60rem]")}>
+        <caption className="sr-only">Leads, {labelOf(leadSorts, sort).toLowerCase()}</caption>
+        <LeadTableHead
+          columns={["Name", "Phone", "Address", "Motivation", "Status", "Client", "Created"]}
+          leading={
+            <th scope="col" className={cn(tableClasses.th, "w-10")}>
+              {hydrated && rows.length > 0 ? (
+                <input
+                  type="checkbox"
+                  aria-label="Tick every lead on this page"
+                  className="size-4 accent-primary"
+                  onChange={(event) => {
+                    for (const box of rowBoxes()) box.checked = event.currentTarget.checked;
+                  }}
+                />
+              ) : (
+                <span className="sr-only">Tick</span>
+              )}
+            </th>
+          }
+        />
         <tbody className={tableClasses.body} aria-busy={loading || undefined}>
           {loading ? (
             <tr className="block md:table-row">
-              <td colSpan={8} className={tableClasses.message} role="status">
+              <td colSpan={9} className={tableClasses.message} role="status">
                 Loading leads...
               </td>
             </tr>
           ) : rows.length === 0 ? (
             <tr className="block md:table-row">
-              <td colSpan={8} className={tableClasses.message}>
+              <td colSpan={9} className={tableClasses.message}>
                 No leads found
               </td>
             </tr>
@@ -234,6 +301,16 @@ export function LeadTable({ rows }: { rows: Row[] }) {
             rows.map((lead) => {
               return (
                 <tr key={lead.id} className={tableClasses.row}>
+                  <Cell wide className="md:w-10">
+                    <input
+                      type="checkbox"
+                      form={BULK_FORM_ID}
+                      name="id"
+                      value={lead.id}
+                      aria-label={`Tick ${lead.firstName} ${lead.lastName}`}
+                      className="size-4 accent-primary"
+                    />
+                  </Cell>
                   <LeadContactCells lead={lead} />
                   <Cell label="Motivation">
                     <MotivationBadge value={lead.motivationLevel} />

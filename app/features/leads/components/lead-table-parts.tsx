@@ -21,10 +21,11 @@ export const tableClasses = {
 };
 
 /** The header row: the named columns, then the unnamed column of row actions. */
-export function LeadTableHead({ columns }: { columns: readonly string[] }) {
+export function LeadTableHead({ columns, leading }: { columns: readonly string[]; leading?: ReactNode }) {
   return (
     <thead className={tableClasses.head}>
       <tr>
+        {leading}
         {columns.map((h) => (
           <th key={h} scope="col" className={tableClasses.th}>
             {h}

@@ -19,7 +19,8 @@ import { LeadTabs, leadTabs, type LeadTab } from "~/features/leads/components/le
 import { leadTitle } from "~/features/leads/components/lead-view";
 import { OverviewTab } from "~/features/leads/components/overview-tab";
 import { handleLeadPost, type LeadActionResult } from "~/features/leads/lead-actions.server";
-import { getLead, listClients } from "~/features/leads/leads.server";
+import { findPossibleDuplicates, getLead, listClients } from "~/features/leads/leads.server";
+import { PossibleDuplicates } from "~/features/leads/components/possible-duplicates";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -28,7 +29,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [lead, clients] = await Promise.all([getLead(actor, params.id), listClients(actor)]);
   // Shown by the admin area's error boundary, inside the admin frame, with HTTP 404.
   if (!lead) throw notFound("Lead not found");
-  return { lead, clients, tab, confirmDelete: url.searchParams.has("delete") };
+  const duplicates = await findPossibleDuplicates(actor, lead, lead.id);
+  return { lead, clients, duplicates, tab, confirmDelete: url.searchParams.has("delete") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -47,7 +49,7 @@ export const handle: CrumbHandle & BodyLimitHandle = {
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(leadTitle(data));
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, clients, tab, confirmDelete } = loaderData;
+  const { lead, clients, duplicates, tab, confirmDelete } = loaderData;
   const result = actionData as LeadActionResult | undefined;
   useLiveRevalidation("/admin/leads/events", "lead");
   // Forms with fields show their own answers (useSchemaForm); the others toast here.
@@ -67,6 +69,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-3">
         <LeadHeader lead={lead} />
       </div>
+      <PossibleDuplicates duplicates={duplicates} />
       <LeadTabs active={tab} lead={lead} />
       <div className="mt-6">
         {tab === "overview" && <OverviewTab lead={lead} clients={clients} result={result} />}

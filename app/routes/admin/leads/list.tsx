@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/list";
 import { rethrowRefusal } from "~/lib/permissions";
@@ -7,10 +7,17 @@ import { Pagination } from "~/components/ui/pagination";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
-import { AddLeadButton, LeadFilters, LeadTable } from "~/features/leads/components/lead-list";
+import {
+  AddLeadButton,
+  ExportLeadsLink,
+  LeadFilters,
+  LeadTable,
+} from "~/features/leads/components/lead-list";
 import { leadSorts, parseLeadListQuery } from "~/features/leads/leads.schema";
 import { labelOf } from "~/db/enums";
 import { listAdmins, listClients, listLeads } from "~/features/leads/leads.server";
+import { handleBulkPost, type BulkActionResult } from "~/features/leads/bulk-action.server";
+import { BulkBar, ConfirmBulkDelete } from "~/features/leads/components/bulk-bar";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -29,12 +36,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireArea(request, "admin");
+  return handleBulkPost(request, actor);
+}
+
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Lead Management");
 
-export default function AdminLeads({ loaderData }: Route.ComponentProps) {
+export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, clients, admins, loadFailed } = loaderData;
+  const [ticked, setTicked] = useState<number | null>(null);
+  const result = actionData as BulkActionResult | undefined;
   // Other admins' changes and clients' feedback show up without a reload.
   useLiveRevalidation("/admin/leads/events", "lead");
   useEffect(() => {
@@ -52,7 +66,10 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
             {labelOf(leadSorts, query.sort).toLowerCase()}.
           </p>
         </div>
-        <AddLeadButton />
+        <div className="flex flex-wrap gap-2">
+          <ExportLeadsLink query={query} />
+          <AddLeadButton />
+        </div>
       </div>
       <LeadFilters query={query} clients={clients} admins={admins} />
       {loadFailed || !list ? (
@@ -61,7 +78,12 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <LeadTable rows={list.rows} />
+          {result && "confirmDelete" in result ? (
+            <ConfirmBulkDelete result={result} query={query} />
+          ) : (
+            <BulkBar query={query} total={list.total} ticked={ticked} clients={clients} result={result} />
+          )}
+          <LeadTable rows={list.rows} sort={query.sort} onTickedChange={setTicked} />
           <Pagination page={list.page} pageCount={list.pageCount} />
         </>
       )}

@@ -1,0 +1,185 @@
+import { Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { NativeSelect } from "~/components/ui/native-select";
+import { leadStatuses } from "~/db/enums";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { BulkActionResult } from "../bulk-action.server";
+import { clientDisplayName } from "../lead-format";
+import {
+  bulkActions,
+  bulkFormInput,
+  bulkSchema,
+  leadListSearch,
+  type BulkField,
+  type LeadListQuery,
+} from "../leads.schema";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/form-errors";
+import type { PersonOption } from "./lead-list";
+
+/** The form the row checkboxes belong to (they sit in the table, outside it: `form="bulk-form"`). */
+export const BULK_FORM_ID = "bulk-form";
+
+/**
+ * The bulk toolbar above the lead table (issue 13): apply an action to the ticked leads or to every lead
+ * matching the filters. A plain POST form: without JavaScript every field shows and the server checks
+ * the rest; with it, only the fields the chosen action needs.
+ */
+export function BulkBar({
+  query,
+  total,
+  ticked,
+  clients,
+  result,
+}: {
+  query: LeadListQuery;
+  total: number;
+  /** How many rows are ticked (known with JavaScript only). */
+  ticked: number | null;
+  clients: readonly PersonOption[];
+  result: BulkActionResult | undefined;
+}) {
+  const hydrated = useHydrated();
+  const [action, setAction] = useState("");
+  // With JavaScript the same schema checks the choice before it is sent; the server checks it again.
+  const [browserErrors, setBrowserErrors] = useState<BulkErrors | null>(null);
+  const errors = browserErrors ?? (result && "errors" in result ? result.errors : {});
+  const shows = (needed: string) => !hydrated || action === needed;
+  return (
+    <Form
+      id={BULK_FORM_ID}
+      method="post"
+      aria-label="Bulk actions"
+      noValidate
+      onSubmit={(event) => {
+        const found = bulkErrorsOf(new FormData(event.currentTarget));
+        setBrowserErrors(found);
+        if (found) event.preventDefault();
+      }}
+      className="mb-4 flex flex-col gap-3 rounded-2xl border border-border bg-muted/40 p-4 md:flex-row md:flex-wrap md:items-end"
+    >
+      <input type="hidden" name="filters" value={leadListSearch(query)} />
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-semibold">Apply to</legend>
+        <label className="flex min-h-9 items-center gap-2 text-sm">
+          <input type="radio" name="scope" value="ticked" defaultChecked className="size-4 accent-primary" />
+          {ticked === null ? "Ticked leads" : `Ticked leads (${ticked})`}
+        </label>
+        <label className="flex min-h-9 items-center gap-2 text-sm">
+          <input type="radio" name="scope" value="matching" className="size-4 accent-primary" />
+          All {total} {total === 1 ? "lead" : "leads"} matching these filters
+        </label>
+        {errors.id && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {errors.id}
+          </p>
+        )}
+      </fieldset>
+      <div className="md:w-48">
+        <FormField id="bulk-action" label="Action" error={errors.bulkAction}>
+          <NativeSelect
+            id="bulk-action"
+            name="bulkAction"
+            defaultValue=""
+            onChange={(event) => setAction(event.currentTarget.value)}
+          >
+            <option value="">Choose an action</option>
+            {bulkActions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      {shows("assign") && (
+        <div className="md:w-56">
+          <FormField id="bulk-client" label="Client" error={errors.clientId}>
+            <NativeSelect id="bulk-client" name="clientId" defaultValue="">
+              <option value="">Choose a client</option>
+              {clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {clientDisplayName(c)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+      )}
+      {shows("status") && (
+        <div className="md:w-48">
+          <FormField id="bulk-status" label="New status" error={errors.status}>
+            <NativeSelect id="bulk-status" name="status" defaultValue="">
+              <option value="">Choose a status</option>
+              {leadStatuses.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+      )}
+      <Button type="submit" variant="outline" size="field">
+        Apply
+      </Button>
+    </Form>
+  );
+}
+
+type BulkErrors = FieldErrors<BulkField>;
+
+/** The schema's first message per field, or null when the choice can be sent. */
+function bulkErrorsOf(form: FormData): BulkErrors | null {
+  const parsed = bulkSchema.safeParse(bulkFormInput(form));
+  return parsed.success ? null : fieldErrorsOf<BulkField>(parsed.error);
+}
+
+/**
+ * The second step of a bulk delete, naming the count: the same choice posted again with
+ * `confirmed=yes`, or Cancel back to the list. Focus moves to it so a keyboard user lands on the question.
+ */
+export function ConfirmBulkDelete({
+  result,
+  query,
+}: {
+  result: Extract<BulkActionResult, { confirmDelete: unknown }>;
+  query: LeadListQuery;
+}) {
+  const { count, input } = result.confirmDelete;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), [result]);
+  const leadsText = `${count} ${count === 1 ? "lead" : "leads"}`;
+  return (
+    <section
+      role="alertdialog"
+      aria-labelledby="bulk-delete-heading"
+      aria-describedby="bulk-delete-text"
+      className="mb-4 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950"
+    >
+      <h2 id="bulk-delete-heading" ref={headingRef} tabIndex={-1} className="text-lg font-bold outline-none">
+        Delete {leadsText}?
+      </h2>
+      <p id="bulk-delete-text" className="mt-1 text-sm">
+        This cannot be undone: their timelines, feedback and documents are deleted with them.
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="scope" value={input.scope} />
+        <input type="hidden" name="filters" value={input.filters} />
+        {input.id.map((id) => (
+          <input key={id} type="hidden" name="id" value={id} />
+        ))}
+        <input type="hidden" name="bulkAction" value="delete" />
+        <input type="hidden" name="confirmed" value="yes" />
+        <Button type="submit" variant="destructive" disabled={count === 0}>
+          <Trash2 aria-hidden="true" /> Delete {leadsText}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`/admin/leads${leadListSearch(query)}`}>Cancel</Link>
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * Bulk actions on both databases (issue 13): assign, unassign, status and delete for ticked leads or for
+ * every lead matching the filters; a timeline entry per changed lead, one e-mail per client for the whole
+ * batch, nothing changed when the batch is refused.
+ */
+import { count, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { installDatabase } from "~/db/db.server";
+import {
+  leadActivities,
+  leadDocuments,
+  leads,
+  mailOutbox,
+  profiles,
+  storedFiles,
+  user,
+  userRoles,
+} from "~/db/schema";
+import { bulkLeadAction, BULK_MAX_IDS } from "~/features/leads/bulk.server";
+import { parseLeadListQuery } from "~/features/leads/leads.schema";
+import { clientLeadEvent, InvalidClientError, type LeadActor } from "~/features/leads/leads.server";
+import { NotAllowedError, permissionsOf } from "~/lib/permissions";
+import { testDatabases } from "../support/databases";
+
+const ids = { admin: "bulk-admin", clientA: "bulk-client-a", clientB: "bulk-client-b", plain: "bulk-plain" };
+const admin: LeadActor = { id: ids.admin, permissions: permissionsOf(["admin"]) };
+const query = (search: string) => ({ query: parseLeadListQuery(new URL(`http://x/admin/leads?${search}`)) });
+
+describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
+  let handle: DatabaseHandle;
+  let leadIds: string[] = [];
+  const db = () => handle.db;
+  const snapshot = async () => ({
+    leads: await db().select().from(leads).orderBy(leads.id),
+    activities: Number((await db().select({ n: count() }).from(leadActivities))[0]!.n),
+    mails: Number((await db().select({ n: count() }).from(mailOutbox))[0]!.n),
+  });
+
+  beforeAll(async () => {
+    handle = await testDb.open();
+    installDatabase(handle);
+    const people = [
+      { id: ids.admin, email: "admin@bulk.test", role: "admin" as const, company: null },
+      { id: ids.clientA, email: "a@bulk.test", role: "client" as const, company: "Acme Buyers" },
+      { id: ids.clientB, email: "b@bulk.test", role: "client" as const, company: "Bay Capital" },
+      { id: ids.plain, email: "plain@bulk.test", role: null, company: null },
+    ];
+    await db()
+      .insert(user)
+      .values(people.map((p) => ({ id: p.id, email: p.email, name: p.email })));
+    await db()
+      .insert(profiles)
+      .values(
+        people.map((p) => ({ userId: p.id, email: p.email, firstName: "Pat", companyName: p.company })),
+      );
+    await db()
+      .insert(userRoles)
+      .values(people.filter((p) => p.role).map((p) => ({ userId: p.id, role: p.role! })));
+  });
+  beforeEach(async () => {
+    await db().delete(leads);
+    await db().delete(mailOutbox);
+    await db().delete(storedFiles);
+    // 30 leads: the first 10 new and hot, 10 qualified, 10 dead and already with client B.
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      firstName: `Seller${String(i).padStart(2, "0")}`,
+      lastName: "Bulk",
+      phone: `+1303555${String(1000 + i)}`,
+      address: `${i} Main St`,
+      city: "Denver",
+      state: "CO",
+      zipCode: "80202",
+      motivationLevel: i < 10 ? ("hot" as const) : ("warm" as const),
+      leadStatus: i < 10 ? ("new" as const) : i < 20 ? ("qualified" as const) : ("dead" as const),
+      assignedToClientId: i >= 20 ? ids.clientB : null,
+      clientFeedbackStatus: i >= 20 ? ("interested" as const) : ("not_reviewed" as const),
+    }));
+    leadIds = (await db().insert(leads).values(rows).returning({ id: leads.id })).map((r) => r.id);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("assigns the ticked leads with a timeline entry each and one e-mail listing them", async () => {
+    const ticked = leadIds.slice(0, 5);
+    expect(await bulkLeadAction(admin, { ids: ticked }, { kind: "assign", clientId: ids.clientA })).toEqual({
+      selected: 5,
+      changed: 5,
+    });
+    const rows = await db().select().from(leads).where(eq(leads.assignedToClientId, ids.clientA));
+    expect(rows.map((r) => r.id).sort()).toEqual([...ticked].sort());
+    const entries = await db().select().from(leadActivities).where(inArray(leadActivities.leadId, ticked));
+    expect(entries).toHaveLength(5);
+    expect(
+      entries.every((e) => e.description === "Assigned to Acme Buyers" && e.performedBy === ids.admin),
+    ).toBe(true);
+    const mails = await db().select().from(mailOutbox);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ toAddress: "a@bulk.test", subject: "5 new leads assigned to you" });
+    for (const i of [0, 1, 2, 3, 4]) expect(mails[0]!.textBody).toContain(`Seller0${i} Bulk`);
+    expect(mails[0]!.textBody).not.toContain("+1303555");
+  });
+
+  it("assigns every lead matching the filters, moving leads from another client and resetting feedback", async () => {
+    const result = await bulkLeadAction(admin, query("status=dead"), {
+      kind: "assign",
+      clientId: ids.clientA,
+    });
+    expect(result).toEqual({ selected: 10, changed: 10 });
+    const moved = await db().select().from(leads).where(eq(leads.assignedToClientId, ids.clientA));
+    expect(moved).toHaveLength(10);
+    expect(moved.every((l) => l.leadStatus === "dead" && l.clientFeedbackStatus === "not_reviewed")).toBe(
+      true,
+    );
+    expect(await db().select().from(mailOutbox)).toHaveLength(1);
+  });
+
+  it("leaves alone the leads already in the asked state, and unassigns without an e-mail", async () => {
+    expect(await bulkLeadAction(admin, query(""), { kind: "assign", clientId: null })).toEqual({
+      selected: 30,
+      changed: 10,
+    });
+    expect(
+      await bulkLeadAction(admin, query("status=new&status=qualified"), {
+        kind: "status",
+        status: "qualified",
+      }),
+    ).toEqual({
+      selected: 20,
+      changed: 10,
+    });
+    const entries = await db().select().from(leadActivities);
+    expect(entries.filter((e) => e.description === "Lead unassigned")).toHaveLength(10);
+    expect(entries.filter((e) => e.description === "Status changed from New to Qualified")).toHaveLength(10);
+    expect(await db().select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("deletes the leads with their documents' stored bytes", async () => {
+    const [file] = await db()
+      .insert(storedFiles)
+      .values({
+        fileName: "a.pdf",
+        contentType: "application/pdf",
+        sizeBytes: 4,
+        sha256: "x",
+        data: Buffer.from("%PDF"),
+      })
+      .returning({ id: storedFiles.id });
+    await db().insert(leadDocuments).values({
+      leadId: leadIds[0]!,
+      fileId: file!.id,
+      documentName: "Contract",
+      documentType: "pdf",
+      uploadedBy: ids.admin,
+    });
+    expect(await bulkLeadAction(admin, { ids: leadIds.slice(0, 3) }, { kind: "delete" })).toEqual({
+      selected: 3,
+      changed: 3,
+    });
+    expect(await db().select().from(leads)).toHaveLength(27);
+    expect(await db().select().from(storedFiles)).toHaveLength(0);
+  });
+
+  it("changes nothing when refused: not an admin, not a client, too many ids", async () => {
+    const before = await snapshot();
+    const client = { id: ids.clientA, permissions: permissionsOf(["client"]) };
+    await expect(bulkLeadAction(client, query(""), { kind: "delete" })).rejects.toBeInstanceOf(
+      NotAllowedError,
+    );
+    await expect(
+      bulkLeadAction(admin, query(""), { kind: "assign", clientId: ids.plain }),
+    ).rejects.toBeInstanceOf(InvalidClientError);
+    const tooMany = Array.from({ length: BULK_MAX_IDS + 1 }, () => leadIds[0]!);
+    await expect(bulkLeadAction(admin, { ids: tooMany }, { kind: "delete" })).rejects.toThrow(RangeError);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("ignores ids that name no lead", async () => {
+    expect(
+      await bulkLeadAction(
+        admin,
+        { ids: ["not-a-uuid", "00000000-0000-4000-8000-000000000000"] },
+        { kind: "delete" },
+      ),
+    ).toEqual({ selected: 0, changed: 0 });
+  });
+
+  it("tells each client concerned, without naming a lead", () => {
+    const payload = JSON.stringify({ leadId: null, clients: [ids.clientA, ids.clientB] });
+    expect(clientLeadEvent(payload, ids.clientA)).toBe(JSON.stringify({ leadId: null }));
+    expect(clientLeadEvent(payload, "someone-else")).toBeNull();
+  });
+});

@@ -10,7 +10,7 @@ import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { handleSignOutOthersPost } from "~/features/auth/sessions-action.server";
 import { SIGN_OUT_OTHERS_INTENT, type SessionsActionResult } from "~/features/auth/sessions.schema";
 import { listOwnSessions } from "~/features/auth/sessions.server";
-import type { FormActionResult } from "~/lib/form-errors";
+import type { FormReply } from "~/lib/form-reply";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireUser(request);
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Your Account");
 
 export default function Account() {
   const { email, profile, roles, sessions, companySetByAgency } = useLoaderData<typeof loader>();
-  const result = useActionData<FormActionResult | SessionsActionResult>();
+  const result = useActionData<FormReply | SessionsActionResult>();
   const sessionsResult =
     result && "intent" in result && result.intent === SIGN_OUT_OTHERS_INTENT ? result : undefined;
   return (
@@ -49,7 +49,7 @@ export default function Account() {
         email={email}
         profile={profile}
         companySetByAgency={companySetByAgency}
-        result={sessionsResult ? undefined : (result as FormActionResult)}
+        result={sessionsResult ? undefined : (result as FormReply)}
       />
       <div className="mt-8 border-t border-border pt-6 text-sm text-muted-foreground">
         <p>

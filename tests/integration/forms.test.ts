@@ -17,7 +17,9 @@ import { submitContactMessage } from "~/features/contact/contact.server";
 import { deliverDueMail } from "~/lib/mail/outbox.server";
 import { smtpTransport } from "~/lib/mail/transports.server";
 import { SubmissionStepError } from "~/lib/submission-errors";
+import type { FormReply } from "~/lib/form-reply";
 import { testDatabases } from "../support/databases";
+import { readReply } from "../support/form-reply";
 
 process.env.IP_RATE_LIMITS = "off";
 
@@ -42,12 +44,7 @@ const application = (email: string): CareerInput => ({
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
 /** The value of a data() result from an action. */
-const payload = (result: unknown) =>
-  (
-    result as {
-      data: { ok: boolean; toast: { title: string; text?: string }; fieldErrors?: Record<string, string> };
-    }
-  ).data;
+const payload = (result: unknown) => readReply((result as { data: FormReply }).data);
 const status = (result: unknown) => (result as { init?: { status?: number } }).init?.status ?? 200;
 
 function multipartRequest(

@@ -3,6 +3,7 @@
  * GETs with a session cookie, and reading the answers (data(), redirects with their flash toast).
  */
 import { expect } from "vitest";
+import { isFormReply, readReply } from "./form-reply";
 
 export const ORIGIN = "http://leadworks.test";
 
@@ -61,12 +62,16 @@ export interface Answer {
   };
 }
 
-/** The status and payload of a data() answer, or of a plain object a loader returned. */
+/**
+ * The status and payload of a data() answer, or of a plain object a loader returned. A form's reply is
+ * read as the form shows it (readReply): its toast, the first message under each field, its values.
+ */
 export function answer(result: unknown): Answer {
   expect(result).not.toBeInstanceOf(Response);
   const value = result as { type?: string; data: Answer["data"]; init?: { status?: number } | null };
-  if (value.type !== "DataWithResponseInit") return { status: 200, data: result as Answer["data"] };
-  return { status: value.init?.status ?? 200, data: value.data };
+  const read = (data: unknown) => (isFormReply(data) ? readReply(data) : data) as Answer["data"];
+  if (value.type !== "DataWithResponseInit") return { status: 200, data: read(result) };
+  return { status: value.init?.status ?? 200, data: read(value.data) };
 }
 
 export function redirectOf(result: unknown): {

@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { EMAIL_MAX } from "~/lib/schema-parts";
 import { FormField } from "./form-field";
 import { Input } from "./input";
@@ -8,12 +9,15 @@ export function EmailField({
   error,
   defaultValue,
   ownAddress = true,
+  control,
 }: {
   id: string;
   error?: string;
-  defaultValue: string;
+  defaultValue?: string;
   /** False when an admin types someone else's address: no autofill, and the field may be left for the check. */
   ownAddress?: boolean;
+  /** The form library's props for the input (name, value to refill, aria wiring). */
+  control?: ComponentProps<"input">;
 }) {
   return (
     <FormField id={id} label="Email" error={error} limit={EMAIL_MAX}>
@@ -23,6 +27,7 @@ export function EmailField({
         autoComplete={ownAddress ? "email" : "off"}
         defaultValue={defaultValue}
         required={ownAddress}
+        {...control}
       />
     </FormField>
   );

@@ -5,7 +5,9 @@ import { Label } from "./label";
 
 /**
  * A labelled control with its error under it. The control gets its id, aria-invalid and
- * aria-describedby wired to the error (and hint), so screen readers announce both.
+ * aria-describedby wired to the error (and hint), so screen readers announce both. A control that comes
+ * with its own wiring (Conform's getInputProps: aria-invalid, aria-describedby to `<id>-error`) keeps it,
+ * and the hint and the count are added to it.
  *
  * With a `limit` (the same constant the field's schema checks), the control takes any length and a
  * character count appears near the limit; the schema's message says what is wrong on blur and submit.
@@ -32,6 +34,7 @@ export function FormField({
   children: ReactElement<Record<string, unknown>>;
 }) {
   const { value, defaultValue } = children.props;
+  const own = children.props["aria-describedby"];
   const controlled = typeof value === "string";
   const followed = useControlValue(
     id,
@@ -46,8 +49,16 @@ export function FormField({
   const hintId = `${id}-hint`;
   const countId = `${id}-count`;
   const describedBy =
-    [hint ? hintId : null, error ? errorId : null, counted ? countId : null].filter(Boolean).join(" ") ||
-    undefined;
+    [
+      ...new Set([
+        ...(typeof own === "string" ? own.split(" ") : []),
+        hint ? hintId : "",
+        error ? errorId : "",
+        counted ? countId : "",
+      ]),
+    ]
+      .filter(Boolean)
+      .join(" ") || undefined;
   const field = (
     <div className="space-y-1.5">
       <Label htmlFor={id}>
@@ -56,7 +67,7 @@ export function FormField({
       </Label>
       {cloneElement(children, {
         id,
-        "aria-invalid": error ? true : undefined,
+        "aria-invalid": error ? true : children.props["aria-invalid"],
         "aria-describedby": describedBy,
       })}
       {hint && (

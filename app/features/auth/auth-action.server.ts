@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import { redirectWithToast } from "~/lib/flash.server";
-import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
+import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import type { Toast } from "~/lib/toast";
 import { safeRedirectPath } from "./access.server";
@@ -20,18 +20,7 @@ import {
   signOut,
   signUp,
 } from "./accounts.server";
-import {
-  emailSchema,
-  forgotPasswordSchema,
-  resetPasswordSchema,
-  signInFields,
-  signInSchema,
-  signUpFields,
-  signUpSchema,
-  type ResetPasswordField,
-  type SignInField,
-  type SignUpField,
-} from "./auth.schema";
+import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "./auth.schema";
 
 export const authToasts = {
   error: (text: string): Toast => ({ kind: "error", title: "Error", text }),
@@ -64,7 +53,7 @@ export const authToasts = {
 
 export type AuthIntent = "sign-in" | "sign-up" | "resend-confirmation";
 
-export interface AuthActionResult extends FormActionResult {
+export interface AuthActionResult extends FormReply {
   intent: AuthIntent | null;
   /** A sign-in refused because the address is not confirmed yet: offer to resend to it. */
   unconfirmedEmail?: string;
@@ -76,12 +65,11 @@ function cookieHeaders(setCookies: string[]): Headers {
   return headers;
 }
 
+/** Passwords are never sent back to the page. */
+const hideFields = ["password", "confirmPassword"];
+
 /** Logs what went wrong and answers with the auth screens' unexpected-error toast. */
-function unexpected<T extends FormActionResult>(
-  where: string,
-  error: unknown,
-  extra: Omit<T, "ok" | "toast">,
-) {
+function unexpected<T extends FormReply>(where: string, error: unknown, extra: Omit<T, "ok" | "toast">) {
   console.warn(`[auth] ${where} failed:`, error);
   return data({ ...extra, ok: false, toast: authToasts.unexpected } as T, { status: 500 });
 }
@@ -99,22 +87,19 @@ export async function handleAuthPost(request: Request, context: unknown) {
   const meta = requestMeta(request, context);
   try {
     if (intent === "sign-in") {
-      const values = textValues(form, signInFields);
-      const safeValues = { email: values.email ?? "" };
-      const parsed = signInSchema.safeParse(values);
-      if (!parsed.success) {
+      const submission = parseForm(form, signInSchema);
+      if (submission.status !== "success") {
         return data<AuthActionResult>(
           {
             ok: false,
             intent,
             toast: formToasts.validation,
-            fieldErrors: fieldErrorsOf<SignInField>(parsed.error),
-            values: safeValues,
+            result: submission.reply({ hideFields }),
           },
           { status: 400 },
         );
       }
-      const result = await signIn(parsed.data, meta);
+      const result = await signIn(submission.value, meta);
       if (result.ok) {
         const to = safeRedirectPath(form.get("redirectTo"));
         return redirectWithToast(request, to, authToasts.signedIn, {
@@ -126,55 +111,72 @@ export async function handleAuthPost(request: Request, context: unknown) {
           ok: false,
           intent,
           toast: authToasts.error(result.message),
-          values: safeValues,
-          unconfirmedEmail: result.reason === "unconfirmed" ? parsed.data.email : undefined,
+          result: submission.reply({ hideFields }),
+          unconfirmedEmail: result.reason === "unconfirmed" ? submission.value.email : undefined,
         },
         { status: result.status, headers: retryAfterHeaders(result.retryAfterSeconds) },
       );
     }
 
     if (intent === "sign-up") {
-      const values = textValues(form, signUpFields);
-      const { password: _password, ...safeValues } = values;
-      const parsed = signUpSchema.safeParse(values);
-      if (!parsed.success) {
+      const submission = parseForm(form, signUpSchema);
+      if (submission.status !== "success") {
         return data<AuthActionResult>(
           {
             ok: false,
             intent,
             toast: formToasts.validation,
-            fieldErrors: fieldErrorsOf<SignUpField>(parsed.error),
-            values: safeValues,
+            result: submission.reply({ hideFields }),
           },
           { status: 400 },
         );
       }
-      const result = await signUp(parsed.data, meta);
+      const result = await signUp(submission.value, meta);
       if (!result.ok) {
         return data<AuthActionResult>(
-          { ok: false, intent, toast: authToasts.error(result.message), values: safeValues },
+          {
+            ok: false,
+            intent,
+            toast: authToasts.error(result.message),
+            result: submission.reply({ hideFields }),
+          },
           { status: result.status },
         );
       }
-      return data<AuthActionResult>({ ok: true, intent, toast: authToasts.signedUp });
+      return data<AuthActionResult>({
+        ok: true,
+        intent,
+        toast: authToasts.signedUp,
+        result: submission.reply({ resetForm: true }),
+      });
     }
 
     if (intent === "resend-confirmation") {
-      const parsed = emailSchema.safeParse(form.get("email") ?? "");
-      if (!parsed.success) {
+      const submission = parseForm(form, forgotPasswordSchema);
+      if (submission.status !== "success") {
         return data<AuthActionResult>(
-          { ok: false, intent, toast: authToasts.error("Invalid email address") },
+          {
+            ok: false,
+            intent,
+            toast: authToasts.error("Invalid email address"),
+            result: submission.reply(),
+          },
           { status: 400 },
         );
       }
-      const result = await resendConfirmation(parsed.data, meta);
+      const result = await resendConfirmation(submission.value.email, meta);
       if (!result.ok) {
         return data<AuthActionResult>(
-          { ok: false, intent, toast: authToasts.error(result.message) },
+          { ok: false, intent, toast: authToasts.error(result.message), result: submission.reply() },
           { status: result.status },
         );
       }
-      return data<AuthActionResult>({ ok: true, intent, toast: authToasts.confirmationSent });
+      return data<AuthActionResult>({
+        ok: true,
+        intent,
+        toast: authToasts.confirmationSent,
+        result: submission.reply({ resetForm: true }),
+      });
     }
 
     return data<AuthActionResult>({ ok: false, intent: null, toast: authToasts.unexpected }, { status: 400 });
@@ -199,25 +201,28 @@ export async function handleConfirmationLink(request: Request) {
 
 export async function handleForgotPasswordPost(request: Request, context: unknown) {
   const form = await request.formData();
-  const values = textValues(form, ["email"]);
-  const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<FormActionResult>(
-      { ok: false, toast: formToasts.validation, fieldErrors: fieldErrorsOf(parsed.error), values },
+  const submission = parseForm(form, forgotPasswordSchema);
+  if (submission.status !== "success") {
+    return data<FormReply>(
+      { ok: false, toast: formToasts.validation, result: submission.reply() },
       { status: 400 },
     );
   }
   try {
-    const result = await requestPasswordReset(parsed.data.email, requestMeta(request, context));
+    const result = await requestPasswordReset(submission.value.email, requestMeta(request, context));
     if (!result.ok) {
-      return data<FormActionResult>(
-        { ok: false, toast: authToasts.error(result.message), values },
+      return data<FormReply>(
+        { ok: false, toast: authToasts.error(result.message), result: submission.reply() },
         { status: result.status },
       );
     }
-    return data<FormActionResult>({ ok: true, toast: authToasts.resetRequested });
+    return data<FormReply>({
+      ok: true,
+      toast: authToasts.resetRequested,
+      result: submission.reply({ resetForm: true }),
+    });
   } catch (error) {
-    return unexpected<FormActionResult>("password reset request", error, { values });
+    return unexpected<FormReply>("password reset request", error, { result: submission.reply() });
   }
 }
 
@@ -225,29 +230,22 @@ export async function handleForgotPasswordPost(request: Request, context: unknow
 
 export async function handleResetPasswordPost(request: Request, context: unknown) {
   const form = await request.formData();
-  const values = textValues(form, ["token", "password", "confirmPassword"]);
   const invitation = form.get("invite") === "1";
-  const parsed = resetPasswordSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<FormActionResult>(
-      {
-        ok: false,
-        toast: formToasts.validation,
-        fieldErrors: fieldErrorsOf<ResetPasswordField>(parsed.error),
-      },
-      { status: 400 },
-    );
+  const submission = parseForm(form, resetPasswordSchema);
+  const result = submission.reply({ hideFields });
+  if (submission.status !== "success") {
+    return data<FormReply>({ ok: false, toast: formToasts.validation, result }, { status: 400 });
   }
   try {
-    const result = await resetPassword(
-      parsed.data.token,
-      parsed.data.password,
+    const reset = await resetPassword(
+      submission.value.token,
+      submission.value.password,
       requestMeta(request, context),
     );
-    if (!result.ok) {
-      return data<FormActionResult>(
-        { ok: false, toast: authToasts.error(result.message) },
-        { status: result.status },
+    if (!reset.ok) {
+      return data<FormReply>(
+        { ok: false, toast: authToasts.error(reset.message), result },
+        { status: reset.status },
       );
     }
     return redirectWithToast(
@@ -256,7 +254,7 @@ export async function handleResetPasswordPost(request: Request, context: unknown
       invitation ? authToasts.passwordSet : authToasts.passwordUpdated,
     );
   } catch (error) {
-    return unexpected<FormActionResult>("password reset", error, {});
+    return unexpected<FormReply>("password reset", error, { result });
   }
 }
 

@@ -73,16 +73,12 @@ const optionalText = (max: number, message: string) =>
 export const firstNameSchema = optionalText(accountMax.firstName, messages.firstNameMax);
 export const lastNameSchema = optionalText(accountMax.lastName, messages.lastNameMax);
 
-export const signInFields = ["email", "password"] as const;
-export type SignInField = (typeof signInFields)[number];
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, messages.passwordRequired),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-export const signUpFields = ["email", "password", "firstName", "lastName"] as const;
-export type SignUpField = (typeof signUpFields)[number];
 export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
@@ -93,7 +89,6 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
-export type ResetPasswordField = "token" | "password" | "confirmPassword";
 export const resetPasswordSchema = z
   .object({
     token: z.string().min(1),
@@ -120,8 +115,6 @@ const phoneSchema = z
       .optional(),
   );
 
-export const profileFields = ["firstName", "lastName", "companyName", "phone"] as const;
-export type ProfileField = (typeof profileFields)[number];
 export const profileSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
@@ -130,8 +123,6 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-export const inviteClientFields = ["email", "companyName", "firstName", "lastName"] as const;
-export type InviteClientField = (typeof inviteClientFields)[number];
 export const inviteClientSchema = z.object({
   email: emailSchema,
   companyName: z

@@ -3,51 +3,51 @@
  * client's company name is the agency's (profile.server.ts): a changed one is refused with 400.
  */
 import { data } from "react-router";
-import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
+import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import { requireUser } from "./access.server";
-import { profileFields, profileSchema, type ProfileField } from "./auth.schema";
+import { profileSchema } from "./auth.schema";
 import { updateOwnProfile } from "./profile.server";
 
 export async function handleProfilePost(request: Request) {
   const actor = await requireUser(request);
   const form = await request.formData();
-  const values = textValues(form, profileFields);
-  const parsed = profileSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<FormActionResult<ProfileField>>(
-      {
-        ok: false,
-        toast: formToasts.validation,
-        fieldErrors: fieldErrorsOf<ProfileField>(parsed.error),
-        values,
-      },
+  const submission = parseForm(form, profileSchema);
+  if (submission.status !== "success") {
+    return data<FormReply>(
+      { ok: false, toast: formToasts.validation, result: submission.reply() },
       { status: 400 },
     );
   }
   try {
-    const saved = await updateOwnProfile(actor, parsed.data, { companySent: form.has("companyName") });
+    const saved = await updateOwnProfile(actor, submission.value, {
+      companySent: form.has("companyName"),
+    });
     if (!saved.ok) {
       // A client's crafted POST: the company name is the agency's to change.
-      return data<FormActionResult<ProfileField>>(
+      return data<FormReply>(
         {
           ok: false,
           toast: { kind: "error", title: "Error", text: saved.message },
-          fieldErrors: { [saved.field]: saved.message },
-          values,
+          result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }),
         },
         { status: 400 },
       );
     }
   } catch (error) {
     console.warn("[account] profile update failed:", error);
-    return data<FormActionResult<ProfileField>>(
-      { ok: false, toast: { kind: "error", title: "Error", text: "An unexpected error occurred" }, values },
+    return data<FormReply>(
+      {
+        ok: false,
+        toast: { kind: "error", title: "Error", text: "An unexpected error occurred" },
+        result: submission.reply(),
+      },
       { status: 500 },
     );
   }
-  return data<FormActionResult<ProfileField>>({
+  return data<FormReply>({
     ok: true,
     toast: { kind: "success", title: "Profile updated", text: "Your changes are saved." },
+    result: submission.reply({ resetForm: true }),
   });
 }

@@ -6,21 +6,16 @@ import { data } from "react-router";
 import { appRoles } from "~/db/enums";
 import { rethrowRefusal } from "~/lib/permissions";
 import { z } from "~/lib/zod";
-import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
+import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import type { Toast } from "~/lib/toast";
 import { requireArea } from "./access.server";
-import {
-  companyNameSchema,
-  inviteClientFields,
-  inviteClientSchema,
-  type InviteClientField,
-} from "./auth.schema";
+import { companyNameSchema, inviteClientSchema } from "./auth.schema";
 import { inviteClient, setCompanyName, setDisabled, setRole, type AdminResult } from "./user-admin.server";
 
 export type UserAdminIntent = "invite" | "grant-role" | "revoke-role" | "disable" | "enable" | "set-company";
 
-export interface UserAdminResult extends FormActionResult<InviteClientField> {
+export interface UserAdminResult extends FormReply {
   intent: UserAdminIntent | null;
 }
 
@@ -43,38 +38,39 @@ export async function handleUserAdminPost(request: Request) {
   const intent = form.get("intent");
   try {
     if (intent === "invite") {
-      const values = textValues(form, inviteClientFields);
-      const parsed = inviteClientSchema.safeParse(values);
-      if (!parsed.success) {
+      const submission = parseForm(form, inviteClientSchema);
+      if (submission.status !== "success") {
         return data<UserAdminResult>(
-          {
-            ok: false,
-            intent,
-            toast: formToasts.validation,
-            fieldErrors: fieldErrorsOf<InviteClientField>(parsed.error),
-            values,
-          },
+          { ok: false, intent, toast: formToasts.validation, result: submission.reply() },
           { status: 400 },
         );
       }
-      const result = await inviteClient(actor, parsed.data);
+      const result = await inviteClient(actor, submission.value);
       return data<UserAdminResult>(
-        { ok: result.ok, intent, toast: toastOf(result), values: result.ok ? undefined : values },
+        {
+          ok: result.ok,
+          intent,
+          toast: toastOf(result),
+          result: submission.reply(result.ok ? { resetForm: true } : {}),
+        },
         { status: result.ok ? 200 : 409 },
       );
     }
 
     if (intent === "set-company") {
       const userId = userIdSchema.safeParse(form.get("userId"));
-      const company = companyNameSchema.safeParse(textValues(form, ["companyName"]));
-      if (!userId.success || !company.success) {
-        const text = company.success ? "Invalid request" : company.error.issues[0]!.message;
+      const company = parseForm(form, companyNameSchema);
+      if (!userId.success || company.status !== "success") {
+        const text =
+          company.status === "success"
+            ? "Invalid request"
+            : (company.error?.companyName?.[0] ?? "Invalid request");
         return data<UserAdminResult>(
           { ok: false, intent, toast: { kind: "error", title: "Error", text } },
           { status: 400 },
         );
       }
-      const result = await setCompanyName(actor, userId.data, company.data.companyName);
+      const result = await setCompanyName(actor, userId.data, company.value.companyName);
       return data<UserAdminResult>(
         { ok: result.ok, intent, toast: toastOf(result) },
         { status: result.ok ? 200 : 404 },

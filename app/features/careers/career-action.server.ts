@@ -1,23 +1,15 @@
 /** The job application's POST: stream the upload with its limits, check the resume's bytes, submit. */
 import { data } from "react-router";
 import { detectDocumentKind } from "~/lib/files/document-type";
-import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
+import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts, uploadErrorToast } from "~/lib/form-toasts";
 import { parseMultipart } from "~/lib/multipart.server";
 import { clientIp } from "~/lib/request-context";
 import { failureToast } from "~/lib/submission-errors";
-import {
-  careerFields,
-  careerSchema,
-  RESUME_MAX_BYTES,
-  resumeMessages,
-  type CareerField,
-} from "./careers.schema";
+import { careerSchema, RESUME_MAX_BYTES, resumeMessages } from "./careers.schema";
 import { submitCareerApplication, type Resume } from "./careers.server";
 
 export const HONEYPOT_FIELD = "website";
-
-type Result = FormActionResult<CareerField>;
 
 export async function handleCareerPost(request: Request, context: unknown) {
   const parsedBody = await parseMultipart(request, {
@@ -26,57 +18,69 @@ export async function handleCareerPost(request: Request, context: unknown) {
     maxFieldBytes: 16 * 1024,
     maxFields: 20,
   });
-  const values = textValues(parsedBody.fields, careerFields);
+  // The text fields go through the same schema as in the browser; the resume is checked by its bytes.
+  const submission = parseForm(new URLSearchParams(parsedBody.fields), careerSchema);
   if (!parsedBody.ok) {
     if (parsedBody.reason === "too-large") {
-      return data<Result>(
+      return data<FormReply>(
         {
           ok: false,
           toast: uploadErrorToast(resumeMessages.tooLarge),
-          fieldErrors: { resume: resumeMessages.tooLarge },
-          values,
+          result: submission.reply({ fieldErrors: { resume: [resumeMessages.tooLarge] } }),
         },
         // The server closes the connection if the rest of the body is still arriving.
         { status: 413 },
       );
     }
-    return data<Result>({ ok: false, toast: formToasts.unexpected, values }, { status: 400 });
+    return data<FormReply>(
+      { ok: false, toast: formToasts.unexpected, result: submission.reply() },
+      { status: 400 },
+    );
   }
   if ((parsedBody.fields[HONEYPOT_FIELD] ?? "") !== "") {
-    return data<Result>({ ok: true, toast: formToasts.careerSent });
+    return data<FormReply>({
+      ok: true,
+      toast: formToasts.careerSent,
+      result: submission.reply({ resetForm: true }),
+    });
   }
 
-  const parsed = careerSchema.safeParse(values);
-  const fieldErrors = parsed.success ? {} : fieldErrorsOf<CareerField>(parsed.error);
   const upload = parsedBody.files.find((file) => file.fieldName === "resume");
   let resume: Resume | undefined;
+  let resumeError: string | undefined;
   if (upload) {
     const kind = detectDocumentKind(upload.bytes);
-    if (!kind) fieldErrors.resume = resumeMessages.wrongType;
+    if (!kind) resumeError = resumeMessages.wrongType;
     else resume = { originalName: upload.fileName, kind, bytes: upload.bytes };
   }
-  if (!parsed.success || fieldErrors.resume) {
-    const onlyTheFile = parsed.success && fieldErrors.resume;
-    return data<Result>(
+  if (submission.status !== "success" || resumeError) {
+    const onlyTheFile = submission.status === "success";
+    return data<FormReply>(
       {
         ok: false,
-        toast: onlyTheFile ? uploadErrorToast(fieldErrors.resume!) : formToasts.validation,
-        fieldErrors,
-        values,
+        toast: onlyTheFile && resumeError ? uploadErrorToast(resumeError) : formToasts.validation,
+        result: submission.reply(resumeError ? { fieldErrors: { resume: [resumeError] } } : {}),
       },
       { status: 400 },
     );
   }
 
   try {
-    const result = await submitCareerApplication(parsed.data, resume, { ip: clientIp(context) });
+    const result = await submitCareerApplication(submission.value, resume, { ip: clientIp(context) });
     if (result.status === "rate-limited") {
-      return data<Result>({ ok: false, toast: formToasts.careerLimit, values }, { status: 429 });
+      return data<FormReply>(
+        { ok: false, toast: formToasts.careerLimit, result: submission.reply() },
+        { status: 429 },
+      );
     }
-    return data<Result>({ ok: true, toast: formToasts.careerSent });
+    return data<FormReply>({
+      ok: true,
+      toast: formToasts.careerSent,
+      result: submission.reply({ resetForm: true }),
+    });
   } catch (error) {
     console.warn("[careers] submission failed:", (error as Error).message);
     const toast = failureToast(error, formToasts.careerFailed);
-    return data<Result>({ ok: false, toast, values }, { status: 500 });
+    return data<FormReply>({ ok: false, toast, result: submission.reply() }, { status: 500 });
   }
 }

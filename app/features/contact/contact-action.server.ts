@@ -1,10 +1,10 @@
 /** The contact form's POST: validate with the shared schema, submit, answer with the catalogue's toast. */
 import { data } from "react-router";
-import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
+import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import { clientIp } from "~/lib/request-context";
 import { failureToast } from "~/lib/submission-errors";
-import { contactFields, contactSchema, type ContactField } from "./contact.schema";
+import { contactSchema } from "./contact.schema";
 import { submitContactMessage } from "./contact.server";
 
 /** Honeypot: a field people never see; bots that fill every input fill it too. */
@@ -12,35 +12,37 @@ export const HONEYPOT_FIELD = "website";
 
 export async function handleContactPost(request: Request, context: unknown) {
   const form = await request.formData();
-  const values = textValues(form, contactFields);
+  const submission = parseForm(form, contactSchema);
   if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
     // Answer like a success so the bot learns nothing; store nothing.
-    return data<FormActionResult<ContactField>>({ ok: true, toast: formToasts.contactSent });
+    return data<FormReply>({
+      ok: true,
+      toast: formToasts.contactSent,
+      result: submission.reply({ resetForm: true }),
+    });
   }
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<FormActionResult<ContactField>>(
-      {
-        ok: false,
-        toast: formToasts.validation,
-        fieldErrors: fieldErrorsOf<ContactField>(parsed.error),
-        values,
-      },
+  if (submission.status !== "success") {
+    return data<FormReply>(
+      { ok: false, toast: formToasts.validation, result: submission.reply() },
       { status: 400 },
     );
   }
   try {
-    const result = await submitContactMessage(parsed.data, { ip: clientIp(context) });
+    const result = await submitContactMessage(submission.value, { ip: clientIp(context) });
     if (result.status === "rate-limited") {
-      return data<FormActionResult<ContactField>>(
-        { ok: false, toast: formToasts.contactLimit, values },
+      return data<FormReply>(
+        { ok: false, toast: formToasts.contactLimit, result: submission.reply() },
         { status: 429 },
       );
     }
-    return data<FormActionResult<ContactField>>({ ok: true, toast: formToasts.contactSent });
+    return data<FormReply>({
+      ok: true,
+      toast: formToasts.contactSent,
+      result: submission.reply({ resetForm: true }),
+    });
   } catch (error) {
     console.warn("[contact] submission failed:", (error as Error).message);
     const toast = failureToast(error, formToasts.contactFailed);
-    return data<FormActionResult<ContactField>>({ ok: false, toast, values }, { status: 500 });
+    return data<FormReply>({ ok: false, toast, result: submission.reply() }, { status: 500 });
   }
 }

@@ -13,7 +13,7 @@ import {
   imageContentTypes,
   safeFileName,
 } from "~/lib/files/document-type";
-import { fieldErrorsOf, textValues, type FormActionResult } from "~/lib/form-errors";
+import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseMultipart } from "~/lib/multipart.server";
@@ -26,15 +26,10 @@ import {
   documentMax,
   documentMessages,
   documentSchema,
-  leadDetailFields,
   leadDetailsSchema,
-  leadFields,
   leadSchema,
   soldPriceSchema,
   statusSchema,
-  type ActivityField,
-  type FeedbackField,
-  type LeadField,
   type LeadInput,
 } from "./leads.schema";
 import { submitFeedback } from "./client-leads.server";
@@ -63,8 +58,6 @@ const errorToast = (text: string): Toast => ({ kind: "error", title: "Error", te
 
 // ---------------------------------------------------------------- create and edit
 
-type LeadFormResult = FormActionResult<LeadField>;
-
 /**
  * The lead form's POST: creates a lead (no `leadId`, then back to the list) or corrects one's details
  * (then back to its page). The edit form has no assignment: a posted one is ignored.
@@ -72,36 +65,37 @@ type LeadFormResult = FormActionResult<LeadField>;
 export async function handleLeadForm(request: Request, actor: Actor, leadId?: string) {
   const editing = leadId !== undefined;
   const form = await request.formData();
-  const values = textValues(form, editing ? leadDetailFields : leadFields);
-  const parsed = (editing ? leadDetailsSchema : leadSchema).safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf<LeadField>(parsed.error);
-    return data<LeadFormResult>(
-      { ok: false, toast: formToasts.validation, fieldErrors, values },
+  const submission = parseForm(form, editing ? leadDetailsSchema : leadSchema);
+  if (submission.status !== "success") {
+    return data<FormReply>(
+      { ok: false, toast: formToasts.validation, result: submission.reply() },
       { status: 400 },
     );
   }
   try {
     if (!editing) {
       // Not editing: parsed by leadSchema, so the assignment is there.
-      await createLead(actor, parsed.data as LeadInput);
+      await createLead(actor, submission.value as LeadInput);
       return redirectWithToast(request, "/admin/leads", leadToasts.created);
     }
-    if (!(await updateLeadDetails(actor, leadId, parsed.data))) {
-      return data<LeadFormResult>({ ok: false, toast: leadToasts.notFound }, { status: 404 });
+    if (!(await updateLeadDetails(actor, leadId, submission.value))) {
+      return data<FormReply>(
+        { ok: false, toast: leadToasts.notFound, result: submission.reply() },
+        { status: 404 },
+      );
     }
     return redirectWithToast(request, `/admin/leads/${leadId}`, leadToasts.updated);
   } catch (error) {
     if (error instanceof InvalidClientError) {
-      const fieldErrors = { assignedToClientId: error.message };
-      return data<LeadFormResult>(
-        { ok: false, toast: errorToast(error.message), fieldErrors, values },
-        { status: 400 },
-      );
+      const result = submission.reply({ fieldErrors: { assignedToClientId: [error.message] } });
+      return data<FormReply>({ ok: false, toast: errorToast(error.message), result }, { status: 400 });
     }
     rethrowRefusal(error);
     console.warn(`[leads] ${editing ? "edit" : "create"} failed:`, (error as Error).message);
-    return data<LeadFormResult>({ ok: false, toast: leadToasts.failed, values }, { status: 500 });
+    return data<FormReply>(
+      { ok: false, toast: leadToasts.failed, result: submission.reply() },
+      { status: 500 },
+    );
   }
 }
 
@@ -109,32 +103,42 @@ export async function handleLeadForm(request: Request, actor: Actor, leadId?: st
 
 export type LeadIntent = "status" | "assign" | "sold-price" | "activity" | "document" | "delete";
 
-export interface LeadActionResult extends FormActionResult<
-  ActivityField | "soldPrice" | "document" | "documentName" | "assignedToClientId"
-> {
+export interface LeadActionResult extends FormReply {
   intent: LeadIntent | null;
 }
 
 const answer = (result: LeadActionResult, status = result.ok ? 200 : 400) =>
   data<LeadActionResult>(result, { status });
 
-/** Runs one change; a missing lead is 404 with the catalogue's 'Lead not found'. */
-async function change(intent: LeadIntent, run: () => Promise<boolean>) {
+type Checked = ReturnType<typeof parseForm>;
+
+/**
+ * Runs one change; a missing lead is 404 with the catalogue's 'Lead not found'. `submission` is the
+ * checked form the change came from: its reply refills the form, or resets it after success.
+ */
+async function change(intent: LeadIntent, submission: Checked, run: () => Promise<boolean>) {
   try {
-    if (!(await run())) return answer({ ok: false, intent, toast: leadToasts.notFound }, 404);
-    return answer({ ok: true, intent, toast: leadToasts.updated });
+    if (!(await run())) {
+      return answer({ ok: false, intent, toast: leadToasts.notFound, result: submission.reply() }, 404);
+    }
+    return answer({
+      ok: true,
+      intent,
+      toast: leadToasts.updated,
+      result: submission.reply({ resetForm: true }),
+    });
   } catch (error) {
     if (error instanceof InvalidClientError) {
       return answer({
         ok: false,
         intent,
         toast: errorToast(error.message),
-        fieldErrors: { assignedToClientId: error.message },
+        result: submission.reply({ fieldErrors: { assignedToClientId: [error.message] } }),
       });
     }
     rethrowRefusal(error);
     console.warn(`[leads] ${intent} failed:`, (error as Error).message);
-    return answer({ ok: false, intent, toast: leadToasts.failed }, 500);
+    return answer({ ok: false, intent, toast: leadToasts.failed, result: submission.reply() }, 500);
   }
 }
 
@@ -144,56 +148,44 @@ export async function handleLeadPost(request: Request, actor: Actor, leadId: str
   }
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<
-    string,
-    string
-  >;
 
   switch (intent) {
     case "status": {
-      const parsed = statusSchema.safeParse(fields);
-      if (!parsed.success) return answer({ ok: false, intent, toast: errorToast("Choose a valid status") });
-      return change(intent, () => updateLeadStatus(actor, leadId, parsed.data.leadStatus));
+      const submission = parseForm(form, statusSchema);
+      if (submission.status !== "success") {
+        return answer({ ok: false, intent, toast: errorToast("Choose a valid status") });
+      }
+      const { leadStatus } = submission.value;
+      return change(intent, submission, () => updateLeadStatus(actor, leadId, leadStatus));
     }
     case "assign": {
-      const parsed = assignSchema.safeParse({ assignedToClientId: fields.assignedToClientId ?? "" });
-      if (!parsed.success) {
+      const submission = parseForm(form, assignSchema);
+      if (submission.status !== "success") {
         return answer({
           ok: false,
           intent,
           toast: errorToast("Invalid client ID"),
-          fieldErrors: { assignedToClientId: "Invalid client ID" },
+          result: submission.reply({ fieldErrors: { assignedToClientId: ["Invalid client ID"] } }),
         });
       }
-      return change(intent, () => assignLead(actor, leadId, parsed.data.assignedToClientId));
+      const { assignedToClientId } = submission.value;
+      return change(intent, submission, () => assignLead(actor, leadId, assignedToClientId));
     }
     case "sold-price": {
-      const parsed = soldPriceSchema.safeParse({ soldPrice: fields.soldPrice ?? "" });
-      if (!parsed.success) {
-        const fieldErrors = fieldErrorsOf<"soldPrice">(parsed.error);
-        return answer({
-          ok: false,
-          intent,
-          toast: formToasts.validation,
-          fieldErrors,
-          values: { soldPrice: fields.soldPrice ?? "" },
-        });
+      const submission = parseForm(form, soldPriceSchema);
+      if (submission.status !== "success") {
+        return answer({ ok: false, intent, toast: formToasts.validation, result: submission.reply() });
       }
-      return change(intent, () => setSoldPrice(actor, leadId, parsed.data.soldPrice));
+      const { soldPrice } = submission.value;
+      return change(intent, submission, () => setSoldPrice(actor, leadId, soldPrice));
     }
     case "activity": {
-      const values = textValues(fields, ["activityType", "description"]);
-      const parsed = activitySchema.safeParse(values);
-      if (!parsed.success) {
-        return answer({
-          ok: false,
-          intent,
-          toast: formToasts.validation,
-          fieldErrors: fieldErrorsOf<ActivityField>(parsed.error),
-          values,
-        });
+      const submission = parseForm(form, activitySchema);
+      if (submission.status !== "success") {
+        return answer({ ok: false, intent, toast: formToasts.validation, result: submission.reply() });
       }
-      return change(intent, () => addActivity(actor, leadId, parsed.data));
+      const activity = submission.value;
+      return change(intent, submission, () => addActivity(actor, leadId, activity));
     }
     case "delete": {
       try {
@@ -219,7 +211,7 @@ async function handleDocumentUpload(request: Request, actor: Actor, leadId: stri
     maxFieldBytes: 4 * 1024,
     maxFields: 10,
   });
-  const values = { documentName: body.fields.documentName ?? "" };
+  const submission = parseForm(new URLSearchParams(body.fields), documentSchema);
   if (!body.ok) {
     const tooLarge = body.reason === "too-large";
     return data<LeadActionResult>(
@@ -229,8 +221,7 @@ async function handleDocumentUpload(request: Request, actor: Actor, leadId: stri
         toast: errorToast(
           tooLarge ? documentMessages.tooLarge : "The upload could not be read. Please try again.",
         ),
-        fieldErrors: tooLarge ? { document: documentMessages.tooLarge } : undefined,
-        values,
+        result: submission.reply(tooLarge ? { fieldErrors: { document: [documentMessages.tooLarge] } } : {}),
       },
       // The server closes the connection if the rest of the body is still arriving.
       { status: tooLarge ? 413 : 400 },
@@ -240,27 +231,24 @@ async function handleDocumentUpload(request: Request, actor: Actor, leadId: stri
   const documentKind = upload ? detectDocumentKind(upload.bytes) : null;
   const imageKind = upload && !documentKind ? detectImageKind(upload.bytes) : null;
   const kind = documentKind ?? imageKind;
-  const parsed = documentSchema.safeParse(values);
-  const fieldErrors: LeadActionResult["fieldErrors"] = !upload
-    ? { document: documentMessages.missing }
-    : !kind
-      ? { document: documentMessages.wrongType }
-      : parsed.success
-        ? undefined
-        : fieldErrorsOf<"documentName">(parsed.error);
-  if (fieldErrors || !upload || !kind || !parsed.success) {
-    const text = Object.values(fieldErrors ?? {})[0] ?? documentMessages.missing;
-    return answer({ ok: false, intent, toast: errorToast(text), fieldErrors, values });
+  const fileError = !upload ? documentMessages.missing : !kind ? documentMessages.wrongType : undefined;
+  if (fileError || !upload || !kind || submission.status !== "success") {
+    const nameError = submission.status === "success" ? undefined : submission.error?.documentName?.[0];
+    const text = fileError ?? nameError ?? documentMessages.missing;
+    const result = submission.reply(fileError ? { fieldErrors: { document: [fileError] } } : {});
+    // The file's error is the one shown: the name's waits until a file is accepted, as before.
+    if (fileError && result.error) delete result.error.documentName;
+    return answer({ ok: false, intent, toast: errorToast(text), result });
   }
   // Unnamed: the file's own name, without its extension.
   const name =
-    parsed.data.documentName ||
+    submission.value.documentName ||
     upload.fileName
       .replace(/\.[^.]*$/, "")
       .trim()
       .slice(0, documentMax.documentName);
   const contentType = documentKind ? documentContentTypes[documentKind] : imageContentTypes[imageKind!];
-  return change(intent, () =>
+  return change(intent, submission, () =>
     addDocument(actor, leadId, {
       name: name || "Document",
       fileName: safeFileName(upload.fileName, kind, "document"),
@@ -273,32 +261,36 @@ async function handleDocumentUpload(request: Request, actor: Actor, leadId: stri
 
 // ---------------------------------------------------------------- the client's feedback
 
-export type FeedbackResult = FormActionResult<FeedbackField>;
+export type FeedbackResult = FormReply;
 
 /** A client's feedback on one of their leads (spec 02 §4); a lead that is not theirs is 'Lead not found'. */
 export async function handleFeedbackPost(request: Request, actor: Actor, leadId: string) {
   const form = await request.formData();
-  const values = textValues(form, ["feedbackStatus", "notes"]);
-  const parsed = feedbackSchema.safeParse(values);
-  if (!parsed.success) {
+  const submission = parseForm(form, feedbackSchema);
+  if (submission.status !== "success") {
     return data<FeedbackResult>(
-      {
-        ok: false,
-        toast: formToasts.validation,
-        fieldErrors: fieldErrorsOf<FeedbackField>(parsed.error),
-        values,
-      },
+      { ok: false, toast: formToasts.validation, result: submission.reply() },
       { status: 400 },
     );
   }
   try {
-    if (!(await submitFeedback(actor, leadId, parsed.data))) {
-      return data<FeedbackResult>({ ok: false, toast: leadToasts.notFound }, { status: 404 });
+    if (!(await submitFeedback(actor, leadId, submission.value))) {
+      return data<FeedbackResult>(
+        { ok: false, toast: leadToasts.notFound, result: submission.reply() },
+        { status: 404 },
+      );
     }
   } catch (error) {
     rethrowRefusal(error);
     console.warn("[leads] feedback failed:", (error as Error).message);
-    return data<FeedbackResult>({ ok: false, toast: leadToasts.failed, values }, { status: 500 });
+    return data<FeedbackResult>(
+      { ok: false, toast: leadToasts.failed, result: submission.reply() },
+      { status: 500 },
+    );
   }
-  return data<FeedbackResult>({ ok: true, toast: leadToasts.feedback });
+  return data<FeedbackResult>({
+    ok: true,
+    toast: leadToasts.feedback,
+    result: submission.reply({ resetForm: true }),
+  });
 }

@@ -150,7 +150,6 @@ export type LeadInput = z.output<typeof leadSchema>;
 /** Editing a lead: the same fields and rules without the assignment, which has its own form and rules. */
 export const leadDetailsSchema = leadSchema.omit({ assignedToClientId: true });
 export type LeadDetailsInput = z.output<typeof leadDetailsSchema>;
-export const leadDetailFields = leadFields.filter((f) => f !== "assignedToClientId");
 
 /** A stored lead as the form's text values, for editing. */
 export function leadFormValues(lead: Record<LeadField, unknown>): Record<LeadField, string> {
@@ -175,7 +174,6 @@ export const activitySchema = z.object({
     .max(activityMax.description, "Description must be less than 1000 characters"),
 });
 export type ActivityInput = z.output<typeof activitySchema>;
-export type ActivityField = keyof ActivityInput;
 
 export const statusSchema = z.object({ leadStatus: z.enum(valuesOf(leadStatuses)) });
 
@@ -192,7 +190,6 @@ export const feedbackSchema = z.object({
   notes: optionalText(feedbackMax.notes, "Notes must be less than 1000 characters"),
 });
 export type FeedbackInput = z.output<typeof feedbackSchema>;
-export type FeedbackField = keyof FeedbackInput;
 
 // ---------------------------------------------------------------- documents
 
@@ -211,7 +208,6 @@ export const documentMax = { documentName: 200 } as const;
 export const documentSchema = z.object({
   documentName: z.string().trim().max(documentMax.documentName, documentMessages.nameTooLong),
 });
-export type DocumentField = "documentName" | "document";
 
 // ---------------------------------------------------------------- list filters
 

@@ -2,24 +2,19 @@
  * The /auth page: Sign In and Sign Up tabs. The tabs are links (`?tab=signup`), so they work without
  * JavaScript; with it they switch in place and follow the tabs pattern (arrow keys, Home, End).
  */
+import { getInputProps } from "@conform-to/react";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
 import type { AuthActionResult } from "../auth-action.server";
-import {
-  forgotPasswordSchema,
-  signInSchema,
-  signUpSchema,
-  type SignInField,
-  type SignUpField,
-} from "../auth.schema";
-import { NewPasswordField } from "./new-password-field";
-import { useAuthForm } from "./use-auth-form";
+import { forgotPasswordSchema, signInSchema, signUpSchema } from "../auth.schema";
 import { NameFields } from "./name-fields";
+import { NewPasswordField } from "./new-password-field";
 import { EmailField } from "~/components/ui/email-field";
 
 export type AuthTab = "signin" | "signup";
@@ -144,17 +139,14 @@ function useSubmitting(intent: string) {
 
 function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthActionResult | undefined }) {
   const signInResult = result?.intent === "sign-in" ? result : undefined;
-  const formRef = useRef<HTMLFormElement>(null);
-  const resendRef = useRef<HTMLFormElement>(null);
-  const form = useAuthForm<SignInField>(signInSchema, signInResult, formRef);
+  const { fields, ...form } = useSchemaForm(signInSchema, { id: "signin", reply: signInResult });
   const submitting = useSubmitting("sign-in");
   const resending = useSubmitting("resend-confirmation");
   const unconfirmedEmail = signInResult?.unconfirmedEmail;
-  const resend = useAuthForm(
-    forgotPasswordSchema,
-    result?.intent === "resend-confirmation" ? result : undefined,
-    resendRef,
-  );
+  const resend = useSchemaForm(forgotPasswordSchema, {
+    id: "resend",
+    reply: result?.intent === "resend-confirmation" ? result : undefined,
+  });
 
   return (
     <div className="space-y-5">
@@ -168,9 +160,17 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormStatus toast={form.staticStatus} />
-        <EmailField id="signin-email" error={form.errors.email} defaultValue={form.values?.email ?? ""} />
-        <FormField id="signin-password" label="Password" error={form.errors.password}>
-          <Input name="password" type="password" autoComplete="current-password" required />
+        <EmailField
+          id={fields.email.id}
+          error={fields.email.errors?.[0]}
+          control={getInputProps(fields.email, { type: "email" })}
+        />
+        <FormField id={fields.password.id} label="Password" error={fields.password.errors?.[0]}>
+          <Input
+            {...getInputProps(fields.password, { type: "password", value: false })}
+            autoComplete="current-password"
+            required
+          />
         </FormField>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
@@ -190,7 +190,7 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
           <p className="mt-1 text-sm">
             We sent a confirmation link to {unconfirmedEmail} when you signed up. Didn&apos;t get it?
           </p>
-          <Form method="post" action="/auth" className="mt-3" ref={resendRef}>
+          <Form method="post" action="/auth" className="mt-3" {...resend.formProps}>
             <input type="hidden" name="intent" value="resend-confirmation" />
             <input type="hidden" name="email" value={unconfirmedEmail} />
             <Button type="submit" variant="outline" size="sm" disabled={resending}>
@@ -211,8 +211,7 @@ function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
     setShownResult(result);
     if (result?.ok) setPassword("");
   }
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAuthForm<SignUpField>(signUpSchema, result, formRef);
+  const { fields, ...form } = useSchemaForm(signUpSchema, { id: "signup", reply: result });
   const submitting = useSubmitting("sign-up");
   const signedUp = result?.ok === true;
 
@@ -236,13 +235,16 @@ function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
         <FormStatus toast={form.staticStatus} />
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <NameFields idPrefix="signup" errors={form.errors} values={form.values ?? {}} ownName />
+        <NameFields firstName={fields.firstName} lastName={fields.lastName} ownName />
       </div>
-      <EmailField id="signup-email" error={form.errors.email} defaultValue={form.values?.email ?? ""} />
+      <EmailField
+        id={fields.email.id}
+        error={fields.email.errors?.[0]}
+        control={getInputProps(fields.email, { type: "email" })}
+      />
       <NewPasswordField
-        id="signup-password"
+        field={fields.password}
         label={"Password"}
-        error={form.errors.password}
         password={password}
         onChange={setPassword}
       />

@@ -1,48 +1,47 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { accountMax } from "../auth.schema";
+
+type NameField = FieldMetadata<string | undefined>;
 
 /**
  * The optional first and last name of an account (sign-up, profile, client invitation). `ownName` says
  * whether the person typing is the person named, so the browser may offer to fill it in.
  */
 export function NameFields({
-  idPrefix,
-  errors,
-  values,
+  firstName,
+  lastName,
   ownName,
 }: {
-  idPrefix: string;
-  errors: { firstName?: string; lastName?: string };
-  values: { firstName?: string | null; lastName?: string | null };
+  firstName: NameField;
+  lastName: NameField;
   ownName: boolean;
 }) {
   return (
     <>
       <FormField
-        id={`${idPrefix}-first-name`}
+        id={firstName.id}
         label="First name"
         optional
-        error={errors.firstName}
+        error={firstName.errors?.[0]}
         limit={accountMax.firstName}
       >
         <Input
-          name="firstName"
+          {...getInputProps(firstName, { type: "text" })}
           autoComplete={ownName ? "given-name" : "off"}
-          defaultValue={values.firstName ?? ""}
         />
       </FormField>
       <FormField
-        id={`${idPrefix}-last-name`}
+        id={lastName.id}
         label="Last name"
         optional
-        error={errors.lastName}
+        error={lastName.errors?.[0]}
         limit={accountMax.lastName}
       >
         <Input
-          name="lastName"
+          {...getInputProps(lastName, { type: "text" })}
           autoComplete={ownName ? "family-name" : "off"}
-          defaultValue={values.lastName ?? ""}
         />
       </FormField>
     </>

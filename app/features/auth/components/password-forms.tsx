@@ -1,21 +1,18 @@
 /** The forgotten-password form and the new-password form of the e-mailed link (reset or invitation). */
-import { useRef, useState } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { getInputProps } from "@conform-to/react";
+import { useState } from "react";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
-import type { FormActionResult } from "~/lib/form-errors";
-import { forgotPasswordSchema, resetPasswordSchema, type ResetPasswordField } from "../auth.schema";
-import { NewPasswordField } from "./new-password-field";
-import { useAuthForm } from "./use-auth-form";
 import { EmailField } from "~/components/ui/email-field";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { forgotPasswordSchema, resetPasswordSchema } from "../auth.schema";
+import { NewPasswordField } from "./new-password-field";
 
 export function ForgotPasswordForm() {
-  const result = useActionData<FormActionResult>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAuthForm<"email">(forgotPasswordSchema, result, formRef);
-  const submitting = useNavigation().state === "submitting";
+  const { fields, reply: result, ...form } = useSchemaForm(forgotPasswordSchema, { id: "forgot" });
   const sent = result?.ok === true;
   return (
     <Form method="post" {...form.formProps} className="space-y-5" aria-label="Forgot password">
@@ -30,10 +27,14 @@ export function ForgotPasswordForm() {
       ) : (
         <FormStatus toast={form.staticStatus} />
       )}
-      <EmailField id="forgot-email" error={form.errors.email} defaultValue={form.values?.email ?? ""} />
+      <EmailField
+        id={fields.email.id}
+        error={fields.email.errors?.[0]}
+        control={getInputProps(fields.email, { type: "email" })}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? "Sending..." : "Send Reset Link"}
+        <Button type="submit" size="lg" disabled={form.submitting} className="w-full sm:w-auto">
+          {form.submitting ? "Sending..." : "Send Reset Link"}
         </Button>
         <Link to="/auth" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
           Back to sign in
@@ -45,10 +46,7 @@ export function ForgotPasswordForm() {
 
 export function ResetPasswordForm({ token, invitation }: { token: string; invitation: boolean }) {
   const [password, setPassword] = useState("");
-  const result = useActionData<FormActionResult>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAuthForm<ResetPasswordField>(resetPasswordSchema, result, formRef);
-  const submitting = useNavigation().state === "submitting";
+  const { fields, reply: result, ...form } = useSchemaForm(resetPasswordSchema, { id: "reset" });
 
   if (!token) {
     return (
@@ -71,7 +69,7 @@ export function ResetPasswordForm({ token, invitation }: { token: string; invita
       <input type="hidden" name="token" value={token} />
       {invitation && <input type="hidden" name="invite" value="1" />}
       <FormStatus toast={form.staticStatus} />
-      {result && !result.ok && !result.fieldErrors && (
+      {result && !result.ok && !result.result?.error && (
         <p className="text-sm">
           <Link
             to="/auth/forgot-password"
@@ -82,17 +80,24 @@ export function ResetPasswordForm({ token, invitation }: { token: string; invita
         </p>
       )}
       <NewPasswordField
-        id="reset-password"
+        field={fields.password}
         label={invitation ? "Password" : "New password"}
-        error={form.errors.password}
         password={password}
         onChange={setPassword}
       />
-      <FormField id="reset-confirm-password" label="Confirm password" error={form.errors.confirmPassword}>
-        <Input name="confirmPassword" type="password" autoComplete="new-password" required />
+      <FormField
+        id={fields.confirmPassword.id}
+        label="Confirm password"
+        error={fields.confirmPassword.errors?.[0]}
+      >
+        <Input
+          {...getInputProps(fields.confirmPassword, { type: "password", value: false })}
+          autoComplete="new-password"
+          required
+        />
       </FormField>
-      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-        {submitting ? "Saving..." : invitation ? "Set Password" : "Save New Password"}
+      <Button type="submit" size="lg" disabled={form.submitting} className="w-full sm:w-auto">
+        {form.submitting ? "Saving..." : invitation ? "Set Password" : "Save New Password"}
       </Button>
     </Form>
   );

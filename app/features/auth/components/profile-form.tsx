@@ -1,13 +1,13 @@
-import { useRef } from "react";
+import { getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
-import type { FormActionResult } from "~/lib/form-errors";
 import type { Profile } from "~/lib/actor";
-import { accountMax, profileSchema, type ProfileField } from "../auth.schema";
-import { useAuthForm } from "./use-auth-form";
+import type { FormReply } from "~/lib/form-reply";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { accountMax, profileSchema } from "../auth.schema";
 import { NameFields } from "./name-fields";
 
 /**
@@ -24,14 +24,23 @@ export function ProfileForm({
   email: string;
   profile: Profile | null;
   companySetByAgency: boolean;
-  result: FormActionResult | undefined;
+  result: FormReply | undefined;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAuthForm<ProfileField>(profileSchema, result, formRef);
+  const { fields, ...form } = useSchemaForm(profileSchema, {
+    id: "profile",
+    reply: result,
+    // After a save the form resets to these: the stored values the loader returns again.
+    defaultValue: {
+      firstName: profile?.firstName ?? "",
+      lastName: profile?.lastName ?? "",
+      companyName: profile?.companyName ?? "",
+      phone: profile?.phone ?? "",
+    },
+  });
+  const { companyName, phone } = fields;
   const navigation = useNavigation();
   // The page's other form (sign out other sessions) carries an intent; this one does not.
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") == null;
-  const value = (name: ProfileField) => form.values?.[name] ?? profile?.[name] ?? "";
   return (
     <Form method="post" {...form.formProps} className="space-y-5" aria-label="Profile">
       <FormStatus toast={form.staticStatus} />
@@ -39,35 +48,30 @@ export function ProfileForm({
         <Input name="email" type="email" value={email} readOnly disabled />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <NameFields
-          idPrefix="profile"
-          errors={form.errors}
-          values={{ firstName: value("firstName"), lastName: value("lastName") }}
-          ownName
-        />
+        <NameFields firstName={fields.firstName} lastName={fields.lastName} ownName />
       </div>
       {companySetByAgency ? (
         <FormField
-          id="profile-company"
+          id={companyName.id}
           label="Company name"
           hint="Set by the agency. Contact us to change it."
-          error={form.errors.companyName}
+          error={companyName.errors?.[0]}
         >
           <Input value={profile?.companyName ?? ""} readOnly disabled />
         </FormField>
       ) : (
         <FormField
-          id="profile-company"
+          id={companyName.id}
           label="Company name"
           optional
-          error={form.errors.companyName}
+          error={companyName.errors?.[0]}
           limit={accountMax.companyName}
         >
-          <Input name="companyName" autoComplete="organization" defaultValue={value("companyName")} />
+          <Input {...getInputProps(companyName, { type: "text" })} autoComplete="organization" />
         </FormField>
       )}
-      <FormField id="profile-phone" label="Phone" optional error={form.errors.phone} limit={accountMax.phone}>
-        <Input name="phone" type="tel" autoComplete="tel" defaultValue={value("phone")} />
+      <FormField id={phone.id} label="Phone" optional error={phone.errors?.[0]} limit={accountMax.phone}>
+        <Input {...getInputProps(phone, { type: "tel" })} autoComplete="tel" />
       </FormField>
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
         {submitting ? "Saving..." : "Save Profile"}

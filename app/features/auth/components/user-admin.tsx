@@ -1,5 +1,6 @@
 /** The /admin/users page: invite a client, the accounts with their roles and status, and the change log. */
-import { useEffect, useRef } from "react";
+import { getInputProps } from "@conform-to/react";
+import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -8,12 +9,12 @@ import { Input } from "~/components/ui/input";
 import { showToastNow } from "~/lib/toast";
 import { LocalTime } from "~/components/ui/local-time";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
 import type { Role } from "~/lib/actor";
-import { accountMax, inviteClientSchema, type InviteClientField } from "../auth.schema";
+import { accountMax, inviteClientSchema } from "../auth.schema";
 import type { UserAdminResult } from "../user-admin-action.server";
 import type { AuditEntry, UserRow, UserStatus } from "../user-admin.server";
-import { useAuthForm } from "./use-auth-form";
 import { NameFields } from "./name-fields";
 import { EmailField } from "~/components/ui/email-field";
 
@@ -112,8 +113,8 @@ export function UserAdmin({
 }
 
 function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAuthForm<InviteClientField>(inviteClientSchema, result, formRef);
+  const { fields, ...form } = useSchemaForm(inviteClientSchema, { id: "invite", reply: result });
+  const { email, companyName } = fields;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   return (
@@ -132,20 +133,20 @@ function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
         <FormStatus toast={form.staticStatus} />
         <div className="grid gap-5 md:grid-cols-2">
           <EmailField
-            id="invite-email"
-            error={form.errors.email}
-            defaultValue={form.values?.email ?? ""}
+            id={email.id}
+            error={email.errors?.[0]}
+            control={getInputProps(email, { type: "email" })}
             ownAddress={false}
           />
           <FormField
-            id="invite-company"
+            id={companyName.id}
             label="Company name"
-            error={form.errors.companyName}
+            error={companyName.errors?.[0]}
             limit={accountMax.companyName}
           >
-            <Input name="companyName" autoComplete="off" defaultValue={form.values?.companyName ?? ""} />
+            <Input {...getInputProps(companyName, { type: "text" })} autoComplete="off" />
           </FormField>
-          <NameFields idPrefix="invite" errors={form.errors} values={form.values ?? {}} ownName={false} />
+          <NameFields firstName={fields.firstName} lastName={fields.lastName} ownName={false} />
         </div>
         <Button type="submit" disabled={submitting}>
           {submitting ? "Sending invitation..." : "Send Invitation"}

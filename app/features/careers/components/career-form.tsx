@@ -1,34 +1,29 @@
-import { useRef } from "react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { EmailField } from "~/components/ui/email-field";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus, Honeypot } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { experienceLevels, positions } from "~/db/enums";
-import type { FieldErrors } from "~/lib/form-errors";
-import { useFormFeedback } from "~/lib/use-form-feedback";
-import {
-  careerMax,
-  careerSchema,
-  checkResumeInBrowser,
-  RESUME_ACCEPT,
-  type CareerField,
-} from "../careers.schema";
-import { EmailField } from "~/components/ui/email-field";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { careerMax, careerSchema, checkResumeInBrowser, RESUME_ACCEPT } from "../careers.schema";
 
-function checkResumeField(form: HTMLFormElement): FieldErrors<CareerField> {
-  const input = form.elements.namedItem("resume") as HTMLInputElement | null;
-  const file = input?.files?.[0];
-  const error = file ? checkResumeInBrowser(file) : undefined;
-  return error ? { resume: error } : {};
-}
+/** The chosen resume, checked by size and name before it is uploaded (the server checks its bytes). */
+const resumeCheck = {
+  name: "resume",
+  check(formData: FormData) {
+    const file = formData.get("resume");
+    return file instanceof File && file.size > 0 ? checkResumeInBrowser(file) : undefined;
+  },
+} as const;
 
 export function CareerForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormFeedback<CareerField>(careerSchema, formRef, { extraCheck: checkResumeField });
-  const value = (name: CareerField) => form.values?.[name] ?? "";
+  const { fields, ...form } = useSchemaForm(careerSchema, { id: "career", extraCheck: resumeCheck });
+  const { firstName, lastName, email, phone, positionInterest, experienceLevel, coverLetter } = fields;
+  const resume = fields.resume;
   return (
     <Form
       method="post"
@@ -40,31 +35,34 @@ export function CareerForm() {
       <FormStatus toast={form.staticStatus} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
-          id="career-first-name"
+          id={firstName.id}
           label="First name"
-          error={form.errors.firstName}
+          error={firstName.errors?.[0]}
           limit={careerMax.firstName}
         >
-          <Input name="firstName" autoComplete="given-name" defaultValue={value("firstName")} required />
+          <Input {...getInputProps(firstName, { type: "text" })} autoComplete="given-name" required />
         </FormField>
-        <FormField
-          id="career-last-name"
-          label="Last name"
-          error={form.errors.lastName}
-          limit={careerMax.lastName}
-        >
-          <Input name="lastName" autoComplete="family-name" defaultValue={value("lastName")} required />
+        <FormField id={lastName.id} label="Last name" error={lastName.errors?.[0]} limit={careerMax.lastName}>
+          <Input {...getInputProps(lastName, { type: "text" })} autoComplete="family-name" required />
         </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <EmailField id="career-email" error={form.errors.email} defaultValue={value("email")} />
-        <FormField id="career-phone" label="Phone" optional error={form.errors.phone} limit={careerMax.phone}>
-          <Input name="phone" type="tel" autoComplete="tel" defaultValue={value("phone")} />
+        <EmailField
+          id={email.id}
+          error={email.errors?.[0]}
+          control={getInputProps(email, { type: "email" })}
+        />
+        <FormField id={phone.id} label="Phone" optional error={phone.errors?.[0]} limit={careerMax.phone}>
+          <Input {...getInputProps(phone, { type: "tel" })} autoComplete="tel" />
         </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="career-position" label="Position of interest" error={form.errors.positionInterest}>
-          <NativeSelect name="positionInterest" defaultValue={value("positionInterest")} required>
+        <FormField id={positionInterest.id} label="Position of interest" error={positionInterest.errors?.[0]}>
+          <NativeSelect
+            {...getSelectProps(positionInterest)}
+            defaultValue={positionInterest.initialValue ?? ""}
+            required
+          >
             <option value="">Select a position</option>
             {positions.map((p) => (
               <option key={p.value} value={p.value}>
@@ -73,8 +71,12 @@ export function CareerForm() {
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id="career-experience" label="Experience level" error={form.errors.experienceLevel}>
-          <NativeSelect name="experienceLevel" defaultValue={value("experienceLevel")} required>
+        <FormField id={experienceLevel.id} label="Experience level" error={experienceLevel.errors?.[0]}>
+          <NativeSelect
+            {...getSelectProps(experienceLevel)}
+            defaultValue={experienceLevel.initialValue ?? ""}
+            required
+          >
             <option value="">Select experience level</option>
             {experienceLevels.map((e) => (
               <option key={e.value} value={e.value}>
@@ -85,24 +87,23 @@ export function CareerForm() {
         </FormField>
       </div>
       <FormField
-        id="career-cover-letter"
+        id={coverLetter.id}
         label="Cover letter"
         hint="50 to 3,000 characters: tell us what you have done and what you want to do next."
-        error={form.errors.coverLetter}
+        error={coverLetter.errors?.[0]}
         limit={careerMax.coverLetter}
       >
-        <Textarea name="coverLetter" rows={7} defaultValue={value("coverLetter")} required />
+        <Textarea {...getTextareaProps(coverLetter)} rows={7} required />
       </FormField>
       <FormField
-        id="career-resume"
+        id={resume.id}
         label="Resume"
         optional
         hint="PDF, DOC or DOCX, up to 5 MB."
-        error={form.errors.resume}
+        error={resume.errors?.[0]}
       >
         <Input
-          name="resume"
-          type="file"
+          {...getInputProps(resume, { type: "file" })}
           accept={RESUME_ACCEPT}
           className="file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-semibold"
         />

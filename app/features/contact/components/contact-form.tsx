@@ -1,48 +1,51 @@
-import { useRef } from "react";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { EmailField } from "~/components/ui/email-field";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus, Honeypot } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { useFormFeedback } from "~/lib/use-form-feedback";
-import { contactMax, contactSchema, type ContactField } from "../contact.schema";
-import { EmailField } from "~/components/ui/email-field";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { contactMax, contactSchema } from "../contact.schema";
 
 export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormFeedback<ContactField>(contactSchema, formRef);
-  const value = (name: ContactField, fallback = "") => form.values?.[name] ?? fallback;
+  const { fields, ...form } = useSchemaForm(contactSchema, { id: "contact" });
+  const { name, email, company, subject, message } = fields;
   return (
     <Form method="post" {...form.formProps} className="relative space-y-5" aria-label="Contact form">
       <FormStatus toast={form.staticStatus} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="contact-name" label="Name" error={form.errors.name} limit={contactMax.name}>
-          <Input name="name" autoComplete="name" defaultValue={value("name")} required />
+        <FormField id={name.id} label="Name" error={name.errors?.[0]} limit={contactMax.name}>
+          <Input {...getInputProps(name, { type: "text" })} autoComplete="name" required />
         </FormField>
-        <EmailField id="contact-email" error={form.errors.email} defaultValue={value("email")} />
+        <EmailField
+          id={email.id}
+          error={email.errors?.[0]}
+          control={getInputProps(email, { type: "email" })}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
-          id="contact-company"
+          id={company.id}
           label="Company"
           optional
-          error={form.errors.company}
+          error={company.errors?.[0]}
           limit={contactMax.company}
         >
-          <Input name="company" autoComplete="organization" defaultValue={value("company")} />
+          <Input {...getInputProps(company, { type: "text" })} autoComplete="organization" />
         </FormField>
-        <FormField
-          id="contact-subject"
-          label="Subject"
-          error={form.errors.subject}
-          limit={contactMax.subject}
-        >
-          <Input name="subject" defaultValue={value("subject", defaultSubject)} required />
+        <FormField id={subject.id} label="Subject" error={subject.errors?.[0]} limit={contactMax.subject}>
+          <Input
+            {...getInputProps(subject, { type: "text" })}
+            // A subject the visitor sent back wins over the one the page's address suggests.
+            defaultValue={subject.initialValue ?? defaultSubject}
+            required
+          />
         </FormField>
       </div>
-      <FormField id="contact-message" label="Message" error={form.errors.message} limit={contactMax.message}>
-        <Textarea name="message" rows={6} defaultValue={value("message")} required />
+      <FormField id={message.id} label="Message" error={message.errors?.[0]} limit={contactMax.message}>
+        <Textarea {...getTextareaProps(message)} rows={6} required />
       </FormField>
       <Honeypot name="website" />
       <Button

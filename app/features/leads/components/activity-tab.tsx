@@ -1,14 +1,14 @@
-import { useRef } from "react";
+import { getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { useFormFeedback } from "~/lib/use-form-feedback";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { LeadActionResult } from "../lead-actions.server";
 import { manualActivityTypes } from "~/db/enums";
-import { activityMax, activitySchema, type ActivityField } from "../leads.schema";
+import { activityMax, activitySchema } from "../leads.schema";
 import { Card } from "./lead-card";
 import type { LeadView } from "./lead-view";
 import { Timeline } from "./timeline";
@@ -28,8 +28,12 @@ export function ActivityTab({ lead, result }: { lead: LeadView; result?: LeadAct
 }
 
 function ActivityForm({ result }: { result?: LeadActionResult }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormFeedback<ActivityField>(activitySchema, formRef, { result });
+  const { fields, ...form } = useSchemaForm(activitySchema, {
+    id: "activity",
+    reply: result,
+    defaultValue: { activityType: "note_added" },
+  });
+  const { activityType, description } = fields;
   return (
     <Form
       method="post"
@@ -40,8 +44,8 @@ function ActivityForm({ result }: { result?: LeadActionResult }) {
     >
       <FormStatus toast={form.staticStatus} />
       <input type="hidden" name="intent" value="activity" />
-      <FormField id="activity-type" label="Type" error={form.errors.activityType}>
-        <NativeSelect name="activityType" defaultValue={form.values?.activityType ?? "note_added"}>
+      <FormField id={activityType.id} label="Type" error={activityType.errors?.[0]}>
+        <NativeSelect {...getSelectProps(activityType)}>
           {manualActivityTypes.map((a) => (
             <option key={a.value} value={a.value}>
               {a.label}
@@ -50,12 +54,12 @@ function ActivityForm({ result }: { result?: LeadActionResult }) {
         </NativeSelect>
       </FormField>
       <FormField
-        id="activity-description"
+        id={description.id}
         label="Description"
-        error={form.errors.description}
+        error={description.errors?.[0]}
         limit={activityMax.description}
       >
-        <Textarea name="description" rows={4} defaultValue={form.values?.description ?? ""} />
+        <Textarea {...getTextareaProps(description)} rows={4} />
       </FormField>
       <Button type="submit" disabled={form.submitting}>
         {form.submitting ? "Saving..." : "Add activity"}

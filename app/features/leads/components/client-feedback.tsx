@@ -1,16 +1,16 @@
-import { useRef } from "react";
+import { getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { LocalTime } from "~/components/ui/local-time";
 import { Textarea } from "~/components/ui/textarea";
-import { useFormFeedback } from "~/lib/use-form-feedback";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { SerializeFrom } from "~/lib/serialize-from";
 import type { getClientLead } from "../client-leads.server";
 import type { FeedbackResult } from "../lead-actions.server";
 import { feedbackStatuses, labelOf, type FeedbackStatus } from "~/db/enums";
-import { feedbackChoices, feedbackMax, feedbackSchema, type FeedbackField } from "../leads.schema";
+import { feedbackChoices, feedbackMax, feedbackSchema } from "../leads.schema";
 import { FeedbackBadge } from "./badges";
 
 type PreviousNote = NonNullable<SerializeFrom<typeof getClientLead>>["previousNotes"][number];
@@ -20,8 +20,8 @@ type PreviousNote = NonNullable<SerializeFrom<typeof getClientLead>>["previousNo
  * submits its status with the note. The note box is cleared after a successful submission.
  */
 export function FeedbackCard({ status, result }: { status: FeedbackStatus; result?: FeedbackResult }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormFeedback<FeedbackField>(feedbackSchema, formRef, { result });
+  const { fields, ...form } = useSchemaForm(feedbackSchema, { id: "feedback", reply: result });
+  const { notes, feedbackStatus } = fields;
   return (
     <section
       aria-labelledby="feedback-heading"
@@ -41,22 +41,17 @@ export function FeedbackCard({ status, result }: { status: FeedbackStatus; resul
         aria-label="Your feedback"
       >
         <FormStatus toast={form.staticStatus} />
-        <FormField
-          id="feedback-notes"
-          label="Notes"
-          optional
-          error={form.errors.notes}
-          limit={feedbackMax.notes}
-        >
+        <FormField id={notes.id} label="Notes" optional error={notes.errors?.[0]} limit={feedbackMax.notes}>
           <Textarea
-            name="notes"
+            {...getTextareaProps(notes)}
             rows={4}
             placeholder="What you learned, or why it is not a fit"
-            defaultValue={form.values?.notes ?? ""}
           />
         </FormField>
-        {form.errors.feedbackStatus && (
-          <p className="text-sm font-medium text-destructive">{form.errors.feedbackStatus}</p>
+        {feedbackStatus.errors?.[0] && (
+          <p id={feedbackStatus.errorId} className="text-sm font-medium text-destructive">
+            {feedbackStatus.errors[0]}
+          </p>
         )}
         <div className="grid grid-cols-2 gap-2" role="group" aria-label="Feedback status">
           {feedbackChoices.map((choice) => (

@@ -1,12 +1,12 @@
 import { Download, FileText } from "lucide-react";
-import { useRef } from "react";
+import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { LocalTime } from "~/components/ui/local-time";
-import { useFormFeedback } from "~/lib/use-form-feedback";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { LeadActionResult } from "../lead-actions.server";
 import {
   DOCUMENT_ACCEPT,
@@ -14,7 +14,6 @@ import {
   documentMax,
   documentMessages,
   documentSchema,
-  type DocumentField,
 } from "../leads.schema";
 import { Card } from "./lead-card";
 import type { LeadView } from "./lead-view";
@@ -77,16 +76,24 @@ export function DocumentsTab({ lead, result }: { lead: LeadView; result?: LeadAc
   );
 }
 
-function checkFile(form: HTMLFormElement) {
-  const file = (form.elements.namedItem("document") as HTMLInputElement | null)?.files?.[0];
-  if (!file) return { document: documentMessages.missing };
-  if (file.size > DOCUMENT_MAX_BYTES) return { document: documentMessages.tooLarge };
-  return {};
-}
+/** The chosen file, checked by size before it is uploaded (the server checks its bytes). */
+const fileCheck = {
+  name: "document",
+  check(formData: FormData) {
+    const file = formData.get("document");
+    if (!(file instanceof File) || file.size === 0) return documentMessages.missing;
+    if (file.size > DOCUMENT_MAX_BYTES) return documentMessages.tooLarge;
+    return undefined;
+  },
+} as const;
 
 function DocumentForm({ result }: { result?: LeadActionResult }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormFeedback<DocumentField>(documentSchema, formRef, { result, extraCheck: checkFile });
+  const { fields, ...form } = useSchemaForm(documentSchema, {
+    id: "document",
+    reply: result,
+    extraCheck: fileCheck,
+  });
+  const { document, documentName } = fields;
   return (
     <Form
       method="post"
@@ -98,30 +105,25 @@ function DocumentForm({ result }: { result?: LeadActionResult }) {
     >
       <FormStatus toast={form.staticStatus} />
       <FormField
-        id="document-file"
+        id={document.id}
         label="File"
-        error={form.errors.document}
+        error={document.errors?.[0]}
         hint="PDF, Word, JPEG, PNG or WebP, up to 10 MB"
       >
         <Input
-          name="document"
-          type="file"
+          {...getInputProps(document, { type: "file" })}
           accept={DOCUMENT_ACCEPT}
           className="file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-semibold"
         />
       </FormField>
       <FormField
-        id="document-name"
+        id={documentName.id}
         label="Name"
         optional
-        error={form.errors.documentName}
+        error={documentName.errors?.[0]}
         limit={documentMax.documentName}
       >
-        <Input
-          name="documentName"
-          placeholder="e.g. Purchase agreement"
-          defaultValue={form.values?.documentName ?? ""}
-        />
+        <Input {...getInputProps(documentName, { type: "text" })} placeholder="e.g. Purchase agreement" />
       </FormField>
       <Button type="submit" disabled={form.submitting}>
         {form.submitting ? "Uploading..." : "Upload"}

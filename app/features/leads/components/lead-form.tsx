@@ -1,4 +1,5 @@
-import { useRef, type ReactNode } from "react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -7,7 +8,8 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { leadSources, motivationLevels, propertyTypes } from "~/db/enums";
-import { useFormFeedback } from "~/lib/use-form-feedback";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import type { z } from "~/lib/zod";
 import { clientDisplayName } from "../lead-format";
 import { leadDefaults, leadDetailsSchema, leadMax, leadSchema, type LeadField } from "../leads.schema";
 import type { ClientOption } from "../leads.server";
@@ -42,20 +44,21 @@ export function LeadForm({
   initial?: Record<LeadField, string>;
   cancelTo?: string;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const editing = clients === undefined;
-  const form = useFormFeedback<LeadField>(editing ? leadDetailsSchema : leadSchema, formRef);
-  const value = (name: LeadField) =>
-    form.values?.[name] ??
-    initial?.[name] ??
-    (leadDefaults as Partial<Record<LeadField, string>>)[name] ??
-    "";
+  // Either schema: the edit form's is the create form's without the assignment.
+  const schema: z.ZodObject = editing ? leadDetailsSchema : leadSchema;
+  const { fields, ...form } = useSchemaForm(schema, {
+    id: "lead",
+    defaultValue: { ...leadDefaults, ...initial },
+  });
+  const input = (name: LeadField) => getInputProps(fields[name]!, { type: "text" });
+  const select = (name: LeadField) => getSelectProps(fields[name]!);
   const field = (id: LeadField, label: string, control: ReactNode, optional = false) => (
     <FormField
-      id={`lead-${id}`}
+      id={fields[id]!.id}
       label={label}
       optional={optional}
-      error={form.errors[id]}
+      error={fields[id]!.errors?.[0]}
       limit={(leadMax as Partial<Record<LeadField, number>>)[id]}
     >
       {control as React.ReactElement<Record<string, unknown>>}
@@ -70,42 +73,30 @@ export function LeadForm({
     >
       <FormStatus toast={form.staticStatus} />
       <Section title="Contact Information">
-        {field(
-          "firstName",
-          "First name",
-          <Input name="firstName" defaultValue={value("firstName")} required />,
-        )}
-        {field("lastName", "Last name", <Input name="lastName" defaultValue={value("lastName")} required />)}
+        {field("firstName", "First name", <Input {...input("firstName")} required />)}
+        {field("lastName", "Last name", <Input {...input("lastName")} required />)}
         {field(
           "phone",
           "Phone",
-          <Input
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            placeholder="+12025551234"
-            defaultValue={value("phone")}
-            required
-          />,
+          <Input {...input("phone")} type="tel" inputMode="tel" placeholder="+12025551234" required />,
         )}
-        {field("email", "Email", <Input name="email" type="email" defaultValue={value("email")} />, true)}
+        {field("email", "Email", <Input {...input("email")} type="email" />, true)}
       </Section>
 
       <Section title="Property Information">
         <div className="sm:col-span-2">
-          {field("address", "Address", <Input name="address" defaultValue={value("address")} required />)}
+          {field("address", "Address", <Input {...input("address")} required />)}
         </div>
-        {field("city", "City", <Input name="city" defaultValue={value("city")} required />)}
+        {field("city", "City", <Input {...input("city")} required />)}
         <div className="grid grid-cols-2 gap-5">
           {field(
             "state",
             "State",
             <Input
-              name="state"
+              {...input("state")}
               autoCapitalize="characters"
               placeholder="CA"
               className="uppercase"
-              defaultValue={value("state")}
               onInput={(event) => {
                 const input = event.currentTarget;
                 input.value = input.value.toUpperCase();
@@ -116,19 +107,13 @@ export function LeadForm({
           {field(
             "zipCode",
             "ZIP code",
-            <Input
-              name="zipCode"
-              inputMode="numeric"
-              placeholder="12345"
-              defaultValue={value("zipCode")}
-              required
-            />,
+            <Input {...input("zipCode")} inputMode="numeric" placeholder="12345" required />,
           )}
         </div>
         {field(
           "propertyType",
           "Property type",
-          <NativeSelect name="propertyType" defaultValue={value("propertyType")}>
+          <NativeSelect {...select("propertyType")}>
             <Options options={propertyTypes} />
           </NativeSelect>,
         )}
@@ -138,14 +123,14 @@ export function LeadForm({
         {field(
           "motivationLevel",
           "Motivation level",
-          <NativeSelect name="motivationLevel" defaultValue={value("motivationLevel")}>
+          <NativeSelect {...select("motivationLevel")}>
             <Options options={motivationLevels} />
           </NativeSelect>,
         )}
         {field(
           "leadSource",
           "Lead source",
-          <NativeSelect name="leadSource" defaultValue={value("leadSource")}>
+          <NativeSelect {...select("leadSource")}>
             <Options options={leadSources} />
           </NativeSelect>,
         )}
@@ -154,10 +139,9 @@ export function LeadForm({
             "situationNotes",
             "Situation notes",
             <Textarea
-              name="situationNotes"
+              {...getTextareaProps(fields.situationNotes!)}
               rows={4}
               placeholder="Why they might sell, timeline, condition, who else is involved"
-              defaultValue={value("situationNotes")}
             />,
             true,
           )}
@@ -168,23 +152,19 @@ export function LeadForm({
         {field(
           "askingPrice",
           "Asking price (USD)",
-          <Input name="askingPrice" inputMode="decimal" defaultValue={value("askingPrice")} />,
+          <Input {...input("askingPrice")} inputMode="decimal" />,
           true,
         )}
         {field(
           "estimatedValue",
           "Estimated value (USD)",
-          <Input name="estimatedValue" inputMode="decimal" defaultValue={value("estimatedValue")} />,
+          <Input {...input("estimatedValue")} inputMode="decimal" />,
           true,
         )}
         {field(
           "estimatedRepairCost",
           "Estimated repair cost (USD)",
-          <Input
-            name="estimatedRepairCost"
-            inputMode="decimal"
-            defaultValue={value("estimatedRepairCost")}
-          />,
+          <Input {...input("estimatedRepairCost")} inputMode="decimal" />,
           true,
         )}
       </Section>
@@ -194,7 +174,7 @@ export function LeadForm({
           {field(
             "assignedToClientId",
             "Assign to client",
-            <NativeSelect name="assignedToClientId" defaultValue={value("assignedToClientId")}>
+            <NativeSelect {...select("assignedToClientId")}>
               <option value="">Unassigned</option>
               {clients.map((c) => (
                 <option key={c.id} value={c.id}>

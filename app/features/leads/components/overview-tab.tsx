@@ -12,6 +12,7 @@ import type { ClientOption } from "../leads.server";
 import { MotivationBadge } from "./badges";
 import { Card, Facts, orNone } from "./lead-card";
 import type { LeadView } from "./lead-view";
+import { refusedValue, replyError } from "~/lib/form-reply";
 
 /** Property, motivation, money (with the sold price form once sold) and assignment (spec 02 §2). */
 export function OverviewTab({
@@ -75,7 +76,7 @@ export function OverviewTab({
         <AssignForm
           current={lead.assignedToClientId}
           clients={clients}
-          error={result?.intent === "assign" ? result.fieldErrors?.assignedToClientId : undefined}
+          error={result?.intent === "assign" ? replyError(result, "assignedToClientId") : undefined}
         />
       </Card>
     </div>
@@ -120,7 +121,7 @@ function AssignForm({
 }
 
 function SoldPriceForm({ current, result }: { current: number | null; result?: LeadActionResult }) {
-  const error = result?.fieldErrors?.soldPrice;
+  const error = replyError(result, "soldPrice");
   return (
     <Form
       method="post"
@@ -134,7 +135,7 @@ function SoldPriceForm({ current, result }: { current: number | null; result?: L
             key={String(current)}
             name="soldPrice"
             inputMode="decimal"
-            defaultValue={result?.values?.soldPrice ?? (current ? String(current) : "")}
+            defaultValue={refusedValue(result, "soldPrice") ?? (current ? String(current) : "")}
           />
         </FormField>
       </div>

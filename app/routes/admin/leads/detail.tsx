@@ -52,7 +52,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
   const { lead, clients, duplicates, tab, confirmDelete } = loaderData;
   const result = actionData as LeadActionResult | undefined;
   useLiveRevalidation("/admin/leads/events", "lead");
-  // Forms with fields show their own answers (useFormFeedback); the others toast here.
+  // Forms with fields show their own answers (useSchemaForm); the others toast here.
   const pageToast =
     result && result.intent !== "activity" && result.intent !== "document" ? result.toast : null;
   useToast(pageToast);

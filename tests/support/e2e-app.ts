@@ -166,12 +166,13 @@ export const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 /** axe's findings on the page as it is now, one line each (empty when there are none). */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, label = ""): Promise<string[]> {
   // Toasts come and go (and fade in); the page itself is what is checked.
   const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  const { pathname, search } = new URL(page.url());
   return results.violations.map(
     (v) =>
-      `${new URL(page.url()).pathname}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes
+      `${label ? `${label} ` : ""}${pathname}${search}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes
         .slice(0, 3)
         .map((n) => n.target.join(" "))
         .join(" | ")}`,

@@ -36,6 +36,8 @@ export interface AppOptions {
   users?: TestUser[];
   name?: string;
   env?: Record<string, string>;
+  /** False for files that only speak HTTP: no Chromium is launched. */
+  browser?: boolean;
 }
 
 export class App {
@@ -79,7 +81,7 @@ export class App {
     } else {
       this.sharedUrl = inject("baseUrl");
     }
-    this.chromium = await launchBrowser();
+    if (options.browser !== false) this.chromium = await launchBrowser();
   }
 
   async stop() {

@@ -4,9 +4,7 @@
  * detail and feedback, each scoped to the signed-in client.
  */
 import { and, count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { installDatabase } from "~/db/db.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   leadActivities,
   leadDocuments,
@@ -51,6 +49,7 @@ import {
   type LeadDocumentUpload,
 } from "~/features/leads/leads.server";
 import { testDatabases } from "../support/databases";
+import { useTestDatabase } from "../support/integration-fixtures";
 import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 
 const ids = {
@@ -115,9 +114,9 @@ const pdf = (text: string, name = "Purchase agreement"): LeadDocumentUpload => (
 });
 
 describe.each(testDatabases)("leads on $name", (testDb) => {
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(testDb);
 
-  const db = () => handle.db;
+  const db = () => database.db;
   const countOf = async (table: typeof storedFiles | typeof leads | typeof leadActivities) =>
     Number((await db().select({ n: count() }).from(table))[0]!.n);
   const activitiesOf = (leadId: string) =>
@@ -132,8 +131,6 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
   };
 
   beforeAll(async () => {
-    handle = await testDb.open();
-    installDatabase(handle);
     const people = [
       { id: ids.admin, email: "ada@example.com", firstName: "Ada", lastName: "Admin", company: null },
       {
@@ -169,9 +166,6 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
         { userId: ids.clientB, role: "client" as const },
         { userId: ids.clientC, role: "client" as const },
       ]);
-  });
-  afterAll(async () => {
-    await handle?.close();
   });
 
   // ---------------------------------------------------------------- who may call what

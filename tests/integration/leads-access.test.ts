@@ -23,7 +23,13 @@ import { loader as adminEventsLoader } from "~/routes/admin/leads/events";
 import { createLead, assignLead } from "~/features/leads/leads.server";
 import { leadSchema } from "~/features/leads/leads.schema";
 import { testDatabases } from "../support/databases";
-import { confirmedUser, sessionCookie, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
+import {
+  confirmedUser,
+  JANE_DOE,
+  sessionCookie,
+  stubAuthEnv,
+  useTestDatabase,
+} from "../support/integration-fixtures";
 import {
   ORIGIN,
   answer,
@@ -65,14 +71,9 @@ const PDF_BYTES = Buffer.concat([
 
 /** The new-lead form as a browser posts it, valid unless overridden. */
 const leadForm = (overrides: Partial<Record<LeadField, string>> = {}) => ({
-  firstName: "Jane",
-  lastName: "Doe",
+  ...JANE_DOE,
   phone: "+1 (202) 555-1234",
-  email: "jane@example.com",
-  address: "742 Evergreen Terrace",
-  city: "Springfield",
   state: "il",
-  zipCode: "62704",
   propertyType: "multi_family",
   motivationLevel: "hot",
   leadSource: "referral",

@@ -49,7 +49,7 @@ import {
   type LeadDocumentUpload,
 } from "~/features/leads/leads.server";
 import { testDatabases } from "../support/databases";
-import { useTestDatabase } from "../support/integration-fixtures";
+import { JANE_DOE, useTestDatabase } from "../support/integration-fixtures";
 import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 
 const ids = {
@@ -74,14 +74,9 @@ const clientQuery = (search = "") =>
 
 /** A valid lead as the new-lead form produces it. */
 const leadInput = (overrides: Partial<LeadInput> = {}): LeadInput => ({
-  firstName: "Jane",
-  lastName: "Doe",
+  ...JANE_DOE,
   phone: "+12025551234",
-  email: "jane@example.com",
-  address: "742 Evergreen Terrace",
-  city: "Springfield",
   state: "IL",
-  zipCode: "62704",
   propertyType: "single_family",
   motivationLevel: "warm",
   leadSource: "cold_call",
@@ -339,16 +334,20 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
         createdAt: new Date(base + i * 60_000),
       }),
     );
+    /** Jane Doe as the list shows her. */
+    const LISTED_JANE = {
+      lastName: "Doe",
+      phone: "+12025551234",
+      address: "742 Evergreen Terrace",
+      city: "Springfield",
+      state: "IL",
+      motivationLevel: "hot",
+      leadStatus: "new",
+    } as const;
     const specials = [
       leadRow({
         firstName: "Jane",
-        lastName: "Doe",
-        phone: "+12025551234",
-        address: "742 Evergreen Terrace",
-        city: "Springfield",
-        state: "IL",
-        motivationLevel: "hot",
-        leadStatus: "new",
+        ...LISTED_JANE,
         assignedToClientId: ids.clientA,
         createdAt: new Date(base + 1000 * 60_000),
       }),
@@ -432,13 +431,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       const { rows } = await listLeads(admin, adminQuery("q=Doe"));
       const jane = rows.find((r) => r.firstName === "Jane")!;
       expect(jane).toMatchObject({
-        lastName: "Doe",
-        phone: "+12025551234",
-        address: "742 Evergreen Terrace",
-        city: "Springfield",
-        state: "IL",
-        motivationLevel: "hot",
-        leadStatus: "new",
+        ...LISTED_JANE,
         client: {
           companyName: "Acme Investors",
           firstName: "Carl",

@@ -22,7 +22,7 @@ import { action as usersAction } from "~/routes/admin/users";
 import { action as authAction } from "~/routes/auth/auth";
 import { loader as clientEventsLoader } from "~/routes/client/events";
 import { testDatabases } from "../support/databases";
-import { confirmedUser, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
+import { JANE_DOE, confirmedUser, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import {
   answer,
   call,
@@ -464,14 +464,9 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const lead = await createLead(
         adminActor,
         leadSchema.parse({
-          firstName: "Jane",
-          lastName: "Doe",
+          ...JANE_DOE,
           phone: "+1 (202) 555-1234",
-          email: "jane@example.com",
-          address: "742 Evergreen Terrace",
-          city: "Springfield",
           state: "IL",
-          zipCode: "62704",
           propertyType: "single_family",
           motivationLevel: "hot",
           leadSource: "referral",

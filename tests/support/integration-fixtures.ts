@@ -66,3 +66,13 @@ export async function sessionCookie(email: string, password: string, ip = freshI
   expect(cookie).toMatch(/^leadworks\.session_token=/);
   return cookie;
 }
+
+/** Jane Doe of Springfield, the lead the tests make most: her name, e-mail and address. */
+export const JANE_DOE = {
+  firstName: "Jane",
+  lastName: "Doe",
+  email: "jane@example.com",
+  address: "742 Evergreen Terrace",
+  city: "Springfield",
+  zipCode: "62704",
+};

@@ -89,14 +89,19 @@ const leadInput = (overrides: Partial<LeadInput> = {}): LeadInput => ({
 });
 
 /** A row for a direct insert (explicit creation time, status, assignment, feedback). */
-const leadRow = (overrides: Partial<typeof leads.$inferInsert> = {}): typeof leads.$inferInsert => ({
-  firstName: "Filler",
+/** What a row from `leadRow` has unless told otherwise, besides its first name. */
+const FILLER = {
   lastName: "Seller",
   phone: "+13035550000",
   address: "1 Quiet Road",
   city: "Denver",
   state: "CO",
   zipCode: "80202",
+};
+
+const leadRow = (overrides: Partial<typeof leads.$inferInsert> = {}): typeof leads.$inferInsert => ({
+  firstName: "Filler",
+  ...FILLER,
   ...overrides,
 });
 
@@ -998,12 +1003,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       expect(recent.map((r) => r.firstName).slice(0, 4)).toEqual(["A-1h", "A-2d", "A-3d", "A-6d23h"]);
       expect(recent[0]).toMatchObject({
         id: leadIds["A-1h"],
-        lastName: "Seller",
-        phone: "+13035550000",
-        address: "1 Quiet Road",
-        city: "Denver",
-        state: "CO",
-        zipCode: "80202",
+        ...FILLER,
         motivationLevel: "warm",
         clientFeedbackStatus: "deal_closed",
       });

@@ -34,13 +34,12 @@ import { action as resetAction } from "~/routes/auth/reset-password";
 import { action as signOutAction } from "~/routes/auth/sign-out";
 import { loader as verifyLoader } from "~/routes/auth/verify-email";
 import { testDatabases } from "../support/databases";
-import { confirmedUser, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
+import { confirmedUser, sessionCookie, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import {
   answer,
   ORIGIN,
   type Answer,
   call,
-  cookieHeader,
   formRequest,
   freshIp,
   getRequest,
@@ -99,17 +98,9 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     return row!.id;
   }
 
-  /** Signs in and returns the session cookie header. */
-  async function sessionCookie(email: string, password = PASSWORD): Promise<string> {
-    const { cookies } = redirectOf(await signIn(email, password));
-    const cookie = cookieHeader(cookies.filter((c) => c.startsWith("leadworks.session_token=")));
-    expect(cookie).toMatch(/^leadworks\.session_token=/);
-    return cookie;
-  }
-
   async function adminCookie(email: string): Promise<string> {
     await confirmedUser({ email, password: PASSWORD, role: "admin" });
-    return sessionCookie(email);
+    return sessionCookie(email, PASSWORD);
   }
 
   it("signs up: a UUID account, its profile, and a confirmation e-mail through the outbox", async () => {
@@ -281,7 +272,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
       areas: { admin: false, client: false },
     });
 
-    const cookie = await sessionCookie(email);
+    const cookie = await sessionCookie(email, PASSWORD);
     const signedIn = answer(await call(rootLoader, getRequest("/", { cookie })));
     expect(signedIn.data).toMatchObject({
       user: { id, email, name: "Maya Rivers" },
@@ -310,10 +301,10 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
 
     const plainEmail = `plain-${testDb.name}@example.com`;
     await confirmedAccount(plainEmail);
-    const plain = await sessionCookie(plainEmail);
+    const plain = await sessionCookie(plainEmail, PASSWORD);
     const clientEmail = `client-${testDb.name}@example.com`;
     await confirmedUser({ email: clientEmail, password: PASSWORD, role: "client" });
-    const client = await sessionCookie(clientEmail);
+    const client = await sessionCookie(clientEmail, PASSWORD);
     const admin = await adminCookie(`admin-${testDb.name}@example.com`);
 
     const adminDenied = { kind: "error", title: "Access Denied", text: "You don't have admin privileges" };
@@ -357,7 +348,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     const admin = await adminCookie(`disabler-${testDb.name}@example.com`);
     const email = `disabled-${testDb.name}@example.com`;
     const id = await confirmedAccount(email);
-    const cookie = await sessionCookie(email);
+    const cookie = await sessionCookie(email, PASSWORD);
     expect((await getAuthState(getRequest("/", { cookie }))).actor?.email).toBe(email);
 
     const disabled = answer(
@@ -386,7 +377,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
         formRequest("/admin/users", { intent: "enable", userId: id }, { cookie: admin }),
       ),
     );
-    const again = await sessionCookie(email);
+    const again = await sessionCookie(email, PASSWORD);
     await database.db.update(user).set({ disabledAt: new Date() }).where(eq(user.id, id));
     expect((await getAuthState(getRequest("/", { cookie: again }))).actor).toBeNull();
 
@@ -445,7 +436,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
   it("resets a forgotten password by a single-use e-mailed link and signs the account out everywhere", async () => {
     const email = `reset-${testDb.name}@example.com`;
     const id = await confirmedAccount(email);
-    const oldSession = await sessionCookie(email);
+    const oldSession = await sessionCookie(email, PASSWORD);
 
     const known = answer(await call(forgotAction, formRequest("/auth/forgot-password", { email })));
     const unknown = answer(
@@ -578,7 +569,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
   it("lets a signed-in user edit their profile, validated", async () => {
     const email = `profile-${testDb.name}@example.com`;
     const id = await confirmedAccount(email);
-    const cookie = await sessionCookie(email);
+    const cookie = await sessionCookie(email, PASSWORD);
     const page = answer(await call(accountLoader, getRequest("/account", { cookie })));
     // Without the client role the company name is the user's own to edit.
     expect(page.data).toMatchObject({ email, profile: { firstName: "Maya" }, companySetByAgency: false });
@@ -640,7 +631,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     });
     const [account] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     const id = account!.id;
-    const cookie = await sessionCookie(email);
+    const cookie = await sessionCookie(email, PASSWORD);
     const storedProfile = async () =>
       (await database.db.select().from(profiles).where(eq(profiles.userId, id)))[0]!;
 

@@ -25,7 +25,7 @@ import {
 } from "~/features/auth/sign-in-limits.server";
 import { pruneRateLimitHits } from "~/lib/rate-limit.server";
 import { loader as rootLoader } from "~/root";
-import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { loader as accountLoader } from "~/routes/account";
 import { loader as adminLayoutLoader } from "~/routes/admin/layout";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
@@ -34,7 +34,13 @@ import { action as resetAction } from "~/routes/auth/reset-password";
 import { action as signOutAction } from "~/routes/auth/sign-out";
 import { loader as verifyLoader } from "~/routes/auth/verify-email";
 import { testDatabases } from "../support/databases";
-import { confirmedUser, sessionCookie, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
+import {
+  confirmedUser,
+  postAccount,
+  sessionCookie,
+  stubAuthEnv,
+  useTestDatabase,
+} from "../support/integration-fixtures";
 import {
   answer,
   ORIGIN,
@@ -575,13 +581,9 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     expect(page.data).toMatchObject({ email, profile: { firstName: "Maya" }, companySetByAgency: false });
 
     const invalid = answer(
-      await call(
-        accountAction,
-        formRequest(
-          "/account",
-          { firstName: "A", lastName: "B", companyName: "C".repeat(101), phone: "12ab" },
-          { cookie },
-        ),
+      await postAccount(
+        { firstName: "A", lastName: "B", companyName: "C".repeat(101), phone: "12ab" },
+        cookie,
       ),
     );
     expect(invalid).toMatchObject({
@@ -595,13 +597,9 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     });
 
     const saved = answer(
-      await call(
-        accountAction,
-        formRequest(
-          "/account",
-          { firstName: " Maya ", lastName: "Stone", companyName: "Stone Capital", phone: "(512) 555-0100" },
-          { cookie },
-        ),
+      await postAccount(
+        { firstName: " Maya ", lastName: "Stone", companyName: "Stone Capital", phone: "(512) 555-0100" },
+        cookie,
       ),
     );
     expect(saved).toMatchObject({ status: 200, data: { ok: true, toast: { title: "Profile updated" } } });
@@ -615,9 +613,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     const [row] = await database.db.select({ name: user.name }).from(user).where(eq(user.id, id));
     expect(row!.name).toBe("Maya Stone");
 
-    expect(redirectOf(await call(accountAction, formRequest("/account", { firstName: "X" }))).location).toBe(
-      "/auth?redirectTo=%2Faccount",
-    );
+    expect(redirectOf(await postAccount({ firstName: "X" })).location).toBe("/auth?redirectTo=%2Faccount");
   });
 
   it("keeps a client's company name the agency's: a crafted POST is refused, an admin changes it", async () => {
@@ -642,12 +638,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     });
 
     // A crafted POST with another company: 400 with a clear message, and nothing saved.
-    const crafted = answer(
-      await call(
-        accountAction,
-        formRequest("/account", { firstName: "Changed", companyName: "Evil Corp" }, { cookie }),
-      ),
-    );
+    const crafted = answer(await postAccount({ firstName: "Changed", companyName: "Evil Corp" }, cookie));
     const message = "Your company name is set by the agency. Contact us to change it.";
     expect(crafted).toMatchObject({
       status: 400,
@@ -655,28 +646,14 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     });
     expect(await storedProfile()).toMatchObject({ companyName: "Oak Street Buyers", firstName: "Cleo" });
     // Clearing it is a change too.
-    expect(
-      answer(await call(accountAction, formRequest("/account", { companyName: "" }, { cookie }))).status,
-    ).toBe(400);
+    expect(answer(await postAccount({ companyName: "" }, cookie)).status).toBe(400);
 
     // The page's own form sends no company field: the rest is saved, the company stays.
-    const saved = answer(
-      await call(
-        accountAction,
-        formRequest("/account", { firstName: "Cleo", phone: "512 555 0100" }, { cookie }),
-      ),
-    );
+    const saved = answer(await postAccount({ firstName: "Cleo", phone: "512 555 0100" }, cookie));
     expect(saved).toMatchObject({ status: 200, data: { ok: true } });
     expect(await storedProfile()).toMatchObject({ companyName: "Oak Street Buyers", phone: "512 555 0100" });
     // Sending the unchanged name is fine as well.
-    expect(
-      answer(
-        await call(
-          accountAction,
-          formRequest("/account", { companyName: " Oak Street Buyers " }, { cookie }),
-        ),
-      ).status,
-    ).toBe(200);
+    expect(answer(await postAccount({ companyName: " Oak Street Buyers " }, cookie)).status).toBe(200);
 
     // The admin sets it at /admin/users, validated and audited; clients may not.
     const admin = await adminCookie(`company-admin-${testDb.name}@example.com`);

@@ -15,14 +15,20 @@ import { assignLead, createLead } from "~/features/leads/leads.server";
 import { leadSchema } from "~/features/leads/leads.schema";
 import { MAX_STREAMS_PER_USER, openStreamCount, setHeartbeatInterval } from "~/lib/realtime.server";
 import { loader as rootLoader } from "~/root";
-import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { loader as accountLoader } from "~/routes/account";
 import { loader as adminEventsLoader } from "~/routes/admin/events";
 import { loader as adminLeadEventsLoader } from "~/routes/admin/leads/events";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as authAction } from "~/routes/auth/auth";
 import { loader as clientEventsLoader } from "~/routes/client/events";
 import { testDatabases } from "../support/databases";
-import { JANE_DOE, confirmedUser, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
+import {
+  confirmedUser,
+  JANE_DOE,
+  postAccount,
+  stubAuthEnv,
+  useTestDatabase,
+} from "../support/integration-fixtures";
 import {
   answer,
   call,
@@ -210,9 +216,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const strangers = await signIn(stranger.email);
       const currentId = (await getAuthState(getRequest("/", { cookie: here }))).actor!.sessionId;
 
-      const result = answer(
-        await call(accountAction, formRequest("/account", { intent: "sign-out-others" }, { cookie: here })),
-      );
+      const result = answer(await postAccount({ intent: "sign-out-others" }, here));
       expect(result).toEqual({
         status: 200,
         data: {
@@ -233,9 +237,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       expect((await getAuthState(getRequest("/", { cookie: strangers }))).actor?.email).toBe(stranger.email);
       expect(await sessionsOf(stranger.id)).toHaveLength(1);
 
-      const again = answer(
-        await call(accountAction, formRequest("/account", { intent: "sign-out-others" }, { cookie: here })),
-      );
+      const again = answer(await postAccount({ intent: "sign-out-others" }, here));
       expect(again.data.toast).toEqual({
         kind: "success",
         title: "Other sessions signed out",
@@ -248,9 +250,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const { id, email } = await account();
       await signIn(email);
       await signIn(email);
-      const refused = redirectOf(
-        await call(accountAction, formRequest("/account", { intent: "sign-out-others" })),
-      );
+      const refused = redirectOf(await postAccount({ intent: "sign-out-others" }));
       expect(refused.location).toBe("/auth?redirectTo=%2Faccount");
       expect(await sessionsOf(id)).toHaveLength(2);
     });
@@ -259,14 +259,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const { email } = await account();
       const cookie = await signIn(email);
       const saved = answer(
-        await call(
-          accountAction,
-          formRequest(
-            "/account",
-            { firstName: "Nia", lastName: "Stone", companyName: "", phone: "" },
-            { cookie },
-          ),
-        ),
+        await postAccount({ firstName: "Nia", lastName: "Stone", companyName: "", phone: "" }, cookie),
       );
       expect(saved.data).toMatchObject({ ok: true, toast: { title: "Profile updated" } });
     });
@@ -387,9 +380,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const client = await account("client");
       const stream = await openStream(clientEventsLoader, "/client/events", await signIn(client.email));
       const other = await signIn(client.email, SAFARI_IPHONE);
-      answer(
-        await call(accountAction, formRequest("/account", { intent: "sign-out-others" }, { cookie: other })),
-      );
+      answer(await postAccount({ intent: "sign-out-others" }, other));
       await endOf(stream);
     });
 

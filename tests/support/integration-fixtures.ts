@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, installDatabase } from "~/db/db.server";
 import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
+import { action as accountAction } from "~/routes/account";
 import { action as authAction } from "~/routes/auth/auth";
 import type { TestDatabase } from "./databases";
 import { call, cookieHeader, formRequest, freshIp, redirectOf } from "./route-calls";
@@ -76,3 +77,7 @@ export const JANE_DOE = {
   city: "Springfield",
   zipCode: "62704",
 };
+
+/** Posts a form to the /account action as the holder of `cookie` (anonymous without one). */
+export const postAccount = (fields: Record<string, string>, cookie?: string) =>
+  call(accountAction, formRequest("/account", fields, { cookie }));

@@ -30,12 +30,11 @@ type Viewport = { width: number; height: number };
 
 export interface AppOptions {
   /**
-   * Accounts to create with the CLI. With none and no `env`, the tests share the server of the global
-   * setup; otherwise the file gets a server of its own, on a fresh DATA_DIR named after `name`.
+   * Accounts to create with the CLI. With some, the file gets a server of its own on a fresh DATA_DIR
+   * named after `name`; with none, its tests share the server of the global setup.
    */
   users?: TestUser[];
   name?: string;
-  env?: Record<string, string>;
   /** False for files that only speak HTTP: no Chromium is launched. */
   browser?: boolean;
 }
@@ -74,10 +73,10 @@ export class App {
   }
 
   async start(options: AppOptions = {}) {
-    if (options.users?.length || options.env) {
+    if (options.users?.length) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lw-e2e-${options.name ?? "app"}-`));
       for (const user of options.users ?? []) this.created.set(user, createUser(dataDir, user));
-      this.server = await startServerProcess({ ...options.env, DATA_DIR: dataDir });
+      this.server = await startServerProcess({ DATA_DIR: dataDir });
     } else {
       this.sharedUrl = inject("baseUrl");
     }
@@ -141,7 +140,7 @@ export class App {
 }
 
 /** Creates `user` with the CLI in `dataDir` (before a server holds it); returns what the CLI printed. */
-export function createUser(dataDir: string, user: TestUser): string {
+function createUser(dataDir: string, user: TestUser): string {
   const args = ["add", "--email", user.email, "--password", user.password];
   if (user.role) args.push("--role", user.role);
   if (user.firstName) args.push("--first-name", user.firstName);

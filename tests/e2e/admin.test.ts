@@ -3,85 +3,31 @@
  * message from another browser appearing live, and the resume download.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paths } from "~/lib/site";
-import { launchBrowser, PageSet, viewports } from "../support/browser";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
-import { userCli } from "../support/user-cli";
+import { viewports } from "../support/browser";
+import { toast, appForFile, type TestUser } from "../support/e2e-app";
 
-const ADMIN = { email: "dash.admin@example.com", password: "Granite-Peak-2024!" };
-const PLAIN = { email: "plain.user@example.com", password: "Granite-Peak-2024!" };
+const ADMIN: TestUser = { email: "dash.admin@example.com", password: "Granite-Peak-2024!", role: "admin" };
+const PLAIN: TestUser = { email: "plain.user@example.com", password: "Granite-Peak-2024!" };
 const RESUME = Buffer.from("%PDF-1.4\n% Ann Lee resume\n%%EOF\n");
 
-let server: ServerProcess;
-let browser: Browser;
-const pages = new PageSet(
-  () => browser,
-  () => server.url,
-);
-
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-admin-"));
-  for (const [account, role] of [
-    [ADMIN, "admin"],
-    [PLAIN, "none"],
-  ] as const) {
-    const created = userCli(
-      dataDir,
-      "add",
-      "--email",
-      account.email,
-      "--password",
-      account.password,
-      ...(role === "admin" ? ["--role", "admin"] : []),
-    );
-    expect(created, created.output).toMatchObject({ status: 0 });
-  }
-  server = await startServerProcess({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await server.stop();
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
-
-afterEach(async () => {
-  expect(await pages.closeAll()).toEqual([]);
-});
-
-const open = (urlPath: string, viewport?: { width: number; height: number }) => pages.open(urlPath, viewport);
-
-const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  const form = page.getByRole("tabpanel", { name: "Sign In" });
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Password").fill(account.password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-}
-
+const app = appForFile({ name: "admin", users: [ADMIN, PLAIN] });
 describe("access", () => {
   it("sends an anonymous visitor to sign in and back to /admin afterwards", async () => {
-    const page = await open("/admin");
-    await page.waitForURL(server.url + "/auth?redirectTo=%2Fadmin");
-    await signIn(page, ADMIN);
-    await page.waitForURL(server.url + "/admin");
+    const page = await app.open("/admin");
+    await page.waitForURL(app.url + "/auth?redirectTo=%2Fadmin");
+    await app.signIn(page, ADMIN);
+    await page.waitForURL(app.url + "/admin");
     await page.getByRole("heading", { name: "Submissions dashboard" }).waitFor();
   });
 
   it("turns away a signed-in user without the admin role with 'Access Denied'", async () => {
-    const page = await open("/auth");
-    await signIn(page, PLAIN);
-    await page.waitForURL(server.url + "/");
-    await page.goto(server.url + "/admin", { waitUntil: "networkidle" });
-    await page.waitForURL(server.url + "/");
+    const page = await app.open("/auth");
+    await app.signIn(page, PLAIN);
+    await page.waitForURL(app.url + "/");
+    await page.goto(app.url + "/admin", { waitUntil: "networkidle" });
+    await page.waitForURL(app.url + "/");
     await toast(page, "Access Denied").filter({ hasText: "You don't have admin privileges" }).waitFor();
   });
 
@@ -91,7 +37,7 @@ describe("access", () => {
       "/admin/submissions/export.csv?tab=contact",
       "/admin/applications/00000000-0000-4000-8000-000000000000/resume",
     ]) {
-      const response = await fetch(server.url + resource);
+      const response = await fetch(app.url + resource);
       expect(response.status, resource).toBe(404);
     }
   });
@@ -102,15 +48,15 @@ describe("dashboard", () => {
     "shows the empty states, then a contact message sent elsewhere appears live, then the resume downloads",
     { timeout: 120_000 },
     async () => {
-      const admin = await open("/auth?redirectTo=%2Fadmin");
-      await signIn(admin, ADMIN);
-      await admin.waitForURL(server.url + "/admin");
+      const admin = await app.open("/auth?redirectTo=%2Fadmin");
+      await app.signIn(admin, ADMIN);
+      await admin.waitForURL(app.url + "/admin");
       await admin.getByText("No contact submissions yet").waitFor();
       await admin.getByText("Live: new submissions appear automatically").waitFor();
       await admin.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
 
       // A visitor in another browser sends a message.
-      const visitor = await open(paths.contact, viewports.phone);
+      const visitor = await app.open(paths.contact, viewports.phone);
       await visitor.getByLabel("Name").fill("Live Visitor");
       await visitor.getByLabel("Email").fill("live.visitor@example.com");
       await visitor.getByLabel("Subject").fill("Live update check");
@@ -131,7 +77,7 @@ describe("dashboard", () => {
       // The careers tab is empty until an application with a resume arrives.
       await admin.getByRole("link", { name: /Career Applications/ }).click();
       await admin.getByText("No career applications yet").waitFor();
-      await visitor.goto(server.url + paths.careers, { waitUntil: "networkidle" });
+      await visitor.goto(app.url + paths.careers, { waitUntil: "networkidle" });
       await visitor.getByLabel("First name").fill("Ann");
       await visitor.getByLabel("Last name").fill("Lee");
       await visitor.getByLabel("Email").fill("ann.lee@example.com");

@@ -4,110 +4,47 @@
  * who sets a password from the e-mail and signs in. Also: the forms without JavaScript, and axe on the
  * account pages.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { defaultSignInPolicy } from "~/features/auth/sign-in-limits.server";
-import { launchBrowser, PageSet, viewports } from "../support/browser";
+import { viewports } from "../support/browser";
+import { axeViolations, toast, appForFile, type TestUser } from "../support/e2e-app";
 import { pathOf, waitForMail } from "../support/mail";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { userCli } from "../support/user-cli";
 
 const PASSWORD = "Harbor-Light-42";
-const ADMIN = { email: "first.admin@example.com", password: "Granite-Peak-2024!" };
+// The first admin comes from the command line, before the server takes the data folder's lock.
+const ADMIN: TestUser = {
+  email: "first.admin@example.com",
+  password: "Granite-Peak-2024!",
+  role: "admin",
+  firstName: "Ada",
+  lastName: "Admin",
+};
 
-let server: ServerProcess;
-let browser: Browser;
-const pages = new PageSet(
-  () => browser,
-  () => server.url,
-);
-
-beforeAll(async () => {
-  // The first admin comes from the command line, before the server takes the data folder's lock.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-auth-"));
-  const created = userCli(
-    dataDir,
-    "add",
-    "--email",
-    ADMIN.email,
-    "--password",
-    ADMIN.password,
-    "--role",
-    "admin",
-    "--first-name",
-    "Ada",
-    "--last-name",
-    "Admin",
-  );
-  expect(created, created.output).toMatchObject({ status: 0 });
-  expect(created.output).toContain(`Created ${ADMIN.email} with the admin role`);
-  server = await startServerProcess({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
+const app = appForFile({ name: "auth", users: [ADMIN] });
+beforeAll(() => {
+  expect(app.created.get(ADMIN)).toContain(`Created ${ADMIN.email} with the admin role`);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await server.stop();
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
-
-afterEach(async () => {
-  expect(await pages.closeAll()).toEqual([]);
-});
-
-const open = (urlPath: string, viewport?: { width: number; height: number }) => pages.open(urlPath, viewport);
-
-/**
- * The server refuses some sign-ins on purpose (401, 403, 429): Chromium reports the status of that fetch on
- * the console. Those expected lines are dropped; any other console error still fails the test.
- */
-function expectRefusal(page: Page, status: 401 | 403 | 429) {
-  const watched = pages.watched(page)!;
-  const expected = (problem: string) =>
-    problem.startsWith("console.error: Failed to load resource") && problem.includes(`status of ${status}`);
-  watched.problems.splice(0, watched.problems.length, ...watched.problems.filter((p) => !expected(p)));
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 const accounts = (page: Page) => page.getByRole("table", { name: "Accounts with their roles and status" });
 const panel = (page: Page, name: "Sign In" | "Sign Up") => page.getByRole("tabpanel", { name });
-
-async function signIn(page: Page, email: string, password: string) {
-  const form = panel(page, "Sign In");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-}
+const signIn = (page: Page, email: string, password: string) => app.signIn(page, { email, password });
 
 /** By default (LOG_MAIL_LINKS off) the server logs each e-mail as one line without its link's token. */
 function expectTokenNotLogged(link: string) {
   const token = new URL(link).searchParams.get("token");
   expect(token).toBeTruthy();
-  expect(server.output()).not.toContain(token);
-  expect(server.output()).not.toContain("token=");
-  expect(server.output()).toMatch(/^\[mail\] wrote \S+\.eml to \*@example\.com$/m);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Toasts come and go (and fade in); the pages themselves are what is checked here.
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  return results.violations.map(
-    (v) =>
-      `${page.url()}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
-  );
+  expect(app.process.output()).not.toContain(token);
+  expect(app.process.output()).not.toContain("token=");
+  expect(app.process.output()).toMatch(/^\[mail\] wrote \S+\.eml to \*@example\.com$/m);
 }
 
 describe("sign-up, confirmation, sign-in and sign-out", () => {
   it("walks the whole journey with the e-mail from the .eml outbox", { timeout: 120_000 }, async () => {
     const email = `maya-${unique()}@example.com`;
-    const page = await open("/auth?tab=signup");
+    const page = await app.open("/auth?tab=signup");
     await expect(page.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).resolves.toBe(
       "true",
     );
@@ -139,19 +76,19 @@ describe("sign-up, confirmation, sign-in and sign-out", () => {
     await signIn(page, email, PASSWORD);
     await page.getByText("Please confirm your email first").waitFor();
     await toast(page, "Error").waitFor();
-    expectRefusal(page, 403);
+    app.pages.expectRefusal(page, 403);
     await page.getByRole("button", { name: "Resend confirmation email" }).click();
     await toast(page, "Confirmation email sent").waitFor();
 
-    const mail = await waitForMail(server.dataDir, email, "Confirm your Leadworks account");
+    const mail = await waitForMail(app.dataDir, email, "Confirm your Leadworks account");
     expect(mail.links[0]).toMatch(/\/auth\/verify-email\?token=/);
     expectTokenNotLogged(mail.links[0]!);
-    await page.goto(server.url + pathOf(mail.links[0]!), { waitUntil: "networkidle" });
-    await page.waitForURL(server.url + "/auth");
+    await page.goto(app.url + pathOf(mail.links[0]!), { waitUntil: "networkidle" });
+    await page.waitForURL(app.url + "/auth");
     await toast(page, "Email confirmed").waitFor();
 
     await signIn(page, email, PASSWORD);
-    await page.waitForURL(server.url + "/");
+    await page.waitForURL(app.url + "/");
     await toast(page, "Successfully signed in!").waitFor();
 
     // The header's account menu: name, e-mail, links, and sign-out as a POST.
@@ -161,7 +98,7 @@ describe("sign-up, confirmation, sign-in and sign-out", () => {
     await expect(menu.getByRole("link", { name: "Account" }).isVisible()).resolves.toBe(true);
     expect(await menu.getByRole("link", { name: "Admin" }).count()).toBe(0);
     await menu.getByRole("link", { name: "Account" }).click();
-    await page.waitForURL(server.url + "/account");
+    await page.waitForURL(app.url + "/account");
     await expect(page.getByLabel("First name (optional)").inputValue()).resolves.toBe("Maya");
     await page.getByLabel("Company name (optional)").fill("Rivers Capital");
     await page.getByLabel("Phone (optional)").fill("12ab");
@@ -172,26 +109,26 @@ describe("sign-up, confirmation, sign-in and sign-out", () => {
     await toast(page, "Profile updated").waitFor();
 
     // Signed in, /auth sends the visitor home.
-    await page.goto(server.url + "/auth", { waitUntil: "networkidle" });
-    await page.waitForURL(server.url + "/");
+    await page.goto(app.url + "/auth", { waitUntil: "networkidle" });
+    await page.waitForURL(app.url + "/");
 
     await menu.locator("summary").click();
     await menu.getByRole("button", { name: "Sign out" }).click();
     await toast(page, "Signed out").waitFor();
     await page.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
-    await page.goto(server.url + "/account", { waitUntil: "networkidle" });
-    await page.waitForURL(server.url + "/auth?redirectTo=%2Faccount");
+    await page.goto(app.url + "/account", { waitUntil: "networkidle" });
+    await page.waitForURL(app.url + "/auth?redirectTo=%2Faccount");
   });
 
   it("answers a wrong password with the catalogue's error toast", async () => {
-    const page = await open("/auth");
+    const page = await app.open("/auth");
     await signIn(page, `nobody-${unique()}@example.com`, "Wrong-Password-1");
     await toast(page, "Error").filter({ hasText: "Invalid email or password" }).waitFor();
-    expectRefusal(page, 401);
+    app.pages.expectRefusal(page, 401);
   });
 
   it("stops repeated wrong passwords at one address with the catalogue's message and Retry-After", async () => {
-    const page = await open("/auth");
+    const page = await app.open("/auth");
     const email = `guesser-${unique()}@example.com`;
     const posted = () => page.waitForResponse((r) => r.request().method() === "POST");
     for (let i = 0; i < defaultSignInPolicy.accountAtAddress[0]!.max; i++) {
@@ -204,15 +141,15 @@ describe("sign-up, confirmation, sign-in and sign-out", () => {
     await toast(page, "Error")
       .filter({ hasText: "Too many attempts. Please wait a while and try again." })
       .waitFor();
-    expectRefusal(page, 401);
-    expectRefusal(page, 429);
+    app.pages.expectRefusal(page, 401);
+    app.pages.expectRefusal(page, 429);
   });
 
   it("works without JavaScript: errors under the fields with HTTP 400", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
+    const context = await app.browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
     const page = await context.newPage();
     try {
-      await page.goto(server.url + "/auth?tab=signup");
+      await page.goto(app.url + "/auth?tab=signup");
       const signUp = panel(page, "Sign Up");
       await signUp.getByLabel("Email").fill("not-an-email");
       await signUp.getByLabel("Password").fill("abcdefghijkl");
@@ -227,11 +164,9 @@ describe("sign-up, confirmation, sign-in and sign-out", () => {
       await expect(after.getByLabel("Email").getAttribute("aria-invalid")).resolves.toBe("true");
       await expect(after.getByLabel("Email").inputValue()).resolves.toBe("not-an-email");
 
-      await page.goto(server.url + "/auth");
-      await panel(page, "Sign In").getByLabel("Email").fill(ADMIN.email);
-      await panel(page, "Sign In").getByLabel("Password").fill(ADMIN.password);
-      await panel(page, "Sign In").getByRole("button", { name: "Sign In" }).click();
-      await page.waitForURL(server.url + "/");
+      await page.goto(app.url + "/auth");
+      await app.signIn(page, ADMIN);
+      await page.waitForURL(app.url + "/");
       await page
         .locator("header details")
         .filter({ hasText: "account menu" })
@@ -250,15 +185,15 @@ describe("user admin", () => {
     { timeout: 120_000 },
     async () => {
       // The CLI refuses to open the embedded database while the server holds it, and says so.
-      const locked = userCli(server.dataDir, "list");
+      const locked = userCli(app.dataDir, "list");
       expect(locked.status).toBe(1);
       expect(locked.output).toContain("in use by another Leadworks process");
       expect(locked.output).toContain("The server holds the lock");
 
-      const admin = await open("/admin/users");
-      await admin.waitForURL(server.url + "/auth?redirectTo=%2Fadmin%2Fusers");
+      const admin = await app.open("/admin/users");
+      await admin.waitForURL(app.url + "/auth?redirectTo=%2Fadmin%2Fusers");
       await signIn(admin, ADMIN.email, ADMIN.password);
-      await admin.waitForURL(server.url + "/admin/users");
+      await admin.waitForURL(app.url + "/admin/users");
       await toast(admin, "Successfully signed in!").waitFor();
       await admin.getByRole("heading", { name: "Users", level: 1 }).waitFor();
       expect(await axeViolations(admin)).toEqual([]);
@@ -282,19 +217,19 @@ describe("user admin", () => {
         .filter({ hasText: "Invited" })
         .waitFor();
 
-      const mail = await waitForMail(server.dataDir, clientEmail, "Your Leadworks client portal account");
+      const mail = await waitForMail(app.dataDir, clientEmail, "Your Leadworks client portal account");
       expect(mail.text).toContain("Oak Street Buyers");
       expectTokenNotLogged(mail.links[0]!);
-      const client = await open(pathOf(mail.links[0]!));
+      const client = await app.open(pathOf(mail.links[0]!));
       await client.getByRole("heading", { name: "Set your password" }).waitFor();
       await client.getByLabel("Password", { exact: true }).fill(PASSWORD);
       await client.getByText("Strong").waitFor();
       await client.getByLabel("Confirm password").fill(PASSWORD);
       await client.getByRole("button", { name: "Set Password" }).click();
-      await client.waitForURL(server.url + "/auth");
+      await client.waitForURL(app.url + "/auth");
       await toast(client, "Password set").waitFor();
       await signIn(client, clientEmail, PASSWORD);
-      await client.waitForURL(server.url + "/");
+      await client.waitForURL(app.url + "/");
       await toast(client, "Successfully signed in!").waitFor();
       const menu = client.locator("header details").filter({ hasText: "account menu" });
       await menu.locator("summary").click();
@@ -305,7 +240,7 @@ describe("user admin", () => {
 
       // The company name is the agency's: read-only for the client, changed by the admin.
       await menu.getByRole("link", { name: "Account" }).click();
-      await client.waitForURL(server.url + "/account");
+      await client.waitForURL(app.url + "/account");
       const company = client.getByLabel("Company name");
       await expect(company.inputValue()).resolves.toBe("Oak Street Buyers");
       await expect(company.isEditable()).resolves.toBe(false);
@@ -330,8 +265,8 @@ describe("user admin", () => {
       expect(await axeViolations(client)).toEqual([]);
 
       // A client is turned away from the admin area with the spec's toast.
-      await client.goto(server.url + "/admin", { waitUntil: "networkidle" });
-      await client.waitForURL(server.url + "/");
+      await client.goto(app.url + "/admin", { waitUntil: "networkidle" });
+      await client.waitForURL(app.url + "/");
       await toast(client, "Access Denied").filter({ hasText: "You don't have admin privileges" }).waitFor();
 
       // The admin sees the client active now, and the admin area's Sign Out returns to /.
@@ -340,16 +275,16 @@ describe("user admin", () => {
       await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
       await admin.getByRole("heading", { name: "Submissions dashboard" }).waitFor();
       await admin.getByRole("button", { name: "Sign Out" }).click();
-      await admin.waitForURL(server.url + "/");
+      await admin.waitForURL(app.url + "/");
       await admin.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
     },
   );
 
   it("disabling an account signs it out at once", { timeout: 120_000 }, async () => {
     const email = `short-lived-${unique()}@example.com`;
-    const admin = await open("/auth?redirectTo=%2Fadmin%2Fusers");
+    const admin = await app.open("/auth?redirectTo=%2Fadmin%2Fusers");
     await signIn(admin, ADMIN.email, ADMIN.password);
-    await admin.waitForURL(server.url + "/admin/users");
+    await admin.waitForURL(app.url + "/admin/users");
     const invite = admin.getByRole("form", { name: "Invite a client" });
     await invite.getByLabel("Email").fill(email);
     await invite.getByLabel("Company name").fill("Short Lived LLC");
@@ -358,14 +293,14 @@ describe("user admin", () => {
       .filter({ hasText: `Invitation sent to ${email}` })
       .waitFor();
 
-    const mail = await waitForMail(server.dataDir, email, "Your Leadworks client portal account");
-    const user = await open(pathOf(mail.links[0]!));
+    const mail = await waitForMail(app.dataDir, email, "Your Leadworks client portal account");
+    const user = await app.open(pathOf(mail.links[0]!));
     await user.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await user.getByLabel("Confirm password").fill(PASSWORD);
     await user.getByRole("button", { name: "Set Password" }).click();
-    await user.waitForURL(server.url + "/auth");
+    await user.waitForURL(app.url + "/auth");
     await signIn(user, email, PASSWORD);
-    await user.waitForURL(server.url + "/");
+    await user.waitForURL(app.url + "/");
 
     await admin.reload({ waitUntil: "networkidle" });
     await admin
@@ -376,18 +311,18 @@ describe("user admin", () => {
     await toast(admin, "Success").filter({ hasText: "is disabled and signed out" }).waitFor();
     await accounts(admin).getByRole("row").filter({ hasText: email }).getByText("Disabled").waitFor();
 
-    await user.goto(server.url + "/account", { waitUntil: "networkidle" });
-    await user.waitForURL(server.url + "/auth?redirectTo=%2Faccount");
+    await user.goto(app.url + "/account", { waitUntil: "networkidle" });
+    await user.waitForURL(app.url + "/auth?redirectTo=%2Faccount");
     await signIn(user, email, PASSWORD);
     await toast(user, "Error").filter({ hasText: "disabled" }).waitFor();
-    expectRefusal(user, 403);
+    app.pages.expectRefusal(user, 403);
   });
 });
 
 describe("accessibility of the account pages", () => {
   it("has no axe violations on sign-in, sign-up, forgot and reset password, and the account page", async () => {
     const failures: string[] = [];
-    const page = await open("/auth");
+    const page = await app.open("/auth");
     failures.push(...(await axeViolations(page)));
     await page.getByRole("tab", { name: "Sign Up" }).click();
     await panel(page, "Sign Up").getByLabel("Password").fill("abc");
@@ -400,19 +335,19 @@ describe("accessibility of the account pages", () => {
       "/auth/reset-password?token=abc",
       "/auth/reset-password",
     ]) {
-      await page.goto(server.url + urlPath, { waitUntil: "networkidle" });
+      await page.goto(app.url + urlPath, { waitUntil: "networkidle" });
       failures.push(...(await axeViolations(page)));
     }
-    await page.goto(server.url + "/auth?redirectTo=%2Faccount", { waitUntil: "networkidle" });
+    await page.goto(app.url + "/auth?redirectTo=%2Faccount", { waitUntil: "networkidle" });
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.waitForURL(server.url + "/account");
+    await page.waitForURL(app.url + "/account");
     await page.locator("header details").filter({ hasText: "account menu" }).locator("summary").click();
     failures.push(...(await axeViolations(page)));
     expect(failures).toEqual([]);
   });
 
   it("keeps the tabs usable from the keyboard", async () => {
-    const page = await open("/auth");
+    const page = await app.open("/auth");
     await page.getByRole("tab", { name: "Sign In" }).focus();
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).resolves.toBe(

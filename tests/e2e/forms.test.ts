@@ -1,39 +1,16 @@
 /** The contact and career forms in Chromium, with and without JavaScript. */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { paths } from "~/lib/site";
-import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
+import { viewports } from "../support/browser";
+import { appForFile, toast } from "../support/e2e-app";
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-let current: WatchedPage | undefined;
+const app = appForFile();
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const problems = current?.problems ?? [];
-  await current?.context.close();
-  current = undefined;
-  expect(problems).toEqual([]);
-});
-
-async function open(path: string, viewport: { width: number; height: number } = viewports.desktop) {
-  current = await openPage(browser, viewport);
-  // Network idle: the page has hydrated, so the form's handlers are attached before we interact.
-  await current.page.goto(baseUrl + path, { waitUntil: "networkidle" });
-  return current.page;
-}
-
-const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 
 describe("contact form", () => {
   it("sends a message, shows the success toast and resets the form", async () => {
-    const page = await open(paths.contact, viewports.phone);
+    const page = await app.open(paths.contact, viewports.phone);
     await page.getByLabel("Name").fill("Jane Investor");
     await page.getByLabel("Email").fill(`jane-${unique()}@example.com`);
     await page.getByLabel("Company (optional)").fill("Oak Street Buyers");
@@ -53,7 +30,7 @@ describe("contact form", () => {
   });
 
   it("shows each error under its field and the validation toast", async () => {
-    const page = await open(paths.contact);
+    const page = await app.open(paths.contact);
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Send Message" }).click();
     await toast(page, "Validation Error").waitFor();
@@ -71,7 +48,7 @@ describe("contact form", () => {
   });
 
   it("checks a field as soon as the visitor leaves it", async () => {
-    const page = await open(paths.contact);
+    const page = await app.open(paths.contact);
     await page.getByLabel("Email").fill("jane@");
     await page.getByLabel("Subject").focus();
     await page.getByText("Invalid email address").waitFor();
@@ -81,7 +58,7 @@ describe("contact form", () => {
   });
 
   it("prefills the subject on the article call-to-action variant", async () => {
-    const page = await open(paths.contactFixFlip);
+    const page = await app.open(paths.contactFixFlip);
     expect(await page.getByLabel("Subject").inputValue()).toBe("Fix and flip lead generation");
   });
 });
@@ -102,7 +79,7 @@ describe("career form", () => {
   };
 
   it("submits an application with a resume, shows the toast and resets", async () => {
-    const page = await open(paths.careers, viewports.phone);
+    const page = await app.open(paths.careers, viewports.phone);
     await fill(page, `ann-${unique()}@example.com`);
     await page.getByLabel("Resume (optional)").setInputFiles({
       name: "ann-lee.pdf",
@@ -118,7 +95,7 @@ describe("career form", () => {
   });
 
   it("refuses a file that is not a PDF or Word document before uploading", async () => {
-    const page = await open(paths.careers);
+    const page = await app.open(paths.careers);
     await fill(page, `ann-${unique()}@example.com`);
     await page.getByLabel("Resume (optional)").setInputFiles({
       name: "notes.txt",
@@ -130,7 +107,7 @@ describe("career form", () => {
   });
 
   it("shows the position and experience errors under their own selects", async () => {
-    const page = await open(paths.careers);
+    const page = await app.open(paths.careers);
     await page.getByRole("button", { name: "Submit Application" }).click();
     await toast(page, "Validation Error").waitFor();
     const errorOf = async (label: string) =>
@@ -142,10 +119,10 @@ describe("career form", () => {
 
 describe("without JavaScript", () => {
   it("the contact form posts, shows errors, then succeeds", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
+    const context = await app.browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
     const page = await context.newPage();
     try {
-      await page.goto(baseUrl + paths.contact);
+      await page.goto(app.url + paths.contact);
       await page.getByRole("button", { name: "Send Message" }).click();
       await page.getByRole("alert").filter({ hasText: "Validation Error" }).waitFor();
       await page.getByText("Name is required").waitFor();

@@ -2,14 +2,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { blogCatalogue } from "~/features/blog/catalogue";
 import { paths, shortPathRedirects } from "~/lib/site";
 import { publicPages } from "~/public-routes";
+import { appForFile } from "../support/e2e-app";
 import { startServerProcess } from "../support/server-process";
 
-const baseUrl = inject("baseUrl");
-const get = (path: string, init: RequestInit = {}) => fetch(baseUrl + path, { redirect: "manual", ...init });
+const app = appForFile({ browser: false });
+const get = (path: string, init?: RequestInit) => app.http(path, init);
 
 describe("redirects", () => {
   it.each(Object.entries(shortPathRedirects))("%s answers 301 to %s", async (from, to) => {

@@ -9,45 +9,34 @@
  * Each account signs in once through /auth; its pages then open in fresh contexts with its cookies.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { viewports } from "../support/browser";
+import { appForFile, axeViolations, toast, type TestUser } from "../support/e2e-app";
 import { htmlErrors } from "../support/html-checker";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
-import { userCli } from "../support/user-cli";
 
-interface Account {
-  email: string;
-  password: string;
-  args: string[];
-}
-
-const ADMIN: Account = {
+const ADMIN: TestUser = {
   email: "lead.admin@example.com",
   password: "Granite-Peak-2024!",
-  args: ["--role", "admin", "--first-name", "Ada", "--last-name", "Admin"],
+  role: "admin",
+  firstName: "Ada",
+  lastName: "Admin",
 };
-const CLIENT_A: Account = {
+const CLIENT_A: TestUser = {
   email: "oak.client@example.com",
   password: "Harbor-Light-4242",
-  args: ["--role", "client", "--first-name", "Ian", "--last-name", "Oakes", "--company", "Oak Street Buyers"],
+  role: "client",
+  firstName: "Ian",
+  lastName: "Oakes",
+  company: "Oak Street Buyers",
 };
-const CLIENT_B: Account = {
+const CLIENT_B: TestUser = {
   email: "maple.client@example.com",
   password: "Harbor-Light-4242",
-  args: [
-    "--role",
-    "client",
-    "--first-name",
-    "Mia",
-    "--last-name",
-    "Maple",
-    "--company",
-    "Maple Ridge Capital",
-  ],
+  role: "client",
+  firstName: "Mia",
+  lastName: "Maple",
+  company: "Maple Ridge Capital",
 };
 
 interface NewLead {
@@ -103,92 +92,10 @@ const WRONG_TYPE = "Upload a PDF, Word document, or a JPEG, PNG or WebP image";
 const PHONE_MESSAGE = "Invalid phone number format (use E.164 format, e.g., +12025551234)";
 const DELETE_TEXT = "Are you sure you want to delete this lead? This action cannot be undone.";
 
-let server: ServerProcess;
-let browser: Browser;
-type Cookie = Awaited<ReturnType<BrowserContext["cookies"]>>[number];
-const sessions = new Map<Account, Cookie[]>();
+const app = appForFile({ name: "leads", users: [ADMIN, CLIENT_A, CLIENT_B] });
+beforeAll(() => app.keepSessions([ADMIN, CLIENT_A, CLIENT_B]));
 /** Lead ids by name, filled as the tests find them. */
 const leadIds = new Map<string, string>();
-
-// ---------------------------------------------------------------- pages, watched for console errors
-
-const opened: WatchedPage[] = [];
-
-/** Opens `urlPath` in a fresh context, signed in as `account` (or anonymous), once the page is idle. */
-async function openAs(
-  account: Account | null,
-  urlPath: string,
-  viewport: { width: number; height: number } = viewports.desktop,
-): Promise<Page> {
-  const watched = await openPage(browser, viewport);
-  opened.push(watched);
-  if (account) await watched.context.addCookies(sessions.get(account)!);
-  await watched.page.goto(server.url + urlPath, { waitUntil: "networkidle" });
-  return watched.page;
-}
-
-/**
- * The server answers some requests with an error status on purpose (a 404 page, a refused upload):
- * Chromium reports that on the console. Those expected lines are dropped; any other error still fails.
- */
-function expectRefusal(page: Page, status: 400 | 404) {
-  const watched = opened.find((candidate) => candidate.page === page)!;
-  const expected = (problem: string) =>
-    problem.startsWith("console.error: Failed to load resource") && problem.includes(`status of ${status}`);
-  watched.problems.splice(0, watched.problems.length, ...watched.problems.filter((p) => !expected(p)));
-}
-
-async function signIn(page: Page, account: Account) {
-  const form = page.getByRole("tabpanel", { name: "Sign In" });
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Password").fill(account.password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-}
-
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-leads-"));
-  for (const account of [ADMIN, CLIENT_A, CLIENT_B]) {
-    const created = userCli(
-      dataDir,
-      "add",
-      "--email",
-      account.email,
-      "--password",
-      account.password,
-      ...account.args,
-    );
-    expect(created, created.output).toMatchObject({ status: 0 });
-  }
-  server = await startServerProcess({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  for (const account of [ADMIN, CLIENT_A, CLIENT_B]) {
-    const { page, context, problems } = await openPage(browser, viewports.desktop);
-    await page.goto(server.url + "/auth", { waitUntil: "networkidle" });
-    await signIn(page, account);
-    await page.waitForURL(server.url + "/");
-    sessions.set(account, await context.cookies());
-    await context.close();
-    expect(problems).toEqual([]);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await server.stop();
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
-
-afterEach(async () => {
-  const problems = opened.flatMap((watched) => watched.problems);
-  for (const watched of opened.splice(0)) await watched.context.close();
-  expect(problems).toEqual([]);
-});
-
-// ---------------------------------------------------------------- helpers
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 /** The text the control points to with aria-describedby: its error (and hint) under the field. */
 const describedText = (control: Locator) =>
@@ -259,11 +166,11 @@ async function fillLeadForm(page: Page, lead: NewLead) {
 /** Creates a lead through the form on /admin/leads/new and waits for the list with the toast. */
 async function createLead(page: Page, lead: NewLead) {
   if (!page.url().endsWith("/admin/leads/new")) {
-    await page.goto(server.url + "/admin/leads/new", { waitUntil: "networkidle" });
+    await page.goto(app.url + "/admin/leads/new", { waitUntil: "networkidle" });
   }
   await fillLeadForm(page, lead);
   await page.getByRole("button", { name: "Create Lead" }).click();
-  await page.waitForURL(server.url + "/admin/leads");
+  await page.waitForURL(app.url + "/admin/leads");
   await toast(page, "Lead created successfully").first().waitFor();
   await leadTable(page)
     .getByRole("row")
@@ -275,7 +182,7 @@ async function createLead(page: Page, lead: NewLead) {
 async function leadId(lead: NewLead): Promise<string> {
   const known = leadIds.get(nameOf(lead));
   if (known) return known;
-  const page = await openAs(ADMIN, "/admin/leads");
+  const page = await app.openAs(ADMIN, "/admin/leads");
   const href = await page.getByRole("link", { name: `View ${nameOf(lead)}` }).getAttribute("href");
   const id = /^\/admin\/leads\/([0-9a-f-]{36})$/.exec(href ?? "")?.[1];
   expect(id, `View link of ${nameOf(lead)}: ${href}`).toBeTruthy();
@@ -286,32 +193,20 @@ async function leadId(lead: NewLead): Promise<string> {
 const sectionTab = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Lead sections" }).getByRole("link", { name: new RegExp(`^${name}`) });
 
-async function axeViolations(page: Page, label: string): Promise<string[]> {
-  // Toasts come and go (and fade in); the pages themselves are what is checked here, as in auth.test.ts.
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  return results.violations.map(
-    (v) =>
-      `${label} ${new URL(page.url()).pathname}${new URL(page.url()).search}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(" "))
-        .join(" | ")}`,
-  );
-}
-
 // ---------------------------------------------------------------- admin
 
 describe("lead management (admin)", () => {
   it("shows 'Lead Management' with 'No leads found' on an empty database, and 'Add Lead' opens the form", async () => {
-    const page = await openAs(ADMIN, "/admin/leads");
+    const page = await app.openAs(ADMIN, "/admin/leads");
     await page.getByRole("heading", { name: "Lead Management", level: 1 }).waitFor();
     expect(await tableNames(page)).toEqual(["No leads found"]);
     await page.getByRole("link", { name: "Add Lead" }).click();
-    await page.waitForURL(server.url + "/admin/leads/new");
+    await page.waitForURL(app.url + "/admin/leads/new");
     await page.getByRole("heading", { name: "Create New Lead", level: 1 }).waitFor();
   });
 
   it("checks the create form inline, upper-cases the state, and creates a lead assigned to a client", async () => {
-    const page = await openAs(ADMIN, "/admin/leads/new");
+    const page = await app.openAs(ADMIN, "/admin/leads/new");
     const form = page.getByRole("form", { name: "New lead" });
     for (const section of [
       "Contact Information",
@@ -348,7 +243,7 @@ describe("lead management (admin)", () => {
       await expect(describedText(control), label).resolves.toBe(message);
     }
     await expect(form.getByLabel("Email").getAttribute("aria-invalid")).resolves.toBeNull();
-    expect(page.url()).toBe(server.url + "/admin/leads/new");
+    expect(page.url()).toBe(app.url + "/admin/leads/new");
     await toast(page, "Validation Error").waitFor();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")))
@@ -370,7 +265,7 @@ describe("lead management (admin)", () => {
 
     await fillLeadForm(page, { ...ROSA, state: "tx" });
     await form.getByRole("button", { name: "Create Lead" }).click();
-    await page.waitForURL(server.url + "/admin/leads");
+    await page.waitForURL(app.url + "/admin/leads");
     await toast(page, "Lead created successfully").waitFor();
     const row = leadTable(page)
       .getByRole("row")
@@ -389,7 +284,7 @@ describe("lead management (admin)", () => {
   });
 
   it("lists newest first, searches on Enter, filters on change and clears the filters", async () => {
-    const page = await openAs(ADMIN, "/admin/leads/new");
+    const page = await app.openAs(ADMIN, "/admin/leads/new");
     await createLead(page, MARCUS);
     await createLead(page, HELEN);
     expect(await tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
@@ -426,7 +321,7 @@ describe("lead management (admin)", () => {
       .getByRole("link", { name: /Search: dallas/ })
       .waitFor();
     await clear.click();
-    await page.waitForURL(server.url + "/admin/leads");
+    await page.waitForURL(app.url + "/admin/leads");
     await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
     // Cleared means cleared: the search box no longer holds the old search. (Soft: the rest still runs.)
     expect.soft(await search.inputValue(), "search box after Clear Filters").toBe("");
@@ -473,7 +368,7 @@ describe("lead management (admin)", () => {
 
     await closeChecklists();
     await clear.click();
-    await page.waitForURL(server.url + "/admin/leads");
+    await page.waitForURL(app.url + "/admin/leads");
     await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
     expect(await clear.count()).toBe(0);
     expect.soft(await ticked("Status"), "status filter after Clear Filters").toEqual([]);
@@ -503,7 +398,7 @@ describe("lead management (admin)", () => {
   });
 
   it("shows a lead, saves a status change at once, logs an activity, stores documents", async () => {
-    const page = await openAs(ADMIN, "/admin/leads");
+    const page = await app.openAs(ADMIN, "/admin/leads");
     await page.getByRole("link", { name: `View ${nameOf(MARCUS)}` }).click();
     await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}$/);
     const leadUrl = page.url();
@@ -580,11 +475,11 @@ describe("lead management (admin)", () => {
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     // The same file through the request API with the admin's cookies, and nothing for anyone else.
     const href = (await view.getAttribute("href"))!;
-    const response = await page.context().request.get(server.url + href);
+    const response = await page.context().request.get(app.url + href);
     expect(response.status()).toBe(200);
     expect(response.headers()["content-disposition"]).toMatch(/^attachment;/);
     expect(Buffer.from(await response.body()).equals(PDF)).toBe(true);
-    expect((await fetch(server.url + href)).status).toBe(404);
+    expect((await fetch(app.url + href)).status).toBe(404);
 
     // A ".pdf" that is plain text is refused, with the error under the field.
     await upload.getByLabel("File").setInputFiles({
@@ -597,7 +492,7 @@ describe("lead management (admin)", () => {
     await expect(describedText(upload.getByLabel("File"))).resolves.toContain(WRONG_TYPE);
     await toast(page, WRONG_TYPE).waitFor();
     expect(await page.getByRole("listitem").filter({ hasText: "notes" }).count()).toBe(0);
-    expectRefusal(page, 400);
+    app.pages.expectRefusal(page, 400);
 
     // Client Feedback: nothing to show for an unassigned lead.
     await sectionTab(page, "Client Feedback").click();
@@ -607,9 +502,9 @@ describe("lead management (admin)", () => {
 
   it("edits a lead's details from its page and notes the change in the timeline", async () => {
     const id = await leadId(MARCUS);
-    const page = await openAs(ADMIN, `/admin/leads/${id}`);
+    const page = await app.openAs(ADMIN, `/admin/leads/${id}`);
     await page.getByRole("link", { name: "Edit" }).click();
-    await page.waitForURL(`${server.url}/admin/leads/${id}/edit`);
+    await page.waitForURL(`${app.url}/admin/leads/${id}/edit`);
     const form = page.getByRole("form", { name: "Edit lead" });
     expect(await form.getByLabel("Phone").inputValue()).toBe(MARCUS.phone);
     expect(await form.getByRole("combobox", { name: /Assign to client/ }).count()).toBe(0);
@@ -617,12 +512,12 @@ describe("lead management (admin)", () => {
     await form.getByLabel("ZIP code").fill("7520");
     await form.getByRole("button", { name: "Save Changes" }).click();
     await form.getByText("Invalid ZIP code (use 12345 or 12345-6789 format)").waitFor();
-    expect(page.url()).toBe(`${server.url}/admin/leads/${id}/edit`);
+    expect(page.url()).toBe(`${app.url}/admin/leads/${id}/edit`);
 
     await form.getByLabel("ZIP code").fill("75204");
     await form.getByLabel("Phone").fill("(214) 555-0177");
     await form.getByRole("button", { name: "Save Changes" }).click();
-    await page.waitForURL(`${server.url}/admin/leads/${id}`);
+    await page.waitForURL(`${app.url}/admin/leads/${id}`);
     await toast(page, "Lead updated successfully").first().waitFor();
     await page.getByRole("link", { name: "(214) 555-0177" }).waitFor();
     await sectionTab(page, "Activity Timeline").click();
@@ -631,7 +526,7 @@ describe("lead management (admin)", () => {
 
   it("asks before deleting: Cancel and Escape keep the lead, Delete removes it", async () => {
     const id = await leadId(HELEN);
-    const page = await openAs(ADMIN, `/admin/leads/${id}`);
+    const page = await app.openAs(ADMIN, `/admin/leads/${id}`);
     const dialog = page.getByRole("dialog", { name: "Delete Lead" });
     const openDialog = async () => {
       await page.getByRole("link", { name: "Delete", exact: true }).click();
@@ -643,24 +538,24 @@ describe("lead management (admin)", () => {
     await expect(dialog.getAttribute("aria-describedby")).resolves.toBeTruthy();
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await page.waitForURL(server.url + `/admin/leads/${id}`);
+    await page.waitForURL(app.url + `/admin/leads/${id}`);
     await page.getByRole("heading", { name: nameOf(HELEN), level: 1 }).waitFor();
 
     await openDialog();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    await page.waitForURL(server.url + `/admin/leads/${id}`);
+    await page.waitForURL(app.url + `/admin/leads/${id}`);
     await page.getByRole("heading", { name: nameOf(HELEN), level: 1 }).waitFor();
 
     await openDialog();
     await dialog.getByRole("button", { name: "Delete" }).click();
-    await page.waitForURL(server.url + "/admin/leads");
+    await page.waitForURL(app.url + "/admin/leads");
     await toast(page, "Lead deleted successfully").waitFor();
     await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS), nameOf(ROSA)]);
 
-    await page.goto(server.url + `/admin/leads/${id}`, { waitUntil: "networkidle" });
+    await page.goto(app.url + `/admin/leads/${id}`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "Lead not found", level: 1 }).waitFor();
-    expectRefusal(page, 404);
+    app.pages.expectRefusal(page, 404);
     leadIds.delete(nameOf(HELEN));
   });
 });
@@ -675,9 +570,9 @@ describe("client portal", () => {
       const id = await leadId(ROSA);
 
       // Client A signs in in a browser of their own and lands on the dashboard.
-      const client = await openAs(null, "/auth?redirectTo=%2Fclient");
-      await signIn(client, CLIENT_A);
-      await client.waitForURL(server.url + "/client");
+      const client = await app.openAs(null, "/auth?redirectTo=%2Fclient");
+      await app.signIn(client, CLIENT_A);
+      await client.waitForURL(app.url + "/client");
       await client.getByRole("heading", { name: "Client Dashboard", level: 1 }).waitFor();
       const counter = (page: Page, label: string) =>
         page
@@ -704,24 +599,24 @@ describe("client portal", () => {
       ).toBe(0);
 
       await client.getByRole("link", { name: "View All Leads" }).click();
-      await client.waitForURL(server.url + "/client/leads");
+      await client.waitForURL(app.url + "/client/leads");
       await client.getByRole("heading", { name: "My Leads (1)", level: 1 }).waitFor();
 
       // Client B has nothing, and A's lead does not exist for them.
-      const other = await openAs(CLIENT_B, "/client");
+      const other = await app.openAs(CLIENT_B, "/client");
       await other.getByText("No leads assigned to you yet").waitFor();
       expect(await counters(other)).toEqual(["0", "0", "0", "0"]);
-      await other.goto(server.url + "/client/leads", { waitUntil: "networkidle" });
+      await other.goto(app.url + "/client/leads", { waitUntil: "networkidle" });
       await other.getByRole("heading", { name: "My Leads (0)", level: 1 }).waitFor();
       await other.getByText("No leads assigned to you yet").waitFor();
-      await other.goto(server.url + `/client/leads/${id}`, { waitUntil: "networkidle" });
+      await other.goto(app.url + `/client/leads/${id}`, { waitUntil: "networkidle" });
       await other.getByRole("heading", { name: "Lead not found", level: 1 }).waitFor();
       expect(await other.locator(`a[href="tel:${ROSA.phone}"]`).count()).toBe(0);
-      expectRefusal(other, 404);
+      app.pages.expectRefusal(other, 404);
 
       // Client A opens the lead and says they are interested, with a note.
       await client.getByRole("link", { name: `View ${nameOf(ROSA)}` }).click();
-      await client.waitForURL(server.url + `/client/leads/${id}`);
+      await client.waitForURL(app.url + `/client/leads/${id}`);
       await client.getByRole("heading", { name: nameOf(ROSA), level: 1 }).waitFor();
       await expectPhoneLink(client, ROSA.phone);
       const feedback = client.getByRole("region", { name: "Your Feedback" });
@@ -743,11 +638,11 @@ describe("client portal", () => {
         .getByRole("navigation", { name: "Client portal" })
         .getByRole("link", { name: "Dashboard" })
         .click();
-      await client.waitForURL(server.url + "/client");
+      await client.waitForURL(app.url + "/client");
       await expect.poll(() => counters(client)).toEqual(["1", "1", "1", "0"]);
 
       // The admin sees it on the lead's Client Feedback tab.
-      const admin = await openAs(ADMIN, `/admin/leads/${id}?tab=feedback`);
+      const admin = await app.openAs(ADMIN, `/admin/leads/${id}?tab=feedback`);
       const card = admin
         .getByRole("heading", { name: "Client Feedback: Oak Street Buyers", level: 2 })
         .locator("xpath=..");
@@ -760,12 +655,12 @@ describe("client portal", () => {
 
   it("shows a lead the agency assigns on the client's open list without a reload, and takes it away again", async () => {
     const id = await leadId(MARCUS);
-    const client = await openAs(CLIENT_B, "/client/leads");
+    const client = await app.openAs(CLIENT_B, "/client/leads");
     await client.getByRole("heading", { name: "My Leads (0)", level: 1 }).waitFor();
     // A marker on the window: it survives only if the page is never reloaded.
     await client.evaluate(() => ((window as unknown as { marker: string }).marker = "same page"));
 
-    const admin = await openAs(ADMIN, `/admin/leads/${id}`);
+    const admin = await app.openAs(ADMIN, `/admin/leads/${id}`);
     await admin.getByLabel("Assign to client").selectOption({ label: "Maple Ridge Capital" });
     await admin.getByRole("button", { name: "Save assignment" }).click();
     await toast(admin, "Lead updated successfully").first().waitFor();
@@ -848,20 +743,20 @@ describe("bulk actions", () => {
 
 describe("access", () => {
   it("turns a client away from /admin/leads and sends an anonymous visitor of /client/leads to sign in", async () => {
-    const client = await openAs(CLIENT_A, "/admin/leads");
-    await client.waitForURL(server.url + "/");
+    const client = await app.openAs(CLIENT_A, "/admin/leads");
+    await client.waitForURL(app.url + "/");
     await toast(client, "Access Denied").filter({ hasText: "You don't have admin privileges" }).waitFor();
 
-    const admin = await openAs(ADMIN, "/client");
-    await admin.waitForURL(server.url + "/");
+    const admin = await app.openAs(ADMIN, "/client");
+    await admin.waitForURL(app.url + "/");
     await toast(admin, "Access Denied").filter({ hasText: "You don't have client access" }).waitFor();
 
-    const anonymous = await openAs(null, "/client/leads");
-    await anonymous.waitForURL(server.url + "/auth?redirectTo=%2Fclient%2Fleads");
+    const anonymous = await app.openAs(null, "/client/leads");
+    await anonymous.waitForURL(app.url + "/auth?redirectTo=%2Fclient%2Fleads");
     await anonymous.getByRole("tabpanel", { name: "Sign In" }).waitFor();
 
     const documentHref = `/admin/leads/${await leadId(MARCUS)}/documents/00000000-0000-4000-8000-000000000000`;
-    expect((await fetch(server.url + documentHref)).status).toBe(404);
+    expect((await fetch(app.url + documentHref)).status).toBe(404);
   });
 });
 
@@ -871,16 +766,16 @@ describe("accessibility", () => {
   it("serves valid HTML on the lead pages (Nu HTML Checker)", { timeout: 60_000 }, async () => {
     const marcus = await leadId(MARCUS);
     const rosa = await leadId(ROSA);
-    const cookie = (account: Account) =>
-      sessions
-        .get(account)!
+    const cookie = (account: TestUser) =>
+      app
+        .sessionOf(account)
         .map((c) => `${c.name}=${c.value}`)
         .join("; ");
-    const pages: [Account, string][] = [
+    const pages: [TestUser, string][] = [
       [ADMIN, "/admin/leads"],
       [ADMIN, "/admin/leads/new"],
       ...["", "?tab=activity", "?tab=documents", "?tab=feedback", "?delete"].map(
-        (query): [Account, string] => [ADMIN, `/admin/leads/${marcus}${query}`],
+        (query): [TestUser, string] => [ADMIN, `/admin/leads/${marcus}${query}`],
       ),
       [CLIENT_A, "/client"],
       [CLIENT_A, "/client/leads"],
@@ -888,7 +783,7 @@ describe("accessibility", () => {
     ];
     const fetched = [];
     for (const [account, urlPath] of pages) {
-      const response = await fetch(server.url + urlPath, { headers: { Cookie: cookie(account) } });
+      const response = await fetch(app.url + urlPath, { headers: { Cookie: cookie(account) } });
       expect(response.status, urlPath).toBe(200);
       fetched.push({ label: urlPath, html: await response.text() });
     }
@@ -913,11 +808,11 @@ describe("accessibility", () => {
         }
       };
       const visit = async (page: Page, urlPath: string) => {
-        await page.goto(server.url + urlPath, { waitUntil: "networkidle" });
+        await page.goto(app.url + urlPath, { waitUntil: "networkidle" });
         await check(page);
       };
 
-      const admin = await openAs(ADMIN, "/admin/leads");
+      const admin = await app.openAs(ADMIN, "/admin/leads");
       expect(await tableNames(admin)).toHaveLength(2);
       await check(admin);
       await visit(admin, "/admin/leads/new");
@@ -929,11 +824,11 @@ describe("accessibility", () => {
       }
       await visit(admin, `/admin/leads/${rosa}?tab=feedback`);
       await visit(admin, `/admin/leads/${marcus}/edit`);
-      await admin.goto(server.url + `/admin/leads/${marcus}?delete`, { waitUntil: "networkidle" });
+      await admin.goto(app.url + `/admin/leads/${marcus}?delete`, { waitUntil: "networkidle" });
       await admin.getByRole("dialog", { name: "Delete Lead" }).waitFor();
       await check(admin, " (dialog)");
 
-      const client = await openAs(CLIENT_A, "/client");
+      const client = await app.openAs(CLIENT_A, "/client");
       await check(client);
       await visit(client, "/client/leads");
       await visit(client, `/client/leads/${rosa}`);
@@ -943,7 +838,7 @@ describe("accessibility", () => {
   );
 
   it("completes the create form with the keyboard alone", async () => {
-    const page = await openAs(ADMIN, "/admin/leads/new");
+    const page = await app.openAs(ADMIN, "/admin/leads/new");
     const active = () =>
       page.evaluate(
         () => document.activeElement?.getAttribute("name") ?? document.activeElement?.textContent,
@@ -976,7 +871,7 @@ describe("accessibility", () => {
     await expect(selectedLabel(page.getByLabel("Property type"))).resolves.toBe("Condo");
     await expect(selectedLabel(page.getByLabel("Motivation level"))).resolves.toBe("Hot");
     await page.keyboard.press("Enter");
-    await page.waitForURL(server.url + "/admin/leads");
+    await page.waitForURL(app.url + "/admin/leads");
     await toast(page, "Lead created successfully").waitFor();
     const row = leadTable(page).getByRole("row").filter({ hasText: "Kim Nguyen" });
     await expect(row.textContent()).resolves.toContain("Oakland, CA");

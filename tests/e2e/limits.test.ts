@@ -8,32 +8,27 @@
  * A server of its own on a fresh database: an admin and a client from the CLI, one lead assigned to the
  * client, and its DATA_DIR/mail to prove that no refused form wrote an e-mail.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { paths } from "~/lib/site";
-import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
+import { viewports } from "../support/browser";
+import { appForFile, axeViolations, toast, type TestUser } from "../support/e2e-app";
 import { readMails } from "../support/mail";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
-import { userCli } from "../support/user-cli";
 
-interface Account {
-  email: string;
-  password: string;
-  args: string[];
-}
-const ADMIN: Account = {
+const ADMIN: TestUser = {
   email: "limits.admin@example.com",
   password: "Granite-Peak-2024!",
-  args: ["--role", "admin", "--first-name", "Ada", "--last-name", "Admin"],
+  role: "admin",
+  firstName: "Ada",
+  lastName: "Admin",
 };
-const CLIENT: Account = {
+const CLIENT: TestUser = {
   email: "limits.client@example.com",
   password: "Harbor-Light-4242",
-  args: ["--role", "client", "--first-name", "Ian", "--last-name", "Oakes", "--company", "Oak Street Buyers"],
+  role: "client",
+  firstName: "Ian",
+  lastName: "Oakes",
+  company: "Oak Street Buyers",
 };
 
 /** Words that no page shows until a refused value is saved by mistake. */
@@ -66,57 +61,27 @@ const field = (label: string, value: string, max: number, message: string): Limi
 const firstName = (label: string) => field(label, text(51), 50, "First name must be less than 50 characters");
 const lastName = (label: string) => field(label, text(51), 50, "Last name must be less than 50 characters");
 const emailField = field("Email", email(256), 255, "Email must be less than 255 characters");
+/** The limited fields of the new-lead and the lead-edit form. */
+const leadFields = [
+  firstName("First name"),
+  lastName("Last name"),
+  field("Email (optional)", email(256), 255, "Email must be less than 255 characters"),
+  field("Address", text(201), 200, "Address must be less than 200 characters"),
+  field("City", text(101), 100, "City must be less than 100 characters"),
+  field("Situation notes (optional)", text(2001), 2000, "Situation notes must be less than 2000 characters"),
+];
 
-let server: ServerProcess;
-let browser: Browser;
-type Cookie = Awaited<ReturnType<BrowserContext["cookies"]>>[number];
-const sessions = new Map<Account, Cookie[]>();
+const app = appForFile({ name: "limits", users: [ADMIN, CLIENT] });
 let leadId = "";
 let mailsBefore: string[] = [];
-const opened: WatchedPage[] = [];
 
-/** Opens `urlPath` in a fresh context, signed in as `account` (or anonymous), once the page is idle. */
-async function openAs(account: Account | null, urlPath: string): Promise<Page> {
-  const watched = await openPage(browser, viewports.desktop);
-  opened.push(watched);
-  if (account) await watched.context.addCookies(sessions.get(account)!);
-  await watched.page.goto(server.url + urlPath, { waitUntil: "networkidle" });
-  return watched.page;
-}
-
-const mailFiles = () => readMails(server.dataDir).map((mail) => `${mail.to}: ${mail.subject}`);
+const mailFiles = () => readMails(app.dataDir).map((mail) => `${mail.to}: ${mail.subject}`);
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-limits-"));
-  for (const account of [ADMIN, CLIENT]) {
-    const created = userCli(
-      dataDir,
-      "add",
-      "--email",
-      account.email,
-      "--password",
-      account.password,
-      ...account.args,
-    );
-    expect(created, created.output).toMatchObject({ status: 0 });
-  }
-  server = await startServerProcess({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  for (const account of [ADMIN, CLIENT]) {
-    const { page, context, problems } = await openPage(browser, viewports.desktop);
-    await page.goto(server.url + "/auth", { waitUntil: "networkidle" });
-    const form = page.getByRole("tabpanel", { name: "Sign In" });
-    await form.getByLabel("Email").fill(account.email);
-    await form.getByLabel("Password").fill(account.password);
-    await form.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(server.url + "/");
-    sessions.set(account, await context.cookies());
-    await context.close();
-    expect(problems).toEqual([]);
-  }
+  await app.keepSessions([ADMIN, CLIENT]);
 
   // One lead, assigned to the client: the page for the edit, activity, document and feedback forms.
-  const page = await openAs(ADMIN, "/admin/leads/new");
+  const page = await app.openAs(ADMIN, "/admin/leads/new");
   const form = page.getByRole("form", { name: "New lead" });
   for (const [label, value] of [
     ["First name", "Rosa"],
@@ -131,32 +96,17 @@ beforeAll(async () => {
   }
   await form.getByLabel("Assign to client").selectOption({ label: "Oak Street Buyers" });
   await form.getByRole("button", { name: "Create Lead" }).click();
-  await page.waitForURL(server.url + "/admin/leads");
+  await page.waitForURL(app.url + "/admin/leads");
   const href = await page.getByRole("link", { name: "View Rosa Alvarez" }).getAttribute("href");
   leadId = /^\/admin\/leads\/([0-9a-f-]{36})$/.exec(href ?? "")![1]!;
   // The client's "new lead" e-mail is the only one expected in this file.
-  for (let i = 0; i < 100 && readMails(dataDir).length === 0; i++) await page.waitForTimeout(100);
+  for (let i = 0; i < 100 && readMails(app.dataDir).length === 0; i++) await page.waitForTimeout(100);
   mailsBefore = mailFiles();
   expect(mailsBefore).toHaveLength(1);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await server.stop();
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
-
-afterEach(async () => {
-  const problems = opened.flatMap((watched) => watched.problems);
-  for (const watched of opened.splice(0)) await watched.context.close();
-  expect(problems).toEqual([]);
-});
-
 // ---------------------------------------------------------------- helpers
 
-const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 const formatted = (n: number) => n.toLocaleString("en-US");
 
 /**
@@ -188,18 +138,6 @@ async function expectRefused(page: Page, control: Locator, field: LimitedField) 
   );
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  // Toasts come and go (and fade in); the page itself is what is checked, as in auth.test.ts.
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  return results.violations.map(
-    (v) =>
-      `${new URL(page.url()).pathname}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(" "))
-        .join(" | ")}`,
-  );
-}
-
 const leadTableNames = (page: Page) =>
   page
     .getByRole("table", { name: "Leads, newest first" })
@@ -207,7 +145,7 @@ const leadTableNames = (page: Page) =>
     .allTextContents();
 
 async function accountEmails(): Promise<string[]> {
-  const page = await openAs(ADMIN, "/admin/users");
+  const page = await app.openAs(ADMIN, "/admin/users");
   const table = page.getByRole("table", { name: "Accounts with their roles and status" });
   const rows = await table.locator("tbody tr").allTextContents();
   return [ADMIN.email, CLIENT.email, email(256)].filter((address) =>
@@ -216,8 +154,8 @@ async function accountEmails(): Promise<string[]> {
 }
 
 /** Nothing of a refused form reached the lead: no page of it shows the pasted words. */
-async function expectLeadUntouched(account: Account, urlPath: string) {
-  const page = await openAs(account, urlPath);
+async function expectLeadUntouched(account: TestUser, urlPath: string) {
+  const page = await app.openAs(account, urlPath);
   await page.getByRole("heading", { name: "Rosa Alvarez", level: 1 }).waitFor();
   expect(await page.getByText(MARKER).count()).toBe(0);
   return page;
@@ -227,7 +165,7 @@ async function expectLeadUntouched(account: Account, urlPath: string) {
 
 interface LimitedForm {
   name: string;
-  as: Account | null;
+  as: TestUser | null;
   path: () => string;
   form: (page: Page) => Locator;
   submit: string;
@@ -253,7 +191,7 @@ const forms: LimitedForm[] = [
       field("Message", text(2500), 2000, "Message must be less than 2000 characters"),
     ],
     unchanged: async () => {
-      const page = await openAs(ADMIN, "/admin?tab=contact");
+      const page = await app.openAs(ADMIN, "/admin?tab=contact");
       await page.getByText("No contact submissions yet").waitFor();
     },
   },
@@ -275,7 +213,7 @@ const forms: LimitedForm[] = [
       await form.getByLabel("Experience level").selectOption("4-5");
     },
     unchanged: async () => {
-      const page = await openAs(ADMIN, "/admin?tab=career");
+      const page = await app.openAs(ADMIN, "/admin?tab=career");
       await page.getByText("No career applications yet").waitFor();
     },
   },
@@ -332,7 +270,7 @@ const forms: LimitedForm[] = [
       field("Phone (optional)", LONG_PHONE, 20, "Phone number must be less than 20 characters"),
     ],
     unchanged: async () => {
-      const form = (await openAs(ADMIN, "/account")).getByRole("form", { name: "Profile" });
+      const form = (await app.openAs(ADMIN, "/account")).getByRole("form", { name: "Profile" });
       const values = [];
       for (const label of ["First name", "Last name", "Company name", "Phone"]) {
         values.push(await form.getByLabel(`${label} (optional)`).inputValue());
@@ -360,26 +298,14 @@ const forms: LimitedForm[] = [
     path: () => "/admin/leads/new",
     form: (page) => page.getByRole("form", { name: "New lead" }),
     submit: "Create Lead",
-    fields: [
-      firstName("First name"),
-      lastName("Last name"),
-      field("Email (optional)", email(256), 255, "Email must be less than 255 characters"),
-      field("Address", text(201), 200, "Address must be less than 200 characters"),
-      field("City", text(101), 100, "City must be less than 100 characters"),
-      field(
-        "Situation notes (optional)",
-        text(2001),
-        2000,
-        "Situation notes must be less than 2000 characters",
-      ),
-    ],
+    fields: leadFields,
     prepare: async (form) => {
       await form.getByLabel("Phone").fill("+12145550102");
       await form.getByLabel("State").fill("TX");
       await form.getByLabel("ZIP code").fill("75201");
     },
     unchanged: async () => {
-      const page = await openAs(ADMIN, "/admin/leads");
+      const page = await app.openAs(ADMIN, "/admin/leads");
       expect(await leadTableNames(page)).toEqual(["Rosa Alvarez"]);
     },
   },
@@ -389,19 +315,7 @@ const forms: LimitedForm[] = [
     path: () => `/admin/leads/${leadId}/edit`,
     form: (page) => page.getByRole("form", { name: "Edit lead" }),
     submit: "Save Changes",
-    fields: [
-      firstName("First name"),
-      lastName("Last name"),
-      field("Email (optional)", email(256), 255, "Email must be less than 255 characters"),
-      field("Address", text(201), 200, "Address must be less than 200 characters"),
-      field("City", text(101), 100, "City must be less than 100 characters"),
-      field(
-        "Situation notes (optional)",
-        text(2001),
-        2000,
-        "Situation notes must be less than 2000 characters",
-      ),
-    ],
+    fields: leadFields,
     unchanged: async () => {
       const page = await expectLeadUntouched(ADMIN, `/admin/leads/${leadId}`);
       await page.getByText("4417 Live Oak Street").first().waitFor();
@@ -454,7 +368,7 @@ describe("every limited field takes an over-long paste whole and refuses it with
   for (const spec of forms) {
     it(`${spec.name} form`, async () => {
       // Leaving each field: the paste is kept whole (no maxlength), counted, and refused at once.
-      const page = await openAs(spec.as, spec.path());
+      const page = await app.openAs(spec.as, spec.path());
       for (const limited of spec.fields) {
         const control = spec.form(page).getByLabel(limited.label, { exact: true });
         await control.fill(limited.value);
@@ -469,7 +383,7 @@ describe("every limited field takes an over-long paste whole and refuses it with
 
       // Submitting: the values arrive without any field being left; the submit shows every message,
       // the validation toast, and (once typing has paused) the count for screen readers.
-      const fresh = await openAs(spec.as, spec.path());
+      const fresh = await app.openAs(spec.as, spec.path());
       const form = spec.form(fresh);
       await spec.prepare?.(form);
       for (const limited of spec.fields)
@@ -494,7 +408,7 @@ describe("every limited field takes an over-long paste whole and refuses it with
   }
 
   it("shows the count from 90% of the limit and in the plain style up to it", async () => {
-    const page = await openAs(null, paths.contact);
+    const page = await app.openAs(null, paths.contact);
     const message = page.getByLabel("Message", { exact: true });
     const count = page.locator("#contact-message ~ div [aria-hidden='true']");
     await message.fill(text(1799));
@@ -514,15 +428,15 @@ describe("every limited field takes an over-long paste whole and refuses it with
 describe("without JavaScript", () => {
   /** Posts the form as a plain HTML form and returns the answer's status. */
   async function postWithoutScript(
-    account: Account | null,
+    account: TestUser | null,
     urlPath: string,
     fill: (page: Page) => Promise<void>,
     submit: string,
   ) {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
-    if (account) await context.addCookies(sessions.get(account)!);
+    const context = await app.browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
+    if (account) await context.addCookies(app.sessionOf(account));
     const page = await context.newPage();
-    await page.goto(server.url + urlPath);
+    await page.goto(app.url + urlPath);
     await fill(page);
     const [answer] = await Promise.all([
       page.waitForResponse((response) => response.request().method() === "POST"),
@@ -553,7 +467,7 @@ describe("without JavaScript", () => {
     } finally {
       await context.close();
     }
-    const admin = await openAs(ADMIN, "/admin?tab=contact");
+    const admin = await app.openAs(ADMIN, "/admin?tab=contact");
     await admin.getByText("No contact submissions yet").waitFor();
   });
 
@@ -584,7 +498,7 @@ describe("without JavaScript", () => {
     } finally {
       await context.close();
     }
-    const admin = await openAs(ADMIN, "/admin/leads");
+    const admin = await app.openAs(ADMIN, "/admin/leads");
     expect(await leadTableNames(admin)).toEqual(["Rosa Alvarez"]);
   });
 });

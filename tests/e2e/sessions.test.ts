@@ -4,63 +4,30 @@
  * sessions" in two browsers signed in as the same user (with and without JavaScript), axe on /account,
  * and the offline worker, which keeps public pages but nothing rendered for a signed-in visitor.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { paths } from "~/lib/site";
-import { launchBrowser, viewports } from "../support/browser";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
-import { userCli } from "../support/user-cli";
+import { viewports } from "../support/browser";
+import { appForFile, axeViolations, type TestUser } from "../support/e2e-app";
 
 /**
  * One account per group of tests: sign-in is limited to 10 attempts per account in 15 minutes (the
  * spec's per-account limits apply even with IP_RATE_LIMITS=off).
  */
 const PASSWORD = "Harbor-Light-4242";
-const HTTP_USER = { email: "nia.stone@example.com", password: PASSWORD, name: ["Nia", "Stone"] };
-const BROWSER_USER = { email: "omar.reyes@example.com", password: PASSWORD, name: ["Omar", "Reyes"] };
-const WORKER_USER = { email: "lena.park@example.com", password: PASSWORD, name: ["Lena", "Park"] };
-type User = typeof HTTP_USER;
-
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-sessions-"));
-  for (const { email, password, name } of [HTTP_USER, BROWSER_USER, WORKER_USER]) {
-    const created = userCli(
-      dataDir,
-      "add",
-      "--email",
-      email,
-      "--password",
-      password,
-      "--first-name",
-      name[0]!,
-      "--last-name",
-      name[1]!,
-    );
-    expect(created, created.output).toMatchObject({ status: 0 });
-  }
-  server = await startServerProcess({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
+const account = (email: string, firstName: string, lastName: string): TestUser => ({
+  email,
+  password: PASSWORD,
+  firstName,
+  lastName,
 });
+const HTTP_USER = account("nia.stone@example.com", "Nia", "Stone");
+const BROWSER_USER = account("omar.reyes@example.com", "Omar", "Reyes");
+const WORKER_USER = account("lena.park@example.com", "Lena", "Park");
 
-afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await server.stop();
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
+const app = appForFile({ name: "sessions", users: [HTTP_USER, BROWSER_USER, WORKER_USER] });
 
 // ---------------------------------------------------------------- HTTP
-
-const http = (urlPath: string, init: RequestInit = {}) =>
-  fetch(server.url + urlPath, { redirect: "manual", ...init });
 
 const form = (fields: Record<string, string>) => ({
   method: "POST",
@@ -71,7 +38,7 @@ const form = (fields: Record<string, string>) => ({
 /** Signs in over HTTP; returns the Cookie header for the new session. */
 async function cookieOfNewSession(): Promise<string> {
   const { email, password } = HTTP_USER;
-  const response = await http("/auth", form({ intent: "sign-in", email, password }));
+  const response = await app.http("/auth", form({ intent: "sign-in", email, password }));
   expect(response.status).toBe(302);
   const cookie = response.headers
     .getSetCookie()
@@ -86,12 +53,12 @@ describe("headers", () => {
   it("marks every page rendered for a signed-in visitor private, no-store; public pages stay public", async () => {
     const cookie = await cookieOfNewSession();
     for (const urlPath of ["/", paths.about, paths.blog, "/account"]) {
-      const response = await http(urlPath, { headers: { Cookie: cookie } });
+      const response = await app.http(urlPath, { headers: { Cookie: cookie } });
       expect(response.status, urlPath).toBe(200);
       expect(response.headers.get("cache-control"), urlPath).toBe("private, no-store");
       expect(await response.text(), urlPath).toContain(HTTP_USER.email);
     }
-    const anonymous = await http("/");
+    const anonymous = await app.http("/");
     expect(anonymous.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     expect(await anonymous.text()).not.toContain(HTTP_USER.email);
   });
@@ -99,68 +66,46 @@ describe("headers", () => {
   it('answers sign-out with Clear-Site-Data: "cache", "storage", and still sets the flash', async () => {
     for (const urlPath of ["/auth/sign-out", "/auth/sign-out.data"]) {
       const cookie = await cookieOfNewSession();
-      const response = await http(urlPath, { ...form({}), headers: { ...form({}).headers, Cookie: cookie } });
+      const response = await app.http(urlPath, {
+        ...form({}),
+        headers: { ...form({}).headers, Cookie: cookie },
+      });
       expect([302, 202, 204], urlPath).toContain(response.status);
       expect(response.headers.get("clear-site-data"), urlPath).toBe('"cache", "storage"');
       const setCookies = response.headers.getSetCookie();
       expect(setCookies.some((c) => c.startsWith("leadworks_flash="))).toBe(true);
       expect(setCookies.some((c) => c.startsWith("leadworks.session_token=;"))).toBe(true);
-      expect((await http("/account", { headers: { Cookie: cookie } })).status).toBe(302);
+      expect((await app.http("/account", { headers: { Cookie: cookie } })).status).toBe(302);
     }
   });
 
   it("refuses a cross-site 'Sign out other sessions' and ends nothing", async () => {
     const attacker = await cookieOfNewSession();
     const victim = await cookieOfNewSession();
-    const response = await http("/account", {
+    const response = await app.http("/account", {
       ...form({ intent: "sign-out-others" }),
       headers: { ...form({}).headers, Cookie: attacker, Origin: "https://evil.example" },
     });
     expect(response.status).toBe(403);
-    expect((await http("/account", { headers: { Cookie: victim } })).status).toBe(200);
+    expect((await app.http("/account", { headers: { Cookie: victim } })).status).toBe(200);
   });
 });
 
 // ---------------------------------------------------------------- browsers
 
-interface Watched {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-}
-let opened: Watched[] = [];
-
-async function newBrowserSession(javaScriptEnabled = true): Promise<Watched> {
-  const context = await browser.newContext({ viewport: viewports.desktop, javaScriptEnabled });
+async function newBrowserSession(javaScriptEnabled = true) {
+  const watched = await app.pages.blank({ javaScriptEnabled });
   // Fail a step with its own message rather than the whole test by its timeout.
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  const watched = { context, page, problems };
-  opened.push(watched);
+  watched.context.setDefaultTimeout(15_000);
   return watched;
 }
 
-afterEach(async () => {
-  const problems = opened.flatMap((watched) => watched.problems);
-  for (const watched of opened) await watched.context.close();
-  opened = [];
-  expect(problems).toEqual([]);
-});
-
-async function signInThrough(page: Page, redirectTo: string, user: User) {
-  await page.goto(`${server.url}/auth?redirectTo=${encodeURIComponent(redirectTo)}`, {
+async function signInThrough(page: Page, redirectTo: string, user: TestUser) {
+  await page.goto(`${app.url}/auth?redirectTo=${encodeURIComponent(redirectTo)}`, {
     waitUntil: "networkidle",
   });
-  const panel = page.getByRole("tabpanel", { name: "Sign In" });
-  await panel.getByLabel("Email").fill(user.email);
-  await panel.getByLabel("Password").fill(user.password);
-  await panel.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(server.url + redirectTo);
+  await app.signIn(page, user);
+  await page.waitForURL(app.url + redirectTo);
 }
 
 const sessionItems = (page: Page) => page.getByRole("list", { name: "Your sessions" }).getByRole("listitem");
@@ -168,14 +113,6 @@ const sessionItems = (page: Page) => page.getByRole("list", { name: "Your sessio
 /** The session list shows `count` sessions (waiting for the page to render them). */
 const expectSessions = (page: Page, count: number) =>
   expect.poll(() => sessionItems(page).count(), { timeout: 10_000 }).toBe(count);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Toasts come and go (and fade in); the page itself is what is checked here.
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
-  );
-}
 
 describe("signing out other sessions", () => {
   it(
@@ -208,10 +145,10 @@ describe("signing out other sessions", () => {
 
       // The other browser is signed out on its next navigation (a client-side one, then a full load).
       await first.page.getByRole("banner").getByRole("link", { name: "Blog" }).first().click();
-      await first.page.waitForURL(server.url + paths.blog);
+      await first.page.waitForURL(app.url + paths.blog);
       await first.page.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
-      await first.page.goto(server.url + "/account", { waitUntil: "networkidle" });
-      await first.page.waitForURL(server.url + "/auth?redirectTo=%2Faccount");
+      await first.page.goto(app.url + "/account", { waitUntil: "networkidle" });
+      await first.page.waitForURL(app.url + "/auth?redirectTo=%2Faccount");
 
       // With JavaScript: the toast, and the list updates in place.
       await signInThrough(first.page, "/account", BROWSER_USER);
@@ -226,19 +163,17 @@ describe("signing out other sessions", () => {
       await expectSessions(first.page, 1);
       expect(await axeViolations(first.page)).toEqual([]);
 
-      await noScript.page.goto(server.url + "/account");
-      await noScript.page.waitForURL(server.url + "/auth?redirectTo=%2Faccount");
+      await noScript.page.goto(app.url + "/account");
+      await noScript.page.waitForURL(app.url + "/auth?redirectTo=%2Faccount");
     },
   );
 
   it("has no axe violations on /account at phone width", async () => {
-    const { context, page } = await newBrowserSession();
+    const { page } = await newBrowserSession();
     await page.setViewportSize(viewports.phone);
     await signInThrough(page, "/account", BROWSER_USER);
     await sessionItems(page).first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
-    opened = opened.filter((watched) => watched.page !== page);
   });
 });
 
@@ -268,9 +203,9 @@ async function underWorker(page: Page) {
 describe("the offline worker", () => {
   it("keeps public pages for anonymous visitors", { timeout: 60_000 }, async () => {
     const { page } = await newBrowserSession();
-    await page.goto(server.url + "/", { waitUntil: "load" });
+    await page.goto(app.url + "/", { waitUntil: "load" });
     await underWorker(page);
-    await page.goto(server.url + paths.about, { waitUntil: "load" });
+    await page.goto(app.url + paths.about, { waitUntil: "load" });
     await expect
       .poll(async () => (await cachedEntries(page)).map((entry) => entry.path), { timeout: 10_000 })
       .toEqual(expect.arrayContaining(["/", paths.about]));
@@ -284,7 +219,7 @@ describe("the offline worker", () => {
       await signInThrough(page, "/", WORKER_USER);
       await underWorker(page);
       for (const urlPath of [paths.about, paths.blog, "/"]) {
-        await page.goto(server.url + urlPath, { waitUntil: "networkidle" });
+        await page.goto(app.url + urlPath, { waitUntil: "networkidle" });
         await page.getByRole("banner").getByText(WORKER_USER.email).waitFor({ state: "attached" });
       }
       // A hashed asset went through the worker and was kept: the worker was storing while we browsed.

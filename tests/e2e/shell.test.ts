@@ -1,31 +1,13 @@
 /** The site shell in Chromium: navigation, mobile menu, breadcrumb, scroll to top, not-found page. */
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paths } from "~/lib/site";
-import { launchBrowser, openPage, viewports, type WatchedPage } from "../support/browser";
+import { viewports } from "../support/browser";
+import { appForFile } from "../support/e2e-app";
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-let current: WatchedPage | undefined;
+const app = appForFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const problems = current?.problems ?? [];
-  await current?.context.close();
-  current = undefined;
-  expect(problems).toEqual([]);
-});
-
-async function open(viewport: { width: number; height: number }, path = "/") {
-  current = await openPage(browser, viewport);
-  await current.page.goto(baseUrl + path);
-  return current.page;
-}
+const open = (viewport: { width: number; height: number }, path = "/") =>
+  app.pages.open(path, viewport, { waitUntil: "load" });
 
 describe("desktop (1280 px)", () => {
   it("shows the header navigation and the consultation button, and navigates", async () => {
@@ -38,7 +20,7 @@ describe("desktop (1280 px)", () => {
       page.getByRole("link", { name: "Book a Free Consultation" }).first().isVisible(),
     ).resolves.toBe(true);
     await nav.getByRole("link", { name: "About Us" }).click();
-    await page.waitForURL(baseUrl + paths.about);
+    await page.waitForURL(app.url + paths.about);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBeTruthy();
   });
 
@@ -49,18 +31,18 @@ describe("desktop (1280 px)", () => {
       page.locator('link[rel="prefetch"][href="/contact/real-estate-lead-generation-services"]').count(),
     ).resolves.toBe(1);
     // Pages with forms keep the app: navigating between them happens without a reload.
-    await page.goto(baseUrl + paths.contact, { waitUntil: "networkidle" });
+    await page.goto(app.url + paths.contact, { waitUntil: "networkidle" });
     expect(await page.locator("link[rel=modulepreload]").count()).toBeGreaterThan(0);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.locator("footer").getByRole("link", { name: "Careers" }).click();
-    await page.waitForURL(baseUrl + paths.careers);
+    await page.waitForURL(app.url + paths.careers);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 
   it("hides the breadcrumb on the home page and builds it from the path elsewhere", async () => {
     const page = await open(viewports.desktop);
     expect(await page.getByRole("navigation", { name: "Breadcrumb" }).count()).toBe(0);
-    await page.goto(baseUrl + paths.fixFlip);
+    await page.goto(app.url + paths.fixFlip);
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
     await expect(crumbs.getByRole("link", { name: "Home" }).getAttribute("href")).resolves.toBe("/");
     await expect(crumbs.getByRole("link", { name: "Services" }).getAttribute("href")).resolves.toBe(
@@ -87,26 +69,20 @@ describe("desktop (1280 px)", () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.locator("footer").getByRole("link", { name: "Careers" }).click();
-    await page.waitForURL(baseUrl + paths.careers);
+    await page.waitForURL(app.url + paths.careers);
     await page.waitForFunction(() => window.scrollY === 0);
   });
 
   it("shows the not-found page for an unknown path, with a link home", async () => {
-    current = await openPage(browser, viewports.desktop);
-    const response = await current.page.goto(baseUrl + "/no-such-page");
+    const { page } = await app.pages.blank({ viewport: viewports.desktop });
+    const response = await page.goto(app.url + "/no-such-page");
     expect(response?.status()).toBe(404);
     // The browser reports the document's own 404 on the console; that one is expected.
-    current.problems.splice(
-      0,
-      current.problems.length,
-      ...current.problems.filter((p) => !p.includes("404")),
-    );
-    await expect(
-      current.page.getByRole("heading", { name: "Oops! Page not found" }).isVisible(),
-    ).resolves.toBe(true);
-    expect(await current.page.getByRole("navigation", { name: "Breadcrumb" }).count()).toBe(0);
-    await current.page.getByRole("link", { name: "Return to Home" }).click();
-    await current.page.waitForURL(baseUrl + "/");
+    app.pages.drop(page, (p) => p.includes("404"));
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole("navigation", { name: "Breadcrumb" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(app.url + "/");
   });
 });
 
@@ -120,14 +96,14 @@ describe("phone (390 px)", () => {
     await toggle.click();
     await menu.waitFor({ state: "visible" });
     await menu.getByRole("link", { name: "Blog" }).click();
-    await page.waitForURL(baseUrl + paths.blog);
+    await page.waitForURL(app.url + paths.blog);
     await menu.waitFor({ state: "hidden" });
     // On a page with the app running, choosing a link closes the menu as well.
-    await page.goto(baseUrl + paths.contact, { waitUntil: "networkidle" });
+    await page.goto(app.url + paths.contact, { waitUntil: "networkidle" });
     await page.getByLabel("Menu", { exact: true }).click();
     await menu.waitFor({ state: "visible" });
     await menu.getByRole("link", { name: "Careers" }).click();
-    await page.waitForURL(baseUrl + paths.careers);
+    await page.waitForURL(app.url + paths.careers);
     await menu.waitFor({ state: "hidden" });
   });
 

@@ -2,32 +2,21 @@
  * Behind HTTPS (SITE_URL https://...) the session cookie is Secure and carries the __Secure- prefix; the
  * page cache and the access module still recognise it.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { closeDatabase, installDatabase } from "~/db/db.server";
+import { describe, expect, it } from "vitest";
 import { getAuthState } from "~/features/auth/access.server";
 import { signIn } from "~/features/auth/accounts.server";
-import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { testDatabases } from "../support/databases";
+import { confirmedUser, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 
-vi.stubEnv("AUTH_SECRET", "integration-tests-secret-0123456789abcdef");
-vi.stubEnv("SITE_URL", "https://leadworks.example");
-afterAll(() => vi.unstubAllEnvs());
+stubAuthEnv({ SITE_URL: "https://leadworks.example" });
 
 describe.each(testDatabases)("session cookie over HTTPS on $name", (testDb) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await testDb.open();
-    installDatabase(handle);
-  });
-  afterAll(async () => {
-    await closeDatabase();
-  });
+  useTestDatabase(testDb);
 
   it("is HttpOnly, SameSite=Lax and Secure, and keeps the visitor signed in", async () => {
     const email = `secure-${testDb.name}@example.com`;
-    await createConfirmedUser(commandLine, { email, password: "Harbor-Light-42" });
+    await confirmedUser({ email, password: "Harbor-Light-42" });
     const result = await signIn(
       { email, password: "Harbor-Light-42" },
       { ip: "192.0.2.1", userAgent: "vitest", cookie: null },

@@ -5,9 +5,7 @@
  * invitations, the profile page and the attempt limits.
  */
 import { and, eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { closeDatabase, installDatabase } from "~/db/db.server";
+import { describe, expect, it } from "vitest";
 import {
   auditLog,
   mailOutbox,
@@ -25,10 +23,9 @@ import {
   setSignInPolicy,
   type SignInPolicy,
 } from "~/features/auth/sign-in-limits.server";
-import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { pruneRateLimitHits } from "~/lib/rate-limit.server";
 import { loader as rootLoader } from "~/root";
-import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { loader as accountLoader } from "~/routes/account";
 import { loader as adminLayoutLoader } from "~/routes/admin/layout";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
@@ -38,11 +35,17 @@ import { action as signOutAction } from "~/routes/auth/sign-out";
 import { loader as verifyLoader } from "~/routes/auth/verify-email";
 import { testDatabases } from "../support/databases";
 import {
+  confirmedUser,
+  postAccount,
+  sessionCookie,
+  stubAuthEnv,
+  useTestDatabase,
+} from "../support/integration-fixtures";
+import {
   answer,
   ORIGIN,
   type Answer,
   call,
-  cookieHeader,
   formRequest,
   freshIp,
   getRequest,
@@ -50,10 +53,7 @@ import {
 } from "../support/route-calls";
 import { permissionsOf } from "~/lib/permissions";
 
-vi.stubEnv("AUTH_SECRET", "integration-tests-secret-0123456789abcdef");
-vi.stubEnv("SITE_URL", "http://leadworks.test");
-vi.stubEnv("IP_RATE_LIMITS", "on");
-afterAll(() => vi.unstubAllEnvs());
+stubAuthEnv({ IP_RATE_LIMITS: "on" });
 
 const PASSWORD = "Harbor-Light-42";
 const NEW_PASSWORD = "Quiet-Meadow-77";
@@ -62,17 +62,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 // ---------------------------------------------------------------- flows
 
 describe.each(testDatabases)("accounts on $name", (testDb) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await testDb.open();
-    installDatabase(handle);
-  });
-  afterAll(async () => {
-    await closeDatabase();
-  });
+  const database = useTestDatabase(testDb);
 
   const mailsTo = (email: string) =>
-    handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(mailOutbox.createdAt);
+    database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, email))
+      .orderBy(mailOutbox.createdAt);
 
   /** The path and query of the first link in the latest e-mail to `email`. */
   async function linkInLatestMail(email: string, subject?: string): Promise<string> {
@@ -103,22 +100,13 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     answer(await call(authAction, formRequest("/auth", signUpFields(email))));
     const link = await linkInLatestMail(email, "Confirm your Leadworks account");
     redirectOf(await call(verifyLoader, getRequest(link)));
-    const [row] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     return row!.id;
   }
 
-  /** Signs in and returns the session cookie header. */
-  async function sessionCookie(email: string, password = PASSWORD): Promise<string> {
-    const { cookies } = redirectOf(await signIn(email, password));
-    const cookie = cookieHeader(cookies.filter((c) => c.startsWith("leadworks.session_token=")));
-    expect(cookie).toMatch(/^leadworks\.session_token=/);
-    return cookie;
-  }
-
   async function adminCookie(email: string): Promise<string> {
-    const created = await createConfirmedUser(commandLine, { email, password: PASSWORD, role: "admin" });
-    expect(created.ok).toBe(true);
-    return sessionCookie(email);
+    await confirmedUser({ email, password: PASSWORD, role: "admin" });
+    return sessionCookie(email, PASSWORD);
   }
 
   it("signs up: a UUID account, its profile, and a confirmation e-mail through the outbox", async () => {
@@ -137,10 +125,10 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
         toast: { kind: "success", title: "Please check your email to confirm your account!" },
       },
     });
-    const [account] = await handle.db.select().from(user).where(eq(user.email, email));
+    const [account] = await database.db.select().from(user).where(eq(user.email, email));
     expect(account).toMatchObject({ name: "Maya", emailVerified: false, disabledAt: null });
     expect(account!.id).toMatch(UUID);
-    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.userId, account!.id));
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.userId, account!.id));
     expect(profile).toMatchObject({ firstName: "Maya", lastName: null, email, companyName: null });
     const mails = await mailsTo(email);
     expect(mails.map((m) => m.subject)).toEqual(["Confirm your Leadworks account"]);
@@ -173,7 +161,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
       text: "Please check the form for errors.",
     });
     expect(result.data.values).not.toHaveProperty("password");
-    expect(await handle.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+    expect(await database.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
 
     const signInResult = answer(
       await call(authAction, formRequest("/auth", { intent: "sign-in", email: "x", password: "" })),
@@ -212,7 +200,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     const confirmed = redirectOf(await call(verifyLoader, getRequest(link)));
     expect(confirmed.location).toBe("/auth");
     expect(confirmed.flash).toMatchObject({ kind: "success", title: "Email confirmed" });
-    const [row] = await handle.db.select().from(user).where(eq(user.email, email));
+    const [row] = await database.db.select().from(user).where(eq(user.email, email));
     expect(row!.emailVerified).toBe(true);
 
     const bad = redirectOf(
@@ -228,7 +216,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     expect(sessionSetCookie).toMatch(/; SameSite=Lax/i);
     expect(sessionSetCookie).toMatch(/; Path=\//);
     expect(sessionSetCookie).not.toMatch(/; Secure/i); // SITE_URL is http here
-    const [stored] = await handle.db.select().from(session).where(eq(session.userId, row!.id));
+    const [stored] = await database.db.select().from(session).where(eq(session.userId, row!.id));
     expect(stored!.id).toMatch(UUID);
     expect(stored!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
   });
@@ -273,7 +261,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
       await call(authAction, formRequest("/auth", signUpFields(email, { password: "Other-Password-9" }))),
     );
     expect(second).toEqual(first);
-    expect(await handle.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
+    expect(await database.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
     expect((await mailsTo(email)).map((m) => m.subject)).toEqual([
       "Confirm your Leadworks account",
       "Your Leadworks account",
@@ -290,7 +278,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
       areas: { admin: false, client: false },
     });
 
-    const cookie = await sessionCookie(email);
+    const cookie = await sessionCookie(email, PASSWORD);
     const signedIn = answer(await call(rootLoader, getRequest("/", { cookie })));
     expect(signedIn.data).toMatchObject({
       user: { id, email, name: "Maya Rivers" },
@@ -305,7 +293,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     expect(
       signedOut.cookies.some((c) => c.startsWith("leadworks.session_token=;") && /Max-Age=0/i.test(c)),
     ).toBe(true);
-    expect(await handle.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
+    expect(await database.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
     expect((await getAuthState(getRequest("/", { cookie }))).actor).toBeNull();
   });
 
@@ -319,10 +307,10 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
 
     const plainEmail = `plain-${testDb.name}@example.com`;
     await confirmedAccount(plainEmail);
-    const plain = await sessionCookie(plainEmail);
+    const plain = await sessionCookie(plainEmail, PASSWORD);
     const clientEmail = `client-${testDb.name}@example.com`;
-    await createConfirmedUser(commandLine, { email: clientEmail, password: PASSWORD, role: "client" });
-    const client = await sessionCookie(clientEmail);
+    await confirmedUser({ email: clientEmail, password: PASSWORD, role: "client" });
+    const client = await sessionCookie(clientEmail, PASSWORD);
     const admin = await adminCookie(`admin-${testDb.name}@example.com`);
 
     const adminDenied = { kind: "error", title: "Access Denied", text: "You don't have admin privileges" };
@@ -366,7 +354,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     const admin = await adminCookie(`disabler-${testDb.name}@example.com`);
     const email = `disabled-${testDb.name}@example.com`;
     const id = await confirmedAccount(email);
-    const cookie = await sessionCookie(email);
+    const cookie = await sessionCookie(email, PASSWORD);
     expect((await getAuthState(getRequest("/", { cookie }))).actor?.email).toBe(email);
 
     const disabled = answer(
@@ -376,7 +364,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
       ),
     );
     expect(disabled).toMatchObject({ status: 200, data: { ok: true } });
-    expect(await handle.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
+    expect(await database.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
     expect((await getAuthState(getRequest("/", { cookie }))).actor).toBeNull();
     expect(redirectOf(await call(accountLoader, getRequest("/account", { cookie }))).location).toBe(
       "/auth?redirectTo=%2Faccount",
@@ -385,21 +373,21 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     const refused = answer(await signIn(email));
     expect(refused.status).toBe(403);
     expect(refused.data.toast?.text).toMatch(/disabled/);
-    expect(await handle.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
+    expect(await database.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
 
     // Even a session written behind our back does not count while the account is disabled.
-    await handle.db.update(user).set({ disabledAt: new Date() }).where(eq(user.id, id));
+    await database.db.update(user).set({ disabledAt: new Date() }).where(eq(user.id, id));
     answer(
       await call(
         usersAction,
         formRequest("/admin/users", { intent: "enable", userId: id }, { cookie: admin }),
       ),
     );
-    const again = await sessionCookie(email);
-    await handle.db.update(user).set({ disabledAt: new Date() }).where(eq(user.id, id));
+    const again = await sessionCookie(email, PASSWORD);
+    await database.db.update(user).set({ disabledAt: new Date() }).where(eq(user.id, id));
     expect((await getAuthState(getRequest("/", { cookie: again }))).actor).toBeNull();
 
-    const log = await handle.db
+    const log = await database.db
       .select({ action: auditLog.action, actorId: auditLog.actorId })
       .from(auditLog)
       .where(eq(auditLog.targetUserId, id))
@@ -411,7 +399,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
   it("grants and removes roles, refuses self-demotion, and records every change", async () => {
     const adminEmail = `granter-${testDb.name}@example.com`;
     const admin = await adminCookie(adminEmail);
-    const [adminRow] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, adminEmail));
+    const [adminRow] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, adminEmail));
     const email = `promoted-${testDb.name}@example.com`;
     const id = await confirmedAccount(email);
     const post = (fields: Record<string, string>) =>
@@ -420,7 +408,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     expect(answer(await post({ intent: "grant-role", userId: id, role: "client" })).data.ok).toBe(true);
     expect(answer(await post({ intent: "grant-role", userId: id, role: "admin" })).data.ok).toBe(true);
     expect(answer(await post({ intent: "revoke-role", userId: id, role: "admin" })).data.ok).toBe(true);
-    const roles = await handle.db
+    const roles = await database.db
       .select({ role: userRoles.role })
       .from(userRoles)
       .where(eq(userRoles.userId, id));
@@ -454,7 +442,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
   it("resets a forgotten password by a single-use e-mailed link and signs the account out everywhere", async () => {
     const email = `reset-${testDb.name}@example.com`;
     const id = await confirmedAccount(email);
-    const oldSession = await sessionCookie(email);
+    const oldSession = await sessionCookie(email, PASSWORD);
 
     const known = answer(await call(forgotAction, formRequest("/auth/forgot-password", { email })));
     const unknown = answer(
@@ -490,7 +478,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     );
     expect(done.location).toBe("/auth");
     expect(done.flash).toMatchObject({ kind: "success", title: "Password updated" });
-    expect(await handle.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
+    expect(await database.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
     expect((await getAuthState(getRequest("/", { cookie: oldSession }))).actor).toBeNull();
 
     const reused = answer(
@@ -513,7 +501,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     answer(await call(forgotAction, formRequest("/auth/forgot-password", { email })));
     const link = await linkInLatestMail(email, "Reset your Leadworks password");
     const token = new URLSearchParams(link.split("?")[1]).get("token")!;
-    await handle.db
+    await database.db
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verification.value, id));
@@ -546,12 +534,12 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     expect(sent).toMatchObject({ status: 200, data: { ok: true, toast: { kind: "success" } } });
     expect(answer(await invite({ email, companyName: "Again LLC" })).status).toBe(409);
 
-    const [account] = await handle.db.select().from(user).where(eq(user.email, email));
+    const [account] = await database.db.select().from(user).where(eq(user.email, email));
     expect(account!.id).toMatch(UUID);
     expect(account!.emailVerified).toBe(false);
-    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.userId, account!.id));
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.userId, account!.id));
     expect(profile).toMatchObject({ companyName: "Oak Street Buyers", firstName: "Ian" });
-    const [token] = await handle.db.select().from(verification).where(eq(verification.value, account!.id));
+    const [token] = await database.db.select().from(verification).where(eq(verification.value, account!.id));
     expect(token!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
 
     // Not usable before the password is set.
@@ -577,7 +565,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
       permissions: permissionsOf(["client"]),
       profile: { companyName: "Oak Street Buyers" },
     });
-    const [entry] = await handle.db
+    const [entry] = await database.db
       .select({ action: auditLog.action, details: auditLog.details })
       .from(auditLog)
       .where(and(eq(auditLog.targetUserId, account!.id), eq(auditLog.action, "user.invited")));
@@ -587,19 +575,15 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
   it("lets a signed-in user edit their profile, validated", async () => {
     const email = `profile-${testDb.name}@example.com`;
     const id = await confirmedAccount(email);
-    const cookie = await sessionCookie(email);
+    const cookie = await sessionCookie(email, PASSWORD);
     const page = answer(await call(accountLoader, getRequest("/account", { cookie })));
     // Without the client role the company name is the user's own to edit.
     expect(page.data).toMatchObject({ email, profile: { firstName: "Maya" }, companySetByAgency: false });
 
     const invalid = answer(
-      await call(
-        accountAction,
-        formRequest(
-          "/account",
-          { firstName: "A", lastName: "B", companyName: "C".repeat(101), phone: "12ab" },
-          { cookie },
-        ),
+      await postAccount(
+        { firstName: "A", lastName: "B", companyName: "C".repeat(101), phone: "12ab" },
+        cookie,
       ),
     );
     expect(invalid).toMatchObject({
@@ -613,46 +597,39 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     });
 
     const saved = answer(
-      await call(
-        accountAction,
-        formRequest(
-          "/account",
-          { firstName: " Maya ", lastName: "Stone", companyName: "Stone Capital", phone: "(512) 555-0100" },
-          { cookie },
-        ),
+      await postAccount(
+        { firstName: " Maya ", lastName: "Stone", companyName: "Stone Capital", phone: "(512) 555-0100" },
+        cookie,
       ),
     );
     expect(saved).toMatchObject({ status: 200, data: { ok: true, toast: { title: "Profile updated" } } });
-    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.userId, id));
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.userId, id));
     expect(profile).toMatchObject({
       firstName: "Maya",
       lastName: "Stone",
       companyName: "Stone Capital",
       phone: "(512) 555-0100",
     });
-    const [row] = await handle.db.select({ name: user.name }).from(user).where(eq(user.id, id));
+    const [row] = await database.db.select({ name: user.name }).from(user).where(eq(user.id, id));
     expect(row!.name).toBe("Maya Stone");
 
-    expect(redirectOf(await call(accountAction, formRequest("/account", { firstName: "X" }))).location).toBe(
-      "/auth?redirectTo=%2Faccount",
-    );
+    expect(redirectOf(await postAccount({ firstName: "X" })).location).toBe("/auth?redirectTo=%2Faccount");
   });
 
   it("keeps a client's company name the agency's: a crafted POST is refused, an admin changes it", async () => {
     const email = `client-company-${testDb.name}@example.com`;
-    const created = await createConfirmedUser(commandLine, {
+    await confirmedUser({
       email,
       password: PASSWORD,
       role: "client",
       firstName: "Cleo",
       companyName: "Oak Street Buyers",
     });
-    expect(created.ok).toBe(true);
-    const [account] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const [account] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     const id = account!.id;
-    const cookie = await sessionCookie(email);
+    const cookie = await sessionCookie(email, PASSWORD);
     const storedProfile = async () =>
-      (await handle.db.select().from(profiles).where(eq(profiles.userId, id)))[0]!;
+      (await database.db.select().from(profiles).where(eq(profiles.userId, id)))[0]!;
 
     const page = answer(await call(accountLoader, getRequest("/account", { cookie })));
     expect(page.data).toMatchObject({
@@ -661,12 +638,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     });
 
     // A crafted POST with another company: 400 with a clear message, and nothing saved.
-    const crafted = answer(
-      await call(
-        accountAction,
-        formRequest("/account", { firstName: "Changed", companyName: "Evil Corp" }, { cookie }),
-      ),
-    );
+    const crafted = answer(await postAccount({ firstName: "Changed", companyName: "Evil Corp" }, cookie));
     const message = "Your company name is set by the agency. Contact us to change it.";
     expect(crafted).toMatchObject({
       status: 400,
@@ -674,28 +646,14 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     });
     expect(await storedProfile()).toMatchObject({ companyName: "Oak Street Buyers", firstName: "Cleo" });
     // Clearing it is a change too.
-    expect(
-      answer(await call(accountAction, formRequest("/account", { companyName: "" }, { cookie }))).status,
-    ).toBe(400);
+    expect(answer(await postAccount({ companyName: "" }, cookie)).status).toBe(400);
 
     // The page's own form sends no company field: the rest is saved, the company stays.
-    const saved = answer(
-      await call(
-        accountAction,
-        formRequest("/account", { firstName: "Cleo", phone: "512 555 0100" }, { cookie }),
-      ),
-    );
+    const saved = answer(await postAccount({ firstName: "Cleo", phone: "512 555 0100" }, cookie));
     expect(saved).toMatchObject({ status: 200, data: { ok: true } });
     expect(await storedProfile()).toMatchObject({ companyName: "Oak Street Buyers", phone: "512 555 0100" });
     // Sending the unchanged name is fine as well.
-    expect(
-      answer(
-        await call(
-          accountAction,
-          formRequest("/account", { companyName: " Oak Street Buyers " }, { cookie }),
-        ),
-      ).status,
-    ).toBe(200);
+    expect(answer(await postAccount({ companyName: " Oak Street Buyers " }, cookie)).status).toBe(200);
 
     // The admin sets it at /admin/users, validated and audited; clients may not.
     const admin = await adminCookie(`company-admin-${testDb.name}@example.com`);
@@ -712,7 +670,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
       data: { ok: true, intent: "set-company", toast: { text: `${email} now belongs to Maple Capital` } },
     });
     expect((await storedProfile()).companyName).toBe("Maple Capital");
-    const [entry] = await handle.db
+    const [entry] = await database.db
       .select({ details: auditLog.details })
       .from(auditLog)
       .where(and(eq(auditLog.targetUserId, id), eq(auditLog.action, "company.changed")));
@@ -727,7 +685,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     const retryAfterOf = (result: unknown) =>
       new Headers((result as { init?: { headers?: HeadersInit } }).init?.headers).get("Retry-After");
     const failuresOf = async (bucket: string) => {
-      const [row] = await handle.db
+      const [row] = await database.db
         .select({ n: sql<number>`count(*)::int` })
         .from(rateLimitHits)
         .where(eq(rateLimitHits.bucket, bucket));
@@ -916,9 +874,9 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
         { bucket: `remembered:prune-test:trusted-${testDb.name}`, createdAt: hoursAgo(25 * 24) },
         { bucket: `remembered:prune-test:stale-${testDb.name}`, createdAt: hoursAgo(31 * 24) },
       ];
-      await handle.db.insert(rateLimitHits).values(rows);
-      await pruneRateLimitHits(handle.db);
-      const left = await handle.db
+      await database.db.insert(rateLimitHits).values(rows);
+      await pruneRateLimitHits(database.db);
+      const left = await database.db
         .select({ bucket: rateLimitHits.bucket })
         .from(rateLimitHits)
         .where(like(rateLimitHits.bucket, "%prune-test:%"));
@@ -958,7 +916,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
       );
       expect(blocked.status).toBe(429);
       expect(
-        await handle.db
+        await database.db
           .select()
           .from(user)
           .where(eq(user.email, `ip-last-${testDb.name}@example.com`)),
@@ -979,7 +937,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
         (await mailsTo(email)).filter((m) => m.subject === "Reset your Leadworks password"),
       ).toHaveLength(resetsPerAccount);
 
-      const buckets = await handle.db
+      const buckets = await database.db
         .select({ bucket: rateLimitHits.bucket, n: sql<number>`count(*)::int` })
         .from(rateLimitHits)
         .where(eq(rateLimitHits.bucket, `auth:resetRequest:account:${email}`))

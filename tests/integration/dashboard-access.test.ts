@@ -2,62 +2,35 @@
  * Every route of the submissions dashboard, called as React Router calls it with real sessions:
  * anonymous visitors, plain users and clients are refused; admins get the data, newest first.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { installDatabase } from "~/db/db.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions } from "~/db/schema";
-import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as eventsLoader } from "~/routes/admin/events";
 import { loader as exportLoader } from "~/routes/admin/export";
 import { loader as resumeLoader } from "~/routes/admin/resume";
 import { testDatabases } from "../support/databases";
-import {
-  call,
-  cookieHeader,
-  formRequest,
-  getRequest,
-  redirectOf,
-  type RouteFn,
-} from "../support/route-calls";
-import { action as authAction } from "~/routes/auth/auth";
+import { confirmedUser, sessionCookie, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
+import { call, formRequest, getRequest, redirectOf, type RouteFn } from "../support/route-calls";
 
-vi.stubEnv("AUTH_SECRET", "integration-tests-secret-0123456789abcdef");
-vi.stubEnv("SITE_URL", "http://leadworks.test");
-afterAll(() => vi.unstubAllEnvs());
+stubAuthEnv();
 
 const PASSWORD = "Harbor-Light-42";
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 
 describe.each(testDatabases)("dashboard access on $name", (testDb) => {
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(testDb);
   const cookies: Record<"plain" | "client" | "admin", string> = { plain: "", client: "", admin: "" };
 
-  async function signedIn(email: string): Promise<string> {
-    const result = await call(
-      authAction,
-      formRequest("/auth", { intent: "sign-in", email, password: PASSWORD }),
-    );
-    return cookieHeader(redirectOf(result).cookies.filter((c) => c.startsWith("leadworks.session_token=")));
-  }
-
   beforeAll(async () => {
-    handle = await testDb.open();
-    installDatabase(handle);
     for (const [who, role] of [
       ["plain", undefined],
       ["client", "client"],
       ["admin", "admin"],
     ] as const) {
-      const created = await createConfirmedUser(commandLine, {
-        email: `${who}@example.com`,
-        password: PASSWORD,
-        role,
-      });
-      expect(created.ok).toBe(true);
-      cookies[who] = await signedIn(`${who}@example.com`);
+      await confirmedUser({ email: `${who}@example.com`, password: PASSWORD, role });
+      cookies[who] = await sessionCookie(`${who}@example.com`, PASSWORD);
     }
-    await handle.db.insert(contactSubmissions).values([
+    await database.db.insert(contactSubmissions).values([
       {
         name: "Older",
         email: "o@example.com",
@@ -73,9 +46,6 @@ describe.each(testDatabases)("dashboard access on $name", (testDb) => {
         createdAt: new Date(Date.UTC(2026, 0, 2)),
       },
     ]);
-  });
-  afterAll(async () => {
-    await handle?.close();
   });
 
   const as = (who: "anonymous" | keyof typeof cookies, path: string) =>

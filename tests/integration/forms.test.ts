@@ -4,8 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
 import { careerApplications, contactSubmissions, mailOutbox, rateLimitHits, storedFiles } from "~/db/schema";
@@ -20,6 +19,7 @@ import { SubmissionStepError } from "~/lib/submission-errors";
 import type { FormReply } from "~/lib/form-reply";
 import { testDatabases } from "../support/databases";
 import { readReply } from "../support/form-reply";
+import { useTestDatabase } from "../support/integration-fixtures";
 
 process.env.IP_RATE_LIMITS = "off";
 
@@ -61,7 +61,7 @@ function multipartRequest(
 }
 
 describe.each(testDatabases)("public forms on $name", (testDb) => {
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(testDb);
   const count = async (
     table:
       | typeof contactSubmissions
@@ -69,17 +69,10 @@ describe.each(testDatabases)("public forms on $name", (testDb) => {
       | typeof storedFiles
       | typeof mailOutbox
       | typeof rateLimitHits,
-  ) => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+  ) => (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
-  beforeAll(async () => {
-    handle = await testDb.open();
-    installDatabase(handle);
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
   beforeEach(async () => {
-    installDatabase(handle);
+    installDatabase(database.handle);
     for (const table of [
       "career_applications",
       "contact_submissions",
@@ -87,7 +80,7 @@ describe.each(testDatabases)("public forms on $name", (testDb) => {
       "mail_outbox",
       "rate_limit_hits",
     ]) {
-      await handle.db.execute(sql.raw(`delete from ${table}`));
+      await database.db.execute(sql.raw(`delete from ${table}`));
     }
   });
 
@@ -115,7 +108,7 @@ describe.each(testDatabases)("public forms on $name", (testDb) => {
 
   /** The outbox rows of one submission: the staff notice and the acknowledgement to `sender`. */
   async function mailsFor(sender: string) {
-    const rows = await handle.db.select().from(mailOutbox);
+    const rows = await database.db.select().from(mailOutbox);
     const ack = rows.find((m) => m.toAddress === sender);
     const staff = rows.find((m) => m.toAddress === "team@leadworks.example" && m.replyTo === sender);
     expect(ack, "acknowledgement").toBeDefined();
@@ -209,14 +202,14 @@ describe.each(testDatabases)("public forms on $name", (testDb) => {
       { clientIp: "203.0.113.9" },
     );
     expect(payload(result)).toMatchObject({ ok: true, toast: { title: "Application Submitted!" } });
-    const [file] = await handle.db.select().from(storedFiles);
+    const [file] = await database.db.select().from(storedFiles);
     expect(file).toMatchObject({
       fileName: "My CV.pdf",
       contentType: "application/pdf",
       sizeBytes: pdf.length,
     });
     expect(Buffer.from(file!.data).equals(pdf)).toBe(true);
-    const mails = await handle.db.select().from(mailOutbox);
+    const mails = await database.db.select().from(mailOutbox);
     expect(mails.find((m) => m.toAddress === "team@leadworks.example")?.attachments).toEqual([
       { fileId: file!.id, fileName: "My CV.pdf", contentType: "application/pdf" },
     ]);
@@ -374,9 +367,9 @@ describe.each(testDatabases)("public forms on $name", (testDb) => {
       const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
       let sent = 0;
       for (let pass = 0; pass < 6 && sent < 4; pass++) {
-        sent += await deliverDueMail(handle.db, transport, "Leadworks <no-reply@leadworks.example>");
+        sent += await deliverDueMail(database.db, transport, "Leadworks <no-reply@leadworks.example>");
         // Time passes: retries become due (the worker waits 5 s, 10 s, ... between attempts).
-        await handle.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+        await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
       }
       expect(sent).toBe(4);
       expect(received.sort()).toEqual(
@@ -388,7 +381,7 @@ describe.each(testDatabases)("public forms on $name", (testDb) => {
         ].sort(),
       );
       const rows = await queryRows<{ status: string; attempts: number }>(
-        handle.db,
+        database.db,
         sql`select status, attempts from mail_outbox`,
       );
       expect(rows.every((r) => r.status === "sent")).toBe(true);

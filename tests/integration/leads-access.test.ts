@@ -6,11 +6,8 @@
  * only the leads assigned to them.
  */
 import { and, asc, count, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { installDatabase } from "~/db/db.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { leadActivities, leadDocuments, leads, storedFiles, user } from "~/db/schema";
-import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { PHONE_MESSAGE, type LeadField } from "~/features/leads/leads.schema";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/leads/detail";
 import { loader as documentLoader } from "~/routes/admin/leads/document";
@@ -26,12 +23,17 @@ import { loader as adminEventsLoader } from "~/routes/admin/leads/events";
 import { loader as exportLoader } from "~/routes/admin/leads/export";
 import { createLead, assignLead } from "~/features/leads/leads.server";
 import { leadSchema } from "~/features/leads/leads.schema";
-import { action as authAction } from "~/routes/auth/auth";
 import { testDatabases } from "../support/databases";
+import {
+  confirmedUser,
+  JANE_DOE,
+  sessionCookie,
+  stubAuthEnv,
+  useTestDatabase,
+} from "../support/integration-fixtures";
 import {
   ORIGIN,
   answer,
-  cookieHeader,
   formRequest,
   freshIp,
   getRequest,
@@ -41,9 +43,7 @@ import {
 } from "../support/route-calls";
 import { permissionsOf } from "~/lib/permissions";
 
-vi.stubEnv("AUTH_SECRET", "integration-tests-secret-0123456789abcdef");
-vi.stubEnv("SITE_URL", "http://leadworks.test");
-afterAll(() => vi.unstubAllEnvs());
+stubAuthEnv();
 
 const PASSWORD = "Harbor-Light-42";
 const MISSING = "00000000-0000-4000-8000-00000000dead";
@@ -72,14 +72,9 @@ const PDF_BYTES = Buffer.concat([
 
 /** The new-lead form as a browser posts it, valid unless overridden. */
 const leadForm = (overrides: Partial<Record<LeadField, string>> = {}) => ({
-  firstName: "Jane",
-  lastName: "Doe",
+  ...JANE_DOE,
   phone: "+1 (202) 555-1234",
-  email: "jane@example.com",
-  address: "742 Evergreen Terrace",
-  city: "Springfield",
   state: "il",
-  zipCode: "62704",
   propertyType: "multi_family",
   motivationLevel: "hot",
   leadSource: "referral",
@@ -114,27 +109,17 @@ const statusOf = (value: unknown) =>
   value instanceof Response ? value.status : (value as { init?: { status?: number } }).init?.status;
 
 describe.each(testDatabases)("lead routes on $name", (testDb) => {
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(testDb);
   const cookies = {} as Record<Account, string>;
   const ids = {} as Record<Account, string>;
 
-  async function signedIn(email: string): Promise<string> {
-    const result = await run(
-      authAction,
-      formRequest("/auth", { intent: "sign-in", email, password: PASSWORD }),
-    );
-    return cookieHeader(redirectOf(result).cookies.filter((c) => c.startsWith("leadworks.session_token=")));
-  }
-
   beforeAll(async () => {
-    handle = await testDb.open();
-    installDatabase(handle);
     for (const [who, { role, companyName }] of Object.entries(accounts) as [
       Account,
       (typeof accounts)[Account],
     ][]) {
       const email = `${who.toLowerCase()}@example.com`;
-      const created = await createConfirmedUser(commandLine, {
+      await confirmedUser({
         email,
         password: PASSWORD,
         role,
@@ -142,15 +127,11 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
         firstName: who,
         lastName: "Tester",
       });
-      expect(created.ok).toBe(true);
-      const [row] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+      const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
       ids[who] = row!.id;
-      cookies[who] = await signedIn(email);
+      cookies[who] = await sessionCookie(email, PASSWORD);
       expect(cookies[who]).toContain("leadworks.session_token=");
     }
-  });
-  afterAll(async () => {
-    await handle?.close();
   });
 
   // ---------------------------------------------------------------- requests and the database
@@ -200,7 +181,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
   let seeded = 0;
   async function seedLead(values: Partial<typeof leads.$inferInsert> = {}): Promise<string> {
     seeded += 1;
-    const [row] = await handle.db
+    const [row] = await database.db
       .insert(leads)
       .values({
         firstName: "Seeded",
@@ -217,24 +198,24 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
   }
 
   const leadRow = async (id: string) =>
-    (await handle.db.select().from(leads).where(eq(leads.id, id)))[0] ?? null;
+    (await database.db.select().from(leads).where(eq(leads.id, id)))[0] ?? null;
   const activitiesOf = (id: string) =>
-    handle.db
+    database.db
       .select()
       .from(leadActivities)
       .where(eq(leadActivities.leadId, id))
       .orderBy(asc(leadActivities.createdAt), asc(leadActivities.id));
   const documentsOf = (id: string) =>
-    handle.db.select().from(leadDocuments).where(eq(leadDocuments.leadId, id));
+    database.db.select().from(leadDocuments).where(eq(leadDocuments.leadId, id));
   const countOf = async (table: typeof leads | typeof leadActivities | typeof storedFiles) =>
-    Number((await handle.db.select({ n: count() }).from(table))[0]!.n);
+    Number((await database.db.select({ n: count() }).from(table))[0]!.n);
 
   /** Everything a lead route could change: every lead, activity, document and stored file. */
   const snapshot = async () => ({
-    leads: await handle.db.select().from(leads).orderBy(asc(leads.id)),
-    activities: await handle.db.select().from(leadActivities).orderBy(asc(leadActivities.id)),
-    documents: await handle.db.select().from(leadDocuments).orderBy(asc(leadDocuments.id)),
-    files: await handle.db.select({ id: storedFiles.id }).from(storedFiles).orderBy(asc(storedFiles.id)),
+    leads: await database.db.select().from(leads).orderBy(asc(leads.id)),
+    activities: await database.db.select().from(leadActivities).orderBy(asc(leadActivities.id)),
+    documents: await database.db.select().from(leadDocuments).orderBy(asc(leadDocuments.id)),
+    files: await database.db.select({ id: storedFiles.id }).from(storedFiles).orderBy(asc(storedFiles.id)),
   });
 
   const expectSignIn = (result: unknown, path: string) => {
@@ -439,7 +420,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       expect(redirectOf(await run(newAction, post("admin", "/admin/leads/new", atLimit))).location).toBe(
         "/admin/leads",
       );
-      const [stored] = await handle.db
+      const [stored] = await database.db
         .select()
         .from(leads)
         .where(eq(leads.address, long(200)));
@@ -467,7 +448,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       expect(flash).toEqual({ kind: "success", title: "Success", text: "Lead created successfully" });
       expect(await countOf(leads)).toBe(before + 1);
 
-      const [stored] = await handle.db.select().from(leads).where(eq(leads.firstName, "Created"));
+      const [stored] = await database.db.select().from(leads).where(eq(leads.firstName, "Created"));
       expect(stored).toMatchObject({
         lastName: "Doe",
         phone: "+12025551234",
@@ -680,9 +661,9 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       expect(await leadRow(id)).toBeNull();
       expect(await activitiesOf(id)).toEqual([]);
       expect(await documentsOf(id)).toEqual([]);
-      expect(await handle.db.select().from(storedFiles).where(eq(storedFiles.id, document!.fileId))).toEqual(
-        [],
-      );
+      expect(
+        await database.db.select().from(storedFiles).where(eq(storedFiles.id, document!.fileId)),
+      ).toEqual([]);
       expect(await countOf(storedFiles)).toBe(filesBefore - 1);
       // The other lead and its document are untouched.
       expect(await leadRow(other)).not.toBeNull();
@@ -786,7 +767,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
         documentType: "PDF",
         uploadedBy: ids.admin,
       });
-      const [file] = await handle.db.select().from(storedFiles).where(eq(storedFiles.id, document!.fileId));
+      const [file] = await database.db.select().from(storedFiles).where(eq(storedFiles.id, document!.fileId));
       expect(file).toMatchObject({
         fileName: "Inspection report.pdf",
         contentType: "application/pdf",
@@ -911,7 +892,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
 
     const assignedTo = async (who: "clientA" | "clientB") =>
       (
-        await handle.db
+        await database.db
           .select({ id: leads.id, feedback: leads.clientFeedbackStatus })
           .from(leads)
           .where(eq(leads.assignedToClientId, ids[who]))
@@ -959,7 +940,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
         recent: { id: string }[];
       };
       const interested = (
-        await handle.db
+        await database.db
           .select({ id: leads.id })
           .from(leads)
           .where(and(eq(leads.assignedToClientId, ids.clientA), eq(leads.clientFeedbackStatus, "interested")))
@@ -968,7 +949,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       expect(counts.total).toBeLessThan(await countOf(leads));
       expect(counts.interested).toBe(interested);
       expect(counts.newThisWeek).toBe(counts.total - 1); // a2 is a month old, every other lead of A is new
-      const newestTen = await handle.db
+      const newestTen = await database.db
         .select({ id: leads.id })
         .from(leads)
         .where(eq(leads.assignedToClientId, ids.clientA))

@@ -4,9 +4,7 @@
  * detail and feedback, each scoped to the signed-in client.
  */
 import { and, count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { installDatabase } from "~/db/db.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   leadActivities,
   leadDocuments,
@@ -51,6 +49,7 @@ import {
   type LeadDocumentUpload,
 } from "~/features/leads/leads.server";
 import { testDatabases } from "../support/databases";
+import { JANE_DOE, useTestDatabase } from "../support/integration-fixtures";
 import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 
 const ids = {
@@ -75,14 +74,9 @@ const clientQuery = (search = "") =>
 
 /** A valid lead as the new-lead form produces it. */
 const leadInput = (overrides: Partial<LeadInput> = {}): LeadInput => ({
-  firstName: "Jane",
-  lastName: "Doe",
+  ...JANE_DOE,
   phone: "+12025551234",
-  email: "jane@example.com",
-  address: "742 Evergreen Terrace",
-  city: "Springfield",
   state: "IL",
-  zipCode: "62704",
   propertyType: "single_family",
   motivationLevel: "warm",
   leadSource: "cold_call",
@@ -95,14 +89,19 @@ const leadInput = (overrides: Partial<LeadInput> = {}): LeadInput => ({
 });
 
 /** A row for a direct insert (explicit creation time, status, assignment, feedback). */
-const leadRow = (overrides: Partial<typeof leads.$inferInsert> = {}): typeof leads.$inferInsert => ({
-  firstName: "Filler",
+/** What a row from `leadRow` has unless told otherwise, besides its first name. */
+const FILLER = {
   lastName: "Seller",
   phone: "+13035550000",
   address: "1 Quiet Road",
   city: "Denver",
   state: "CO",
   zipCode: "80202",
+};
+
+const leadRow = (overrides: Partial<typeof leads.$inferInsert> = {}): typeof leads.$inferInsert => ({
+  firstName: "Filler",
+  ...FILLER,
   ...overrides,
 });
 
@@ -115,9 +114,9 @@ const pdf = (text: string, name = "Purchase agreement"): LeadDocumentUpload => (
 });
 
 describe.each(testDatabases)("leads on $name", (testDb) => {
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(testDb);
 
-  const db = () => handle.db;
+  const db = () => database.db;
   const countOf = async (table: typeof storedFiles | typeof leads | typeof leadActivities) =>
     Number((await db().select({ n: count() }).from(table))[0]!.n);
   const activitiesOf = (leadId: string) =>
@@ -132,8 +131,6 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
   };
 
   beforeAll(async () => {
-    handle = await testDb.open();
-    installDatabase(handle);
     const people = [
       { id: ids.admin, email: "ada@example.com", firstName: "Ada", lastName: "Admin", company: null },
       {
@@ -169,9 +166,6 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
         { userId: ids.clientB, role: "client" as const },
         { userId: ids.clientC, role: "client" as const },
       ]);
-  });
-  afterAll(async () => {
-    await handle?.close();
   });
 
   // ---------------------------------------------------------------- who may call what
@@ -345,16 +339,20 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
         createdAt: new Date(base + i * 60_000),
       }),
     );
+    /** Jane Doe as the list shows her. */
+    const LISTED_JANE = {
+      lastName: "Doe",
+      phone: "+12025551234",
+      address: "742 Evergreen Terrace",
+      city: "Springfield",
+      state: "IL",
+      motivationLevel: "hot",
+      leadStatus: "new",
+    } as const;
     const specials = [
       leadRow({
         firstName: "Jane",
-        lastName: "Doe",
-        phone: "+12025551234",
-        address: "742 Evergreen Terrace",
-        city: "Springfield",
-        state: "IL",
-        motivationLevel: "hot",
-        leadStatus: "new",
+        ...LISTED_JANE,
         assignedToClientId: ids.clientA,
         createdAt: new Date(base + 1000 * 60_000),
       }),
@@ -438,13 +436,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       const { rows } = await listLeads(admin, adminQuery("q=Doe"));
       const jane = rows.find((r) => r.firstName === "Jane")!;
       expect(jane).toMatchObject({
-        lastName: "Doe",
-        phone: "+12025551234",
-        address: "742 Evergreen Terrace",
-        city: "Springfield",
-        state: "IL",
-        motivationLevel: "hot",
-        leadStatus: "new",
+        ...LISTED_JANE,
         client: {
           companyName: "Acme Investors",
           firstName: "Carl",
@@ -1013,12 +1005,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       expect(recent.map((r) => r.firstName).slice(0, 4)).toEqual(["A-1h", "A-2d", "A-3d", "A-6d23h"]);
       expect(recent[0]).toMatchObject({
         id: leadIds["A-1h"],
-        lastName: "Seller",
-        phone: "+13035550000",
-        address: "1 Quiet Road",
-        city: "Denver",
-        state: "CO",
-        zipCode: "80202",
+        ...FILLER,
         motivationLevel: "warm",
         clientFeedbackStatus: "deal_closed",
       });

@@ -7,24 +7,28 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { closeDatabase, installDatabase } from "~/db/db.server";
 import { session, user } from "~/db/schema";
 import { getAuthState, requireArea } from "~/features/auth/access.server";
 import { ABSOLUTE_LIFETIME_MS } from "~/features/auth/session-lifetime";
 import { LAST_ACTIVE_RESOLUTION_MS, sessionStillGrants } from "~/features/auth/sessions.server";
-import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { assignLead, createLead } from "~/features/leads/leads.server";
 import { leadSchema } from "~/features/leads/leads.schema";
 import { MAX_STREAMS_PER_USER, openStreamCount, setHeartbeatInterval } from "~/lib/realtime.server";
 import { loader as rootLoader } from "~/root";
-import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { loader as accountLoader } from "~/routes/account";
 import { loader as adminEventsLoader } from "~/routes/admin/events";
 import { loader as adminLeadEventsLoader } from "~/routes/admin/leads/events";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as authAction } from "~/routes/auth/auth";
 import { loader as clientEventsLoader } from "~/routes/client/events";
 import { testDatabases } from "../support/databases";
+import {
+  confirmedUser,
+  JANE_DOE,
+  postAccount,
+  stubAuthEnv,
+  useTestDatabase,
+} from "../support/integration-fixtures";
 import {
   answer,
   call,
@@ -37,9 +41,7 @@ import {
 } from "../support/route-calls";
 import { permissionsOf } from "~/lib/permissions";
 
-vi.stubEnv("AUTH_SECRET", "integration-tests-secret-0123456789abcdef");
-vi.stubEnv("SITE_URL", "http://leadworks.test");
-afterAll(() => vi.unstubAllEnvs());
+stubAuthEnv();
 
 const PASSWORD = "Harbor-Light-42";
 const HOUR = 3_600_000;
@@ -53,30 +55,26 @@ const SAFARI_IPHONE =
 const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
 
 describe.each(testDatabases)("sessions on $name", (testDb) => {
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(testDb);
   let counter = 0;
 
   beforeAll(async () => {
-    handle = await testDb.open();
-    installDatabase(handle);
     setHeartbeatInterval(HEARTBEAT);
   });
-  afterAll(async () => {
+  afterAll(() => {
     setHeartbeatInterval();
-    await closeDatabase();
   });
 
   /** A confirmed account with `role`; returns its id and e-mail. */
   async function account(role?: "admin" | "client") {
     const email = `${role ?? "user"}-${++counter}-${testDb.name}@example.com`;
-    const created = await createConfirmedUser(commandLine, {
+    await confirmedUser({
       email,
       password: PASSWORD,
       role,
       companyName: role === "client" ? "Oak Street Buyers" : undefined,
     });
-    expect(created.ok).toBe(true);
-    const [row] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     return { id: row!.id, email };
   }
 
@@ -94,12 +92,12 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
   }
 
   const sessionsOf = (userId: string) =>
-    handle.db.select().from(session).where(eq(session.userId, userId)).orderBy(session.createdAt);
+    database.db.select().from(session).where(eq(session.userId, userId)).orderBy(session.createdAt);
 
   /** Moves the creation (and, to prove the sliding expiry does not rescue it, the last use) of a session back. */
   async function ageSession(userId: string, ageMs: number) {
     const createdAt = new Date(Date.now() - ageMs);
-    await handle.db
+    await database.db
       .update(session)
       .set({ createdAt, expiresAt: new Date(Date.now() + 7 * DAY), updatedAt: new Date() })
       .where(eq(session.userId, userId));
@@ -156,14 +154,14 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const { id, email } = await account();
       const cookie = await signIn(email);
       const longAgo = new Date(Date.now() - 2 * LAST_ACTIVE_RESOLUTION_MS);
-      await handle.db.update(session).set({ updatedAt: longAgo }).where(eq(session.userId, id));
+      await database.db.update(session).set({ updatedAt: longAgo }).where(eq(session.userId, id));
       const before = Date.now();
       await getAuthState(getRequest("/", { cookie }));
       const [marked] = await sessionsOf(id);
       expect(marked!.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
       const recent = new Date(Date.now() - 60_000);
-      await handle.db.update(session).set({ updatedAt: recent }).where(eq(session.userId, id));
+      await database.db.update(session).set({ updatedAt: recent }).where(eq(session.userId, id));
       await getAuthState(getRequest("/", { cookie }));
       const [unchanged] = await sessionsOf(id);
       expect(unchanged!.updatedAt.getTime()).toBe(recent.getTime());
@@ -218,9 +216,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const strangers = await signIn(stranger.email);
       const currentId = (await getAuthState(getRequest("/", { cookie: here }))).actor!.sessionId;
 
-      const result = answer(
-        await call(accountAction, formRequest("/account", { intent: "sign-out-others" }, { cookie: here })),
-      );
+      const result = answer(await postAccount({ intent: "sign-out-others" }, here));
       expect(result).toEqual({
         status: 200,
         data: {
@@ -241,9 +237,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       expect((await getAuthState(getRequest("/", { cookie: strangers }))).actor?.email).toBe(stranger.email);
       expect(await sessionsOf(stranger.id)).toHaveLength(1);
 
-      const again = answer(
-        await call(accountAction, formRequest("/account", { intent: "sign-out-others" }, { cookie: here })),
-      );
+      const again = answer(await postAccount({ intent: "sign-out-others" }, here));
       expect(again.data.toast).toEqual({
         kind: "success",
         title: "Other sessions signed out",
@@ -256,9 +250,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const { id, email } = await account();
       await signIn(email);
       await signIn(email);
-      const refused = redirectOf(
-        await call(accountAction, formRequest("/account", { intent: "sign-out-others" })),
-      );
+      const refused = redirectOf(await postAccount({ intent: "sign-out-others" }));
       expect(refused.location).toBe("/auth?redirectTo=%2Faccount");
       expect(await sessionsOf(id)).toHaveLength(2);
     });
@@ -267,14 +259,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const { email } = await account();
       const cookie = await signIn(email);
       const saved = answer(
-        await call(
-          accountAction,
-          formRequest(
-            "/account",
-            { firstName: "Nia", lastName: "Stone", companyName: "", phone: "" },
-            { cookie },
-          ),
-        ),
+        await postAccount({ firstName: "Nia", lastName: "Stone", companyName: "", phone: "" }, cookie),
       );
       expect(saved.data).toMatchObject({ ok: true, toast: { title: "Profile updated" } });
     });
@@ -395,16 +380,14 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const client = await account("client");
       const stream = await openStream(clientEventsLoader, "/client/events", await signIn(client.email));
       const other = await signIn(client.email, SAFARI_IPHONE);
-      answer(
-        await call(accountAction, formRequest("/account", { intent: "sign-out-others" }, { cookie: other })),
-      );
+      answer(await postAccount({ intent: "sign-out-others" }, other));
       await endOf(stream);
     });
 
     it("closes the stream when the session outlives its absolute lifetime", async () => {
       const admin = await account("admin");
       const stream = await openStream(adminEventsLoader, "/admin/events", await signIn(admin.email));
-      await handle.db
+      await database.db
         .update(session)
         .set({ createdAt: new Date(Date.now() - ABSOLUTE_LIFETIME_MS.admin - 60_000) })
         .where(eq(session.userId, admin.id));
@@ -419,7 +402,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       expect(await sessionStillGrants(actor, "lead:read:any")).toBe(false);
       expect(await sessionStillGrants(actor, null)).toBe(true);
       expect(await sessionStillGrants({ ...actor, id: (await account()).id }, null)).toBe(false);
-      await handle.db
+      await database.db
         .update(session)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(session.id, actor.sessionId));
@@ -472,14 +455,9 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       const lead = await createLead(
         adminActor,
         leadSchema.parse({
-          firstName: "Jane",
-          lastName: "Doe",
+          ...JANE_DOE,
           phone: "+1 (202) 555-1234",
-          email: "jane@example.com",
-          address: "742 Evergreen Terrace",
-          city: "Springfield",
           state: "IL",
-          zipCode: "62704",
           propertyType: "single_family",
           motivationLevel: "hot",
           leadSource: "referral",

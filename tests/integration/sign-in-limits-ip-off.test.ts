@@ -4,43 +4,29 @@
  * Its own file because the environment is read once per process.
  */
 import { eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { closeDatabase, installDatabase } from "~/db/db.server";
+import { describe, expect, it } from "vitest";
 import { rateLimitHits } from "~/db/schema";
 import { defaultSignInPolicy, setSignInPolicy } from "~/features/auth/sign-in-limits.server";
-import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { env } from "~/lib/env.server";
 import { action as authAction } from "~/routes/auth/auth";
 import { testDatabases } from "../support/databases";
+import { confirmedUser, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import { answer, call, formRequest, redirectOf } from "../support/route-calls";
 
-vi.stubEnv("AUTH_SECRET", "integration-tests-secret-0123456789abcdef");
-vi.stubEnv("SITE_URL", "http://leadworks.test");
-vi.stubEnv("IP_RATE_LIMITS", "off");
-afterAll(() => vi.unstubAllEnvs());
+stubAuthEnv({ IP_RATE_LIMITS: "off" });
 
 const PASSWORD = "Harbor-Light-42";
 const WRONG = "Wrong-Password-1";
 const ONE_ADDRESS = "127.0.0.1";
 
 describe.each(testDatabases)("sign-in limits with IP_RATE_LIMITS=off on $name", (testDb) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await testDb.open();
-    installDatabase(handle);
-  });
-  afterAll(async () => {
-    await closeDatabase();
-  });
+  const database = useTestDatabase(testDb);
 
   const signIn = (email: string, password: string, ip = ONE_ADDRESS) =>
     call(authAction, formRequest("/auth", { intent: "sign-in", email, password }), ip);
 
   async function account(email: string) {
-    expect(await createConfirmedUser(commandLine, { email, password: PASSWORD })).toMatchObject({
-      ok: true,
-    });
+    await confirmedUser({ email, password: PASSWORD });
   }
 
   it("has no per-address cap: one address may fail on many accounts", async () => {
@@ -53,7 +39,7 @@ describe.each(testDatabases)("sign-in limits with IP_RATE_LIMITS=off on $name", 
     } finally {
       restore();
     }
-    const [row] = await handle.db
+    const [row] = await database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(rateLimitHits)
       .where(like(rateLimitHits.bucket, "auth:signIn:failures:address:%"));
@@ -67,7 +53,7 @@ describe.each(testDatabases)("sign-in limits with IP_RATE_LIMITS=off on $name", 
     const { max } = defaultSignInPolicy.accountAtAddress[0]!;
     for (let i = 0; i < max; i++) expect(answer(await signIn(email, WRONG)).status).toBe(401);
     expect(answer(await signIn(email, PASSWORD)).status).toBe(429);
-    const hits = await handle.db
+    const hits = await database.db
       .select({ bucket: rateLimitHits.bucket })
       .from(rateLimitHits)
       .where(eq(rateLimitHits.bucket, `auth:signIn:failures:account-address:${email}|${ONE_ADDRESS}`));

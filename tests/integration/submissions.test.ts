@@ -1,8 +1,6 @@
 /** The submissions dashboard's data layer on both databases: access, order, pages, search, export, realtime. */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { installDatabase } from "~/db/db.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { careerApplications, contactSubmissions, storedFiles } from "~/db/schema";
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { parseListQuery } from "~/features/submissions/submissions.schema";
@@ -17,6 +15,7 @@ import {
 } from "~/features/submissions/submissions.server";
 import { SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
 import { testDatabases } from "../support/databases";
+import { useTestDatabase } from "../support/integration-fixtures";
 import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 
 process.env.IP_RATE_LIMITS = "off";
@@ -25,18 +24,16 @@ const admin = { id: "00000000-0000-4000-8000-000000000001", permissions: permiss
 const query = (search = "") => parseListQuery(new URL(`http://x/admin?${search}`));
 
 describe.each(testDatabases)("submissions on $name", (testDb) => {
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(testDb);
   let applicationId = "";
 
   beforeAll(async () => {
-    handle = await testDb.open();
-    installDatabase(handle);
-    await handle.db.execute(
+    await database.db.execute(
       sql`insert into "user" (id, name, email) values (${admin.id}, 'Ada Admin', 'ada@example.com')`,
     );
     // 120 contact messages a minute apart: #119 is the newest.
     const base = Date.UTC(2026, 10, 1, 12, 0, 0);
-    await handle.db.insert(contactSubmissions).values(
+    await database.db.insert(contactSubmissions).values(
       Array.from({ length: 120 }, (_, i) => ({
         name: i === 7 ? "Zelda Quint" : `Sender ${i}`,
         email: i === 8 ? "quint@example.com" : `sender${i}@example.com`,
@@ -45,7 +42,7 @@ describe.each(testDatabases)("submissions on $name", (testDb) => {
         createdAt: new Date(base + i * 60_000),
       })),
     );
-    const [file] = await handle.db
+    const [file] = await database.db
       .insert(storedFiles)
       .values({
         fileName: "cv.pdf",
@@ -55,7 +52,7 @@ describe.each(testDatabases)("submissions on $name", (testDb) => {
         data: Buffer.from("%PDF-"),
       })
       .returning();
-    const [application] = await handle.db
+    const [application] = await database.db
       .insert(careerApplications)
       .values({
         firstName: "Ann",
@@ -68,9 +65,6 @@ describe.each(testDatabases)("submissions on $name", (testDb) => {
       })
       .returning();
     applicationId = application!.id;
-  });
-  afterAll(async () => {
-    await handle?.close();
   });
 
   it("refuses every query and command to anyone who is not an admin", async () => {
@@ -146,7 +140,9 @@ describe.each(testDatabases)("submissions on $name", (testDb) => {
 
   it("notifies listeners when a submission commits", async () => {
     const received: string[] = [];
-    const unsubscribe = await handle.listen(SUBMISSIONS_CHANNEL, (payload) => received.push(payload));
+    const unsubscribe = await database.handle.listen(SUBMISSIONS_CHANNEL, (payload) =>
+      received.push(payload),
+    );
     try {
       const result = await submitContactMessage(
         { name: "Live", email: "live@example.com", subject: "Now", message: "Hello" },

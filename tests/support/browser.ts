@@ -4,6 +4,9 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
+/** A cookie as a browser context reports it, to sign another context in. */
+export type Cookie = Awaited<ReturnType<BrowserContext["cookies"]>>[number];
+
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -37,8 +40,9 @@ export interface WatchedPage {
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
+  options: { javaScriptEnabled?: boolean } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (message) => {
@@ -60,17 +64,48 @@ export class PageSet {
     private readonly baseUrl: () => string,
   ) {}
 
-  /** Opens `path` and waits for network idle: the page has hydrated and its handlers are attached. */
-  async open(path: string, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-    const watched = await openPage(this.browser(), viewport);
-    this.pages.push(watched);
-    await watched.page.goto(this.baseUrl() + path, { waitUntil: "networkidle" });
+  /**
+   * Opens `path` and waits for network idle by default: the page has hydrated and its handlers are
+   * attached. `cookies` sign the fresh context in before the first request.
+   */
+  async open(
+    path: string,
+    viewport: { width: number; height: number } = viewports.desktop,
+    options: { waitUntil?: "load" | "networkidle"; cookies?: Cookie[] } = {},
+  ): Promise<Page> {
+    const watched = await this.blank({ viewport });
+    if (options.cookies) await watched.context.addCookies(options.cookies);
+    await watched.page.goto(this.baseUrl() + path, { waitUntil: options.waitUntil ?? "networkidle" });
     return watched.page;
   }
 
-  /** The watched entry of a page, e.g. to drop a console line a test expects. */
-  watched(page: Page): WatchedPage | undefined {
-    return this.pages.find((candidate) => candidate.page === page);
+  /** A watched page that has not navigated yet, e.g. one without JavaScript. */
+  async blank(
+    options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+  ): Promise<WatchedPage> {
+    const { viewport = viewports.desktop, ...rest } = options;
+    const watched = await openPage(this.browser(), viewport, rest);
+    this.pages.push(watched);
+    return watched;
+  }
+
+  /** Drops the console lines of `page` that `expected` accepts: errors the test provokes on purpose. */
+  drop(page: Page, expected: (problem: string) => boolean) {
+    const watched = this.pages.find((candidate) => candidate.page === page)!;
+    watched.problems.splice(0, watched.problems.length, ...watched.problems.filter((p) => !expected(p)));
+  }
+
+  /**
+   * The server refuses some requests on purpose (401, 403, 404, 429, a refused upload): Chromium reports
+   * the status of that request on the console. Those expected lines are dropped; any other still fails.
+   */
+  expectRefusal(page: Page, status: number) {
+    this.drop(
+      page,
+      (problem) =>
+        problem.startsWith("console.error: Failed to load resource") &&
+        problem.includes(`status of ${status}`),
+    );
   }
 
   async closeAll(): Promise<string[]> {

@@ -13,6 +13,7 @@ import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { viewports } from "../support/browser";
 import { appForFile, axeViolations, toast, type TestUser } from "../support/e2e-app";
+import { leadTable, leadTableNames } from "../support/lead-table";
 import { htmlErrors } from "../support/html-checker";
 
 const ADMIN: TestUser = {
@@ -117,29 +118,12 @@ async function expectPhoneLink(scope: Page | Locator, phone: string) {
   );
 }
 
-/** The admin lead table, whatever its order ("Leads, newest first", "Leads, oldest first", ...). */
-const leadTable = (page: Page) => page.getByRole("table", { name: /^Leads, / });
-
-/**
- * The names in the admin lead table, top to bottom ("No leads found" when empty): each row's cell after
- * its checkbox, or the one cell of a message row.
- */
-const tableNames = (page: Page) =>
-  leadTable(page)
-    .locator("tbody tr")
-    .evaluateAll((rows) =>
-      rows.map((row) => {
-        const cells = row.querySelectorAll("td");
-        return (cells.length === 1 ? cells[0] : cells[1])?.textContent ?? "";
-      }),
-    );
-
 /** The table's names once two reads 150 ms apart agree (after a filter's navigation has committed). */
 async function settledNames(page: Page): Promise<string[]> {
-  let last = await tableNames(page);
+  let last = await leadTableNames(page);
   for (let i = 0; i < 20; i++) {
     await page.waitForTimeout(150);
-    const next = await tableNames(page);
+    const next = await leadTableNames(page);
     if (JSON.stringify(next) === JSON.stringify(last)) return next;
     last = next;
   }
@@ -199,7 +183,7 @@ describe("lead management (admin)", () => {
   it("shows 'Lead Management' with 'No leads found' on an empty database, and 'Add Lead' opens the form", async () => {
     const page = await app.openAs(ADMIN, "/admin/leads");
     await page.getByRole("heading", { name: "Lead Management", level: 1 }).waitFor();
-    expect(await tableNames(page)).toEqual(["No leads found"]);
+    expect(await leadTableNames(page)).toEqual(["No leads found"]);
     await page.getByRole("link", { name: "Add Lead" }).click();
     await page.waitForURL(app.url + "/admin/leads/new");
     await page.getByRole("heading", { name: "Create New Lead", level: 1 }).waitFor();
@@ -287,7 +271,7 @@ describe("lead management (admin)", () => {
     const page = await app.openAs(ADMIN, "/admin/leads/new");
     await createLead(page, MARCUS);
     await createLead(page, HELEN);
-    expect(await tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
+    expect(await leadTableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
     const unassigned = leadTable(page)
       .getByRole("row")
       .filter({ hasText: nameOf(MARCUS) });
@@ -315,14 +299,14 @@ describe("lead management (admin)", () => {
     await search.fill("dallas");
     await search.press("Enter");
     await page.waitForURL(/\/admin\/leads\?q=dallas$/);
-    await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
+    await expect.poll(() => leadTableNames(page)).toEqual([nameOf(MARCUS)]);
     await page
       .getByRole("list", { name: "Active filters" })
       .getByRole("link", { name: /Search: dallas/ })
       .waitFor();
     await clear.click();
     await page.waitForURL(app.url + "/admin/leads");
-    await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
+    await expect.poll(() => leadTableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
     // Cleared means cleared: the search box no longer holds the old search. (Soft: the rest still runs.)
     expect.soft(await search.inputValue(), "search box after Clear Filters").toBe("");
 
@@ -330,7 +314,7 @@ describe("lead management (admin)", () => {
     await (await checklist("Motivation")).getByLabel("Hot").check();
     await page.waitForURL(/motivation=hot/);
     expect.soft(new URL(page.url()).searchParams.get("q") ?? "", "q after Clear Filters").toBe("");
-    await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
+    await expect.poll(() => leadTableNames(page)).toEqual([nameOf(MARCUS)]);
     // The spec's statuses first, then Under Contract, which the multi-select adds.
     const statusValues = await (
       await checklist("Status")
@@ -348,11 +332,11 @@ describe("lead management (admin)", () => {
     ]);
     await (await checklist("Status")).getByLabel("Dead").check();
     await page.waitForURL(/status=dead/);
-    await expect.poll(() => tableNames(page)).toEqual(["No leads found"]);
+    await expect.poll(() => leadTableNames(page)).toEqual(["No leads found"]);
     // A second status widens the list: hot leads that are dead or new.
     await (await checklist("Status")).getByLabel("New").check();
     await page.waitForURL(/status=new/);
-    await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
+    await expect.poll(() => leadTableNames(page)).toEqual([nameOf(MARCUS)]);
     // Removing a chip removes that filter alone.
     await closeChecklists();
     await page
@@ -364,12 +348,12 @@ describe("lead management (admin)", () => {
       status: "new",
       motivation: "hot",
     });
-    await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS)]);
+    await expect.poll(() => leadTableNames(page)).toEqual([nameOf(MARCUS)]);
 
     await closeChecklists();
     await clear.click();
     await page.waitForURL(app.url + "/admin/leads");
-    await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
+    await expect.poll(() => leadTableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS), nameOf(ROSA)]);
     expect(await clear.count()).toBe(0);
     expect.soft(await ticked("Status"), "status filter after Clear Filters").toEqual([]);
     expect.soft(await ticked("Motivation"), "motivation filter after Clear Filters").toEqual([]);
@@ -388,12 +372,12 @@ describe("lead management (admin)", () => {
     await closeChecklists();
     await page.getByLabel("Client", { exact: true }).selectOption({ label: "Unassigned" });
     await page.waitForURL(/client=unassigned/);
-    await expect.poll(() => tableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS)]);
+    await expect.poll(() => leadTableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS)]);
     const sort = page.getByLabel("Sort", { exact: true });
     await sort.focus();
     await sort.selectOption("oldest");
     await page.waitForURL(/sort=oldest/);
-    await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS), nameOf(HELEN)]);
+    await expect.poll(() => leadTableNames(page)).toEqual([nameOf(MARCUS), nameOf(HELEN)]);
     await page.getByText("2 leads, oldest first.").waitFor();
   });
 
@@ -551,7 +535,7 @@ describe("lead management (admin)", () => {
     await dialog.getByRole("button", { name: "Delete" }).click();
     await page.waitForURL(app.url + "/admin/leads");
     await toast(page, "Lead deleted successfully").waitFor();
-    await expect.poll(() => tableNames(page)).toEqual([nameOf(MARCUS), nameOf(ROSA)]);
+    await expect.poll(() => leadTableNames(page)).toEqual([nameOf(MARCUS), nameOf(ROSA)]);
 
     await page.goto(app.url + `/admin/leads/${id}`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "Lead not found", level: 1 }).waitFor();
@@ -677,10 +661,10 @@ describe("client portal", () => {
 
 describe("bulk actions", () => {
   it("assigns every matching lead at once, the client's open list follows, and a bulk delete asks first", async () => {
-    const client = await openAs(CLIENT_B, "/client/leads");
+    const client = await app.openAs(CLIENT_B, "/client/leads");
     await client.getByRole("heading", { name: "My Leads (0)", level: 1 }).waitFor();
-    const admin = await openAs(ADMIN, "/admin/leads?client=unassigned");
-    const unassigned = await tableNames(admin);
+    const admin = await app.openAs(ADMIN, "/admin/leads?client=unassigned");
+    const unassigned = await leadTableNames(admin);
     expect(unassigned.length).toBeGreaterThan(0);
     expect(unassigned).not.toContain("No leads found");
     const count = unassigned.length;
@@ -692,13 +676,13 @@ describe("bulk actions", () => {
     await bulk.getByLabel("Client", { exact: true }).selectOption({ label: "Maple Ridge Capital" });
     await bulk.getByRole("button", { name: "Apply" }).click();
     await toast(admin, `${leadsText(count)} assigned`).waitFor();
-    await expect.poll(() => tableNames(admin)).toEqual(["No leads found"]);
+    await expect.poll(() => leadTableNames(admin)).toEqual(["No leads found"]);
     // The client's open list follows without a reload.
     await client.getByRole("heading", { name: `My Leads (${count})`, level: 1 }).waitFor({ timeout: 5000 });
 
     // Tick one lead on the full list: a delete asks first, naming the count, and Cancel keeps it.
-    await admin.goto(server.url + "/admin/leads", { waitUntil: "networkidle" });
-    const before = await tableNames(admin);
+    await admin.goto(app.url + "/admin/leads", { waitUntil: "networkidle" });
+    const before = await leadTableNames(admin);
     await admin.getByRole("checkbox", { name: `Tick ${unassigned[0]}` }).check();
     await bulk.getByText("Ticked leads (1)").waitFor();
     await bulk.getByLabel("Action", { exact: true }).selectOption("delete");
@@ -721,7 +705,7 @@ describe("bulk actions", () => {
   });
 
   it("says what is missing instead of guessing", async () => {
-    const admin = await openAs(ADMIN, "/admin/leads");
+    const admin = await app.openAs(ADMIN, "/admin/leads");
     const bulk = admin.getByRole("form", { name: "Bulk actions" });
     const action = bulk.getByLabel("Action", { exact: true });
     await bulk.getByRole("button", { name: "Apply" }).click();
@@ -813,7 +797,7 @@ describe("accessibility", () => {
       };
 
       const admin = await app.openAs(ADMIN, "/admin/leads");
-      expect(await tableNames(admin)).toHaveLength(2);
+      expect(await leadTableNames(admin)).toHaveLength(2);
       await check(admin);
       await visit(admin, "/admin/leads/new");
       await admin.getByRole("button", { name: "Create Lead" }).click();
@@ -876,6 +860,6 @@ describe("accessibility", () => {
     const row = leadTable(page).getByRole("row").filter({ hasText: "Kim Nguyen" });
     await expect(row.textContent()).resolves.toContain("Oakland, CA");
     await expect(row.textContent()).resolves.toContain("Hot");
-    expect((await tableNames(page))[0]).toBe("Kim Nguyen");
+    expect((await leadTableNames(page))[0]).toBe("Kim Nguyen");
   });
 });

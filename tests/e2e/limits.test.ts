@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { paths } from "~/lib/site";
 import { viewports } from "../support/browser";
 import { appForFile, axeViolations, toast, type TestUser } from "../support/e2e-app";
+import { leadTableNames } from "../support/lead-table";
 import { readMails } from "../support/mail";
 
 const ADMIN: TestUser = {
@@ -137,12 +138,6 @@ async function expectRefused(page: Page, control: Locator, field: LimitedField) 
     `${formatted(field.value.length)} / ${formatted(field.max)}`,
   );
 }
-
-const leadTableNames = (page: Page) =>
-  page
-    .getByRole("table", { name: "Leads, newest first" })
-    .locator("tbody tr td:first-child")
-    .allTextContents();
 
 async function accountEmails(): Promise<string[]> {
   const page = await app.openAs(ADMIN, "/admin/users");

@@ -231,9 +231,43 @@ function CompanyNameEditor({ row }: { row: UserRow }) {
   );
 }
 
+/**
+ * "Make admin" / "Remove admin" and the same for client: one button that grants the role when the user lacks it
+ * and revokes it when they have it. An admin cannot remove their own admin role, so `canRevoke` hides it.
+ */
+function RoleToggle({
+  row,
+  role,
+  canRevoke,
+}: {
+  row: UserRow;
+  role: "admin" | "client";
+  canRevoke: boolean;
+}) {
+  if (!row.roles.includes(role)) {
+    return (
+      <ChangeButton
+        userId={row.id}
+        email={row.email}
+        intent="grant-role"
+        role={role}
+        label={`Make ${role}`}
+      />
+    );
+  }
+  if (!canRevoke) return null;
+  return (
+    <ChangeButton
+      userId={row.id}
+      email={row.email}
+      intent="revoke-role"
+      role={role}
+      label={`Remove ${role}`}
+    />
+  );
+}
+
 function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
-  const isAdmin = row.roles.includes("admin");
-  const isClient = row.roles.includes("client");
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
@@ -267,42 +301,8 @@ function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
       </td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap gap-2">
-          {isAdmin ? (
-            !isSelf && (
-              <ChangeButton
-                userId={row.id}
-                email={row.email}
-                intent="revoke-role"
-                role="admin"
-                label="Remove admin"
-              />
-            )
-          ) : (
-            <ChangeButton
-              userId={row.id}
-              email={row.email}
-              intent="grant-role"
-              role="admin"
-              label="Make admin"
-            />
-          )}
-          {isClient ? (
-            <ChangeButton
-              userId={row.id}
-              email={row.email}
-              intent="revoke-role"
-              role="client"
-              label="Remove client"
-            />
-          ) : (
-            <ChangeButton
-              userId={row.id}
-              email={row.email}
-              intent="grant-role"
-              role="client"
-              label="Make client"
-            />
-          )}
+          <RoleToggle row={row} role="admin" canRevoke={!isSelf} />
+          <RoleToggle row={row} role="client" canRevoke />
           {row.status === "disabled" ? (
             <ChangeButton userId={row.id} email={row.email} intent="enable" label="Enable" />
           ) : (

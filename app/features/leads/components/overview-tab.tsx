@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -6,11 +5,10 @@ import { Input } from "~/components/ui/input";
 import { LocalTime } from "~/components/ui/local-time";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { LeadActionResult } from "../lead-actions.server";
-import { labelOf, leadSources, propertyTypes } from "~/db/enums";
-import { clientDisplayName, formatMoney, personName } from "../lead-format";
+import { labelOf, propertyTypes } from "~/db/enums";
+import { clientDisplayName, personName } from "../lead-format";
 import type { ClientOption } from "../leads.server";
-import { MotivationBadge } from "./badges";
-import { Card, Facts, orNone } from "./lead-card";
+import { Card, Facts, FinancialFacts, MotivationFacts, orNone } from "./lead-card";
 import type { LeadView } from "./lead-view";
 import { refusedValue, replyError } from "~/lib/form-reply";
 
@@ -38,26 +36,14 @@ export function OverviewTab({
         />
       </Card>
       <Card title="Motivation & Situation">
-        <Facts
-          items={[
-            ["Motivation", <MotivationBadge key="m" value={lead.motivationLevel} />],
-            ["Lead source", labelOf(leadSources, lead.leadSource)],
-          ]}
-        />
+        <MotivationFacts lead={lead} />
         <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
           Situation notes
         </h3>
         <p className="mt-0.5 whitespace-pre-line break-words">{orNone(lead.situationNotes)}</p>
       </Card>
       <Card title="Financial Details">
-        <Facts
-          items={[
-            ["Asking price", formatMoney(lead.askingPrice)],
-            ["Estimated value", formatMoney(lead.estimatedValue)],
-            ["Estimated repair cost", formatMoney(lead.estimatedRepairCost)],
-            ...(lead.isSold ? ([["Sold Price", formatMoney(lead.soldPrice)]] as [string, ReactNode][]) : []),
-          ]}
-        />
+        <FinancialFacts lead={lead} />
         {lead.isSold && (
           <SoldPriceForm
             current={lead.soldPrice}

@@ -6,3 +6,12 @@ import { controlClass } from "./input";
 export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
   return <select className={cn(controlClass, "h-11 appearance-auto", className)} {...props} />;
 }
+
+/** The `<option>`s of a value/label table (the enums, a list of clients) inside a NativeSelect. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+}

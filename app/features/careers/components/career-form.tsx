@@ -5,7 +5,7 @@ import { EmailField } from "~/components/ui/email-field";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus, Honeypot } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { experienceLevels, positions } from "~/db/enums";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -64,11 +64,7 @@ export function CareerForm() {
             required
           >
             <option value="">Select a position</option>
-            {positions.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
+            <SelectOptions options={positions} />
           </NativeSelect>
         </FormField>
         <FormField id={experienceLevel.id} label="Experience level" error={experienceLevel.errors?.[0]}>
@@ -78,11 +74,7 @@ export function CareerForm() {
             required
           >
             <option value="">Select experience level</option>
-            {experienceLevels.map((e) => (
-              <option key={e.value} value={e.value}>
-                {e.label}
-              </option>
-            ))}
+            <SelectOptions options={experienceLevels} />
           </NativeSelect>
         </FormField>
       </div>

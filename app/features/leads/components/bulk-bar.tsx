@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { leadStatuses } from "~/db/enums";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { BulkActionResult } from "../bulk-action.server";
-import { clientDisplayName } from "../lead-format";
+import { clientOptions } from "../lead-format";
 import {
   bulkActions,
   bulkFormInput,
@@ -86,11 +86,7 @@ export function BulkBar({
             onChange={(event) => setAction(event.currentTarget.value)}
           >
             <option value="">Choose an action</option>
-            {bulkActions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions options={bulkActions} />
           </NativeSelect>
         </FormField>
       </div>
@@ -99,11 +95,7 @@ export function BulkBar({
           <FormField id="bulk-client" label="Client" error={errors.clientId}>
             <NativeSelect id="bulk-client" name="clientId" defaultValue="">
               <option value="">Choose a client</option>
-              {clients.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {clientDisplayName(c)}
-                </option>
-              ))}
+              <SelectOptions options={clientOptions(clients)} />
             </NativeSelect>
           </FormField>
         </div>
@@ -113,11 +105,7 @@ export function BulkBar({
           <FormField id="bulk-status" label="New status" error={errors.status}>
             <NativeSelect id="bulk-status" name="status" defaultValue="">
               <option value="">Choose a status</option>
-              {leadStatuses.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <SelectOptions options={leadStatuses} />
             </NativeSelect>
           </FormField>
         </div>

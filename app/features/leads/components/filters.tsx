@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass, Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -98,11 +98,7 @@ export function FilterSelect({
       </label>
       <NativeSelect id={id} name={name} defaultValue={value ?? ""} className={className}>
         <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </NativeSelect>
     </div>
   );

@@ -3,10 +3,10 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { LocalTime } from "~/components/ui/local-time";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import type { LeadActionResult } from "../lead-actions.server";
 import { labelOf, propertyTypes } from "~/db/enums";
-import { clientDisplayName, personName } from "../lead-format";
+import { clientDisplayName, clientOptions, personName } from "../lead-format";
 import type { ClientOption } from "../leads.server";
 import { Card, Facts, FinancialFacts, MotivationFacts, orNone } from "./lead-card";
 import type { LeadView } from "./lead-view";
@@ -91,11 +91,7 @@ function AssignForm({
         <FormField id="assign-client" label="Assign to client" error={error}>
           <NativeSelect key={current ?? ""} name="assignedToClientId" defaultValue={current ?? ""}>
             <option value="">Unassigned</option>
-            {clients.map((c) => (
-              <option key={c.id} value={c.id}>
-                {clientDisplayName(c)}
-              </option>
-            ))}
+            <SelectOptions options={clientOptions(clients)} />
           </NativeSelect>
         </FormField>
       </div>

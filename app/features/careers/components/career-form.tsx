@@ -1,9 +1,8 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
 import { EmailField } from "~/components/ui/email-field";
 import { FormField } from "~/components/ui/form-field";
-import { FormStatus, Honeypot } from "~/components/ui/form-status";
+import { FormStatus, SiteFormSubmit } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
@@ -100,16 +99,7 @@ export function CareerForm() {
           className="file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-semibold"
         />
       </FormField>
-      <Honeypot name="website" />
-      <Button
-        type="submit"
-        size="lg"
-        variant="accent"
-        disabled={form.submitting}
-        className="w-full sm:w-auto"
-      >
-        {form.submitting ? "Submitting..." : "Submit Application"}
-      </Button>
+      <SiteFormSubmit submitting={form.submitting} label="Submit Application" busyLabel="Submitting..." />
     </Form>
   );
 }

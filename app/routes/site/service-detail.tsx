@@ -1,7 +1,6 @@
 import { CalendarClock } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/service-detail";
-import { Button } from "~/components/ui/button";
 import { serviceDetails } from "~/features/site-content/content/service-details";
 import type { ServiceKey } from "~/features/site-content/content.types";
 import { PageHero } from "~/features/site-content/components/page-hero";
@@ -42,11 +41,7 @@ export default function ServiceDetailPage() {
   const { service } = serviceFor(useLocation().pathname);
   return (
     <>
-      <PageHero {...service.hero}>
-        <Button asChild variant="accent" size="lg">
-          <Link to={paths.contact}>Book a Free Consultation</Link>
-        </Button>
-      </PageHero>
+      <PageHero {...service.hero} contactButton="Book a Free Consultation" />
 
       <section aria-label="Key figures" className="border-b border-border">
         <dl className="container-page grid grid-cols-2 gap-4 py-10 lg:grid-cols-4">
@@ -61,7 +56,7 @@ export default function ServiceDetailPage() {
       </section>
 
       <Section id="features" title="What you get">
-        <FeatureGrid items={service.features} columns={service.features.length === 4 ? 4 : 3} />
+        <FeatureGrid items={service.features} />
       </Section>
 
       {service.campaigns && (

@@ -75,15 +75,10 @@ export function ServiceCardGrid({ cards }: { cards: readonly ServiceCard[] }) {
   );
 }
 
-export function FeatureGrid({ items, columns = 3 }: { items: readonly Feature[]; columns?: 2 | 3 | 4 }) {
+/** Feature cards: four in a row when there are four, else rows of three. */
+export function FeatureGrid({ items }: { items: readonly Feature[] }) {
   return (
-    <ul
-      className={cn(
-        "grid gap-6 sm:grid-cols-2",
-        columns === 3 && "lg:grid-cols-3",
-        columns === 4 && "lg:grid-cols-4",
-      )}
-    >
+    <ul className={cn("grid gap-6 sm:grid-cols-2", items.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3")}>
       {items.map((item) => (
         <li key={item.title} className="rounded-2xl border border-border bg-card p-6 shadow-sm">
           <ContentIcon name={item.icon} />

@@ -20,6 +20,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressKeySql } from "~/db/address-key";
 import { getDb } from "~/db/db.server";
 import {
@@ -357,32 +358,36 @@ export async function leadTimeline(leadId: string, options: { forClient?: string
     }));
 }
 
-/** Every client account (role "client"), for the assignment menus: profile fields, by display name. */
-export async function listClients(actor: LeadActor) {
+/** The accounts holding `role`, with their profile's name fields, in the order `orderBy`. */
+async function accountsWithRole(
+  actor: LeadActor,
+  role: "admin" | "client",
+  ...orderBy: (SQL | AnyPgColumn)[]
+) {
   authorize(actor, "lead:read:any");
   const db = await getDb();
   return db
     .select({ id: userRoles.userId, ...personColumns(profiles) })
     .from(userRoles)
     .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(eq(userRoles.role, "client"))
-    .orderBy(
-      sql`coalesce(nullif(${profiles.companyName}, ''), nullif(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName}), ''), ${profiles.email})`,
-    );
+    .where(eq(userRoles.role, role))
+    .orderBy(...orderBy);
+}
+
+/** Every client account (role "client"), for the assignment menus: profile fields, by display name. */
+export async function listClients(actor: LeadActor) {
+  return accountsWithRole(
+    actor,
+    "client",
+    sql`coalesce(nullif(${profiles.companyName}, ''), nullif(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName}), ''), ${profiles.email})`,
+  );
 }
 
 export type ClientOption = Awaited<ReturnType<typeof listClients>>[number];
 
 /** The admins, who create leads by hand: the list's "Created by" choices. */
 export async function listAdmins(actor: LeadActor) {
-  authorize(actor, "lead:read:any");
-  const db = await getDb();
-  return db
-    .select({ id: userRoles.userId, ...personColumns(profiles) })
-    .from(userRoles)
-    .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(eq(userRoles.role, "admin"))
-    .orderBy(profiles.firstName, profiles.lastName, profiles.email);
+  return accountsWithRole(actor, "admin", profiles.firstName, profiles.lastName, profiles.email);
 }
 
 // ---------------------------------------------------------------- writing
@@ -587,18 +592,44 @@ async function changeLead(
   });
 }
 
+/** The row change of a new status (one lead or many): a lead is sold exactly when its status is "sold". */
+export const statusChange = (status: LeadStatus, now: Date) => ({
+  leadStatus: status,
+  isSold: status === "sold",
+  updatedAt: now,
+});
+
+export const statusChangedText = (from: LeadStatus, to: LeadStatus) =>
+  `Status changed from ${labelOf(leadStatuses, from)} to ${labelOf(leadStatuses, to)}`;
+
+/** The row change of a new assignee (one lead or many). */
+export const assignmentChange = (clientId: string | null, now: Date) => ({
+  assignedToClientId: clientId,
+  clientFeedbackStatus: "not_reviewed" as const,
+  clientNotes: null,
+  clientReviewedAt: null,
+  updatedAt: now,
+});
+
+/** The timeline's words for an assignment: the client's company, else name, or "Lead unassigned". */
+export async function assignmentText(tx: Transaction, clientId: string | null) {
+  if (!clientId) return "Lead unassigned";
+  const [person] = await tx
+    .select(personColumns(profiles))
+    .from(profiles)
+    .where(eq(profiles.userId, clientId));
+  return `Assigned to ${person?.companyName || personName(person ?? null) || "a client"}`;
+}
+
 /** Sets the status (any value, spec 02 §4); false when the lead does not exist. */
 export async function updateLeadStatus(actor: LeadActor, id: string, status: LeadStatus) {
   return changeLead(actor, id, async (tx, lead) => {
     if (lead.leadStatus === status) return "unchanged";
-    await tx
-      .update(leads)
-      .set({ leadStatus: status, isSold: status === "sold", updatedAt: new Date() })
-      .where(eq(leads.id, id));
+    await tx.update(leads).set(statusChange(status, new Date())).where(eq(leads.id, id));
     await addTimelineEntry(tx, {
       leadId: id,
       activityType: "status_changed",
-      description: `Status changed from ${labelOf(leadStatuses, lead.leadStatus)} to ${labelOf(leadStatuses, status)}`,
+      description: statusChangedText(lead.leadStatus, status),
       performedBy: actor.id,
       metadata: { from: lead.leadStatus, to: status },
     });
@@ -613,28 +644,11 @@ export async function assignLead(actor: LeadActor, id: string, clientId: string 
   return changeLead(actor, id, async (tx, lead) => {
     if (lead.assignedToClientId === clientId) return "unchanged";
     await assertClientAccount(tx, clientId);
-    await tx
-      .update(leads)
-      .set({
-        assignedToClientId: clientId,
-        clientFeedbackStatus: "not_reviewed",
-        clientNotes: null,
-        clientReviewedAt: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(leads.id, id));
-    let description = "Lead unassigned";
-    if (clientId) {
-      const [person] = await tx
-        .select(personColumns(profiles))
-        .from(profiles)
-        .where(eq(profiles.userId, clientId));
-      description = `Assigned to ${person?.companyName || personName(person ?? null) || "a client"}`;
-    }
+    await tx.update(leads).set(assignmentChange(clientId, new Date())).where(eq(leads.id, id));
     await addTimelineEntry(tx, {
       leadId: id,
       activityType: "lead_assigned",
-      description,
+      description: await assignmentText(tx, clientId),
       performedBy: actor.id,
       metadata: { from: lead.assignedToClientId, to: clientId },
     });

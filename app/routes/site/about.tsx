@@ -39,12 +39,7 @@ export default function About() {
       <Section id="reasons" title={about.reasons.title}>
         <FeatureGrid items={about.reasons.items} />
       </Section>
-      <CtaBand
-        heading={about.cta.heading}
-        text={about.cta.text}
-        button={about.cta.button}
-        to={paths.contact}
-      />
+      <CtaBand cta={about.cta} />
     </>
   );
 }

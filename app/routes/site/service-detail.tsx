@@ -13,7 +13,7 @@ import {
 } from "~/features/site-content/components/sections";
 import { serviceJsonLd } from "~/features/site-content/service-jsonld";
 import { siteConfigFrom, sitePageMeta } from "~/features/site-content/seo";
-import { paths, servicePaths } from "~/lib/site";
+import { servicePaths } from "~/lib/site";
 import { staticPage } from "~/lib/hydration";
 
 /** One module serves the four service paths (routes.ts); the path picks the content. */
@@ -114,12 +114,7 @@ export default function ServiceDetailPage() {
         </div>
       </Section>
 
-      <CtaBand
-        heading={service.cta.heading}
-        text={service.cta.text}
-        button={service.cta.button}
-        to={paths.contact}
-      />
+      <CtaBand cta={service.cta} />
     </>
   );
 }

@@ -77,28 +77,7 @@ export function UserAdmin({
         <div className="mt-4 overflow-x-auto rounded-xl border border-border">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Accounts with their roles and status</caption>
-            <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  User
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Company
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Roles
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads names={["User", "Company", "Roles", "Status", "Created", "Actions"]} />
             <tbody className="divide-y divide-border">
               {users.map((row) => (
                 <UserTableRow key={row.id} row={row} isSelf={row.id === actorId} />
@@ -267,6 +246,21 @@ function RoleToggle({
   );
 }
 
+/** The header row of the accounts and audit tables. */
+function ColumnHeads({ names }: { names: string[] }) {
+  return (
+    <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col" className="px-4 py-3">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
   return (
     <tr className="align-top">
@@ -328,25 +322,7 @@ function AuditLog({ entries }: { entries: AuditEntry[] }) {
         <div className="mt-4 overflow-x-auto rounded-xl border border-border">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">Changes to accounts, newest first</caption>
-            <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  By
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Change
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Account
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Details
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads names={["When", "By", "Change", "Account", "Details"]} />
             <tbody className="divide-y divide-border">
               {entries.map((entry) => (
                 <tr key={entry.id}>

@@ -95,30 +95,40 @@ export async function bulkLeadAction(
 
 type Target = { id: string; status: LeadStatus; clientId: string | null };
 
+/**
+ * Writes `change` to the `changing` leads and one timeline entry each (`entry`), a chunk at a time so that
+ * no statement outgrows the parameter limit.
+ */
+async function changeInChunks(
+  tx: Transaction,
+  changing: Target[],
+  change: Partial<typeof leads.$inferInsert>,
+  entry: (target: Target) => Omit<typeof leadActivities.$inferInsert, "leadId">,
+) {
+  for (const part of chunks(changing, INSERT_CHUNK)) {
+    await tx
+      .update(leads)
+      .set(change)
+      .where(
+        inArray(
+          leads.id,
+          part.map((t) => t.id),
+        ),
+      );
+    await tx.insert(leadActivities).values(part.map((t) => ({ ...entry(t), leadId: t.id })));
+  }
+}
+
 async function apply(tx: Transaction, actor: LeadActor, action: BulkAction, targets: Target[]) {
   const now = new Date();
   if (action.kind === "status") {
     const changing = targets.filter((t) => t.status !== action.status);
-    for (const part of chunks(changing, INSERT_CHUNK)) {
-      await tx
-        .update(leads)
-        .set(statusChange(action.status, now))
-        .where(
-          inArray(
-            leads.id,
-            part.map((t) => t.id),
-          ),
-        );
-      await tx.insert(leadActivities).values(
-        part.map((t) => ({
-          leadId: t.id,
-          activityType: "status_changed" as const,
-          description: statusChangedText(t.status, action.status),
-          performedBy: actor.id,
-          metadata: { from: t.status, to: action.status, bulk: true },
-        })),
-      );
-    }
+    await changeInChunks(tx, changing, statusChange(action.status, now), (t) => ({
+      activityType: "status_changed",
+      description: statusChangedText(t.status, action.status),
+      performedBy: actor.id,
+      metadata: { from: t.status, to: action.status, bulk: true },
+    }));
     return changing.length;
   }
 
@@ -126,27 +136,12 @@ async function apply(tx: Transaction, actor: LeadActor, action: BulkAction, targ
     await assertClientAccount(tx, action.clientId);
     const changing = targets.filter((t) => t.clientId !== action.clientId);
     const description = await assignmentText(tx, action.clientId);
-    for (const part of chunks(changing, INSERT_CHUNK)) {
-      // Feedback belongs to the client who gave it: a new assignee starts from "not reviewed".
-      await tx
-        .update(leads)
-        .set(assignmentChange(action.clientId, now))
-        .where(
-          inArray(
-            leads.id,
-            part.map((t) => t.id),
-          ),
-        );
-      await tx.insert(leadActivities).values(
-        part.map((t) => ({
-          leadId: t.id,
-          activityType: "lead_assigned" as const,
-          description,
-          performedBy: actor.id,
-          metadata: { from: t.clientId, to: action.clientId, bulk: true },
-        })),
-      );
-    }
+    await changeInChunks(tx, changing, assignmentChange(action.clientId, now), (t) => ({
+      activityType: "lead_assigned",
+      description,
+      performedBy: actor.id,
+      metadata: { from: t.clientId, to: action.clientId, bulk: true },
+    }));
     if (action.clientId && changing.length > 0) {
       await mailAssignedBatch(
         tx,

@@ -602,7 +602,7 @@ export const statusChange = (status: LeadStatus, now: Date) => ({
 export const statusChangedText = (from: LeadStatus, to: LeadStatus) =>
   `Status changed from ${labelOf(leadStatuses, from)} to ${labelOf(leadStatuses, to)}`;
 
-/** The row change of a new assignee (one lead or many). */
+/** The row change of a new assignee (one lead or many): feedback belongs to whoever gave it, so it resets. */
 export const assignmentChange = (clientId: string | null, now: Date) => ({
   assignedToClientId: clientId,
   clientFeedbackStatus: "not_reviewed" as const,

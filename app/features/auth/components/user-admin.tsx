@@ -223,25 +223,15 @@ function RoleToggle({
   role: "admin" | "client";
   canRevoke: boolean;
 }) {
-  if (!row.roles.includes(role)) {
-    return (
-      <ChangeButton
-        userId={row.id}
-        email={row.email}
-        intent="grant-role"
-        role={role}
-        label={`Make ${role}`}
-      />
-    );
-  }
-  if (!canRevoke) return null;
+  const has = row.roles.includes(role);
+  if (has && !canRevoke) return null;
   return (
     <ChangeButton
       userId={row.id}
       email={row.email}
-      intent="revoke-role"
+      intent={has ? "revoke-role" : "grant-role"}
       role={role}
-      label={`Remove ${role}`}
+      label={`${has ? "Remove" : "Make"} ${role}`}
     />
   );
 }

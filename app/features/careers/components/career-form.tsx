@@ -62,8 +62,7 @@ export function CareerForm() {
             defaultValue={positionInterest.initialValue ?? ""}
             required
           >
-            <option value="">Select a position</option>
-            <SelectOptions options={positions} />
+            <SelectOptions placeholder="Select a position" options={positions} />
           </NativeSelect>
         </FormField>
         <FormField id={experienceLevel.id} label="Experience level" error={experienceLevel.errors?.[0]}>
@@ -72,8 +71,7 @@ export function CareerForm() {
             defaultValue={experienceLevel.initialValue ?? ""}
             required
           >
-            <option value="">Select experience level</option>
-            <SelectOptions options={experienceLevels} />
+            <SelectOptions placeholder="Select experience level" options={experienceLevels} />
           </NativeSelect>
         </FormField>
       </div>

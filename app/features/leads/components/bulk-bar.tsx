@@ -85,8 +85,7 @@ export function BulkBar({
             defaultValue=""
             onChange={(event) => setAction(event.currentTarget.value)}
           >
-            <option value="">Choose an action</option>
-            <SelectOptions options={bulkActions} />
+            <SelectOptions placeholder="Choose an action" options={bulkActions} />
           </NativeSelect>
         </FormField>
       </div>
@@ -94,8 +93,7 @@ export function BulkBar({
         <div className="md:w-56">
           <FormField id="bulk-client" label="Client" error={errors.clientId}>
             <NativeSelect id="bulk-client" name="clientId" defaultValue="">
-              <option value="">Choose a client</option>
-              <SelectOptions options={clientOptions(clients)} />
+              <SelectOptions placeholder="Choose a client" options={clientOptions(clients)} />
             </NativeSelect>
           </FormField>
         </div>
@@ -104,8 +102,7 @@ export function BulkBar({
         <div className="md:w-48">
           <FormField id="bulk-status" label="New status" error={errors.status}>
             <NativeSelect id="bulk-status" name="status" defaultValue="">
-              <option value="">Choose a status</option>
-              <SelectOptions options={leadStatuses} />
+              <SelectOptions placeholder="Choose a status" options={leadStatuses} />
             </NativeSelect>
           </FormField>
         </div>

@@ -97,8 +97,7 @@ export function FilterSelect({
         {label}
       </label>
       <NativeSelect id={id} name={name} defaultValue={value ?? ""} className={className}>
-        <option value="">{allLabel}</option>
-        <SelectOptions options={options} />
+        <SelectOptions placeholder={allLabel} options={options} />
       </NativeSelect>
     </div>
   );

@@ -168,8 +168,7 @@ export function LeadForm({
             "assignedToClientId",
             "Assign to client",
             <NativeSelect {...select("assignedToClientId")}>
-              <option value="">Unassigned</option>
-              <SelectOptions options={clientOptions(clients)} />
+              <SelectOptions placeholder="Unassigned" options={clientOptions(clients)} />
             </NativeSelect>,
             true,
           )}

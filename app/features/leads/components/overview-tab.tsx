@@ -120,8 +120,7 @@ function AssignForm({
     >
       <FormField id="assign-client" label="Assign to client" error={error}>
         <NativeSelect key={current ?? ""} name="assignedToClientId" defaultValue={current ?? ""}>
-          <option value="">Unassigned</option>
-          <SelectOptions options={clientOptions(clients)} />
+          <SelectOptions placeholder="Unassigned" options={clientOptions(clients)} />
         </NativeSelect>
       </FormField>
     </CardForm>

@@ -29,6 +29,14 @@ function FooterLinks({ title, links }: { title: string; links: { label: string; 
   );
 }
 
+const iconButtonClass = "flex size-11 items-center justify-center rounded-md bg-white/10 hover:bg-white/20";
+
+/** The footer's two ways to reach us: both lead to the contact page. */
+const contactIcons = [
+  { label: "Call us: request a call back", Icon: Phone },
+  { label: "Send us a message", Icon: MessageSquare },
+] as const;
+
 export function Footer({ contactEmail, year }: { contactEmail: string; year: number }) {
   return (
     <footer className="bg-slate-950 text-slate-300">
@@ -45,24 +53,15 @@ export function Footer({ contactEmail, year }: { contactEmail: string; year: num
               rel="noopener noreferrer"
               target="_blank"
               aria-label={`${site.name} on LinkedIn`}
-              className="flex size-11 items-center justify-center rounded-md bg-white/10 hover:bg-white/20"
+              className={iconButtonClass}
             >
               <LinkedInIcon />
             </a>
-            <Link
-              to={paths.contact}
-              aria-label="Call us: request a call back"
-              className="flex size-11 items-center justify-center rounded-md bg-white/10 hover:bg-white/20"
-            >
-              <Phone className="size-5" aria-hidden="true" />
-            </Link>
-            <Link
-              to={paths.contact}
-              aria-label="Send us a message"
-              className="flex size-11 items-center justify-center rounded-md bg-white/10 hover:bg-white/20"
-            >
-              <MessageSquare className="size-5" aria-hidden="true" />
-            </Link>
+            {contactIcons.map(({ label, Icon }) => (
+              <Link key={label} to={paths.contact} aria-label={label} className={iconButtonClass}>
+                <Icon className="size-5" aria-hidden="true" />
+              </Link>
+            ))}
           </div>
         </div>
         <FooterLinks title="Services" links={serviceLinks} />

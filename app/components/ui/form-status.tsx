@@ -1,5 +1,6 @@
 import type { Toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
+import { Button } from "./button";
 
 /** The toast's text as an inline panel, for visitors without JavaScript. */
 export function FormStatus({ toast }: { toast?: Toast }) {
@@ -22,7 +23,7 @@ export function FormStatus({ toast }: { toast?: Toast }) {
 }
 
 /** A field bots fill and people never see (hidden from sight, keyboard and assistive technology). */
-export function Honeypot({ name }: { name: string }) {
+function Honeypot({ name }: { name: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
@@ -30,5 +31,28 @@ export function Honeypot({ name }: { name: string }) {
         <input type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
+  );
+}
+
+/**
+ * How the public site's forms (contact, careers) end: the bot trap, then the large submit button, which
+ * says `busyLabel` and is disabled while the form is on its way.
+ */
+export function SiteFormSubmit({
+  submitting,
+  label,
+  busyLabel,
+}: {
+  submitting: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <>
+      <Honeypot name="website" />
+      <Button type="submit" size="lg" variant="accent" disabled={submitting} className="w-full sm:w-auto">
+        {submitting ? busyLabel : label}
+      </Button>
+    </>
   );
 }

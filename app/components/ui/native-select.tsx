@@ -6,3 +6,26 @@ import { controlClass } from "./input";
 export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
   return <select className={cn(controlClass, "h-11 appearance-auto", className)} {...props} />;
 }
+
+/**
+ * The `<option>`s of a value/label table (the enums, a list of clients) inside a NativeSelect, after an
+ * empty-valued `placeholder` option when there is one ("Choose a client", "All motivations").
+ */
+export function SelectOptions({
+  options,
+  placeholder,
+}: {
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  return (
+    <>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -68,6 +68,17 @@ function cookieHeaders(setCookies: string[]): Headers {
 /** Passwords are never sent back to the page. */
 const hideFields = ["password", "confirmPassword"];
 
+/** A refused /auth form: what the toast says, the form's reply, and the HTTP status (and headers). */
+function authRefusal(
+  intent: AuthIntent,
+  toast: Toast,
+  result: AuthActionResult["result"],
+  init: ResponseInit,
+  unconfirmedEmail?: string,
+) {
+  return data<AuthActionResult>({ ok: false, intent, toast, result, unconfirmedEmail }, init);
+}
+
 /** Logs what went wrong and answers with the auth screens' unexpected-error toast. */
 function unexpected<T extends FormReply>(where: string, error: unknown, extra: Omit<T, "ok" | "toast">) {
   console.warn(`[auth] ${where} failed:`, error);
@@ -89,15 +100,7 @@ export async function handleAuthPost(request: Request, context: unknown) {
     if (intent === "sign-in") {
       const submission = parseForm(form, signInSchema);
       if (submission.status !== "success") {
-        return data<AuthActionResult>(
-          {
-            ok: false,
-            intent,
-            toast: formToasts.validation,
-            result: submission.reply({ hideFields }),
-          },
-          { status: 400 },
-        );
+        return authRefusal(intent, formToasts.validation, submission.reply({ hideFields }), { status: 400 });
       }
       const result = await signIn(submission.value, meta);
       if (result.ok) {
@@ -106,42 +109,25 @@ export async function handleAuthPost(request: Request, context: unknown) {
           headers: cookieHeaders(result.setCookies),
         });
       }
-      return data<AuthActionResult>(
-        {
-          ok: false,
-          intent,
-          toast: authToasts.error(result.message),
-          result: submission.reply({ hideFields }),
-          unconfirmedEmail: result.reason === "unconfirmed" ? submission.value.email : undefined,
-        },
+      return authRefusal(
+        intent,
+        authToasts.error(result.message),
+        submission.reply({ hideFields }),
         { status: result.status, headers: retryAfterHeaders(result.retryAfterSeconds) },
+        result.reason === "unconfirmed" ? submission.value.email : undefined,
       );
     }
 
     if (intent === "sign-up") {
       const submission = parseForm(form, signUpSchema);
       if (submission.status !== "success") {
-        return data<AuthActionResult>(
-          {
-            ok: false,
-            intent,
-            toast: formToasts.validation,
-            result: submission.reply({ hideFields }),
-          },
-          { status: 400 },
-        );
+        return authRefusal(intent, formToasts.validation, submission.reply({ hideFields }), { status: 400 });
       }
       const result = await signUp(submission.value, meta);
       if (!result.ok) {
-        return data<AuthActionResult>(
-          {
-            ok: false,
-            intent,
-            toast: authToasts.error(result.message),
-            result: submission.reply({ hideFields }),
-          },
-          { status: result.status },
-        );
+        return authRefusal(intent, authToasts.error(result.message), submission.reply({ hideFields }), {
+          status: result.status,
+        });
       }
       return data<AuthActionResult>({
         ok: true,
@@ -154,22 +140,15 @@ export async function handleAuthPost(request: Request, context: unknown) {
     if (intent === "resend-confirmation") {
       const submission = parseForm(form, forgotPasswordSchema);
       if (submission.status !== "success") {
-        return data<AuthActionResult>(
-          {
-            ok: false,
-            intent,
-            toast: authToasts.error("Invalid email address"),
-            result: submission.reply(),
-          },
-          { status: 400 },
-        );
+        return authRefusal(intent, authToasts.error("Invalid email address"), submission.reply(), {
+          status: 400,
+        });
       }
       const result = await resendConfirmation(submission.value.email, meta);
       if (!result.ok) {
-        return data<AuthActionResult>(
-          { ok: false, intent, toast: authToasts.error(result.message), result: submission.reply() },
-          { status: result.status },
-        );
+        return authRefusal(intent, authToasts.error(result.message), submission.reply(), {
+          status: result.status,
+        });
       }
       return data<AuthActionResult>({
         ok: true,

@@ -8,7 +8,7 @@
 import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
-import { labelOf, leadStatuses, motivationLevels, type LeadStatus } from "~/db/enums";
+import { labelOf, motivationLevels, type LeadStatus } from "~/db/enums";
 import { leadActivities, leadDocuments, leads, profiles, storedFiles } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
@@ -16,9 +16,16 @@ import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { authorize } from "~/lib/permissions";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
-import { personName } from "./lead-format";
 import type { LeadListQuery } from "./leads.schema";
-import { assertClientAccount, listFilters, type LeadActor } from "./leads.server";
+import {
+  assertClientAccount,
+  assignmentChange,
+  assignmentText,
+  listFilters,
+  statusChange,
+  statusChangedText,
+  type LeadActor,
+} from "./leads.server";
 
 /** The ticked leads (at most a page's worth at a time), or every lead the filters keep. */
 export type BulkSelection = { ids: readonly string[] } | { query: LeadListQuery };
@@ -88,76 +95,53 @@ export async function bulkLeadAction(
 
 type Target = { id: string; status: LeadStatus; clientId: string | null };
 
+/**
+ * Writes `change` to the `changing` leads and one timeline entry each (`entry`), a chunk at a time so that
+ * no statement outgrows the parameter limit.
+ */
+async function changeInChunks(
+  tx: Transaction,
+  changing: Target[],
+  change: Partial<typeof leads.$inferInsert>,
+  entry: (target: Target) => Omit<typeof leadActivities.$inferInsert, "leadId">,
+) {
+  for (const part of chunks(changing, INSERT_CHUNK)) {
+    await tx
+      .update(leads)
+      .set(change)
+      .where(
+        inArray(
+          leads.id,
+          part.map((t) => t.id),
+        ),
+      );
+    await tx.insert(leadActivities).values(part.map((t) => ({ ...entry(t), leadId: t.id })));
+  }
+}
+
 async function apply(tx: Transaction, actor: LeadActor, action: BulkAction, targets: Target[]) {
   const now = new Date();
   if (action.kind === "status") {
     const changing = targets.filter((t) => t.status !== action.status);
-    for (const part of chunks(changing, INSERT_CHUNK)) {
-      await tx
-        .update(leads)
-        .set({ leadStatus: action.status, isSold: action.status === "sold", updatedAt: now })
-        .where(
-          inArray(
-            leads.id,
-            part.map((t) => t.id),
-          ),
-        );
-      await tx.insert(leadActivities).values(
-        part.map((t) => ({
-          leadId: t.id,
-          activityType: "status_changed" as const,
-          description: `Status changed from ${labelOf(leadStatuses, t.status)} to ${labelOf(leadStatuses, action.status)}`,
-          performedBy: actor.id,
-          metadata: { from: t.status, to: action.status, bulk: true },
-        })),
-      );
-    }
+    await changeInChunks(tx, changing, statusChange(action.status, now), (t) => ({
+      activityType: "status_changed",
+      description: statusChangedText(t.status, action.status),
+      performedBy: actor.id,
+      metadata: { from: t.status, to: action.status, bulk: true },
+    }));
     return changing.length;
   }
 
   if (action.kind === "assign") {
     await assertClientAccount(tx, action.clientId);
     const changing = targets.filter((t) => t.clientId !== action.clientId);
-    let description = "Lead unassigned";
-    if (action.clientId) {
-      const [person] = await tx
-        .select({
-          email: profiles.email,
-          firstName: profiles.firstName,
-          lastName: profiles.lastName,
-          companyName: profiles.companyName,
-        })
-        .from(profiles)
-        .where(eq(profiles.userId, action.clientId));
-      description = `Assigned to ${person?.companyName || personName(person ?? null) || "a client"}`;
-    }
-    for (const part of chunks(changing, INSERT_CHUNK)) {
-      // Feedback belongs to the client who gave it: a new assignee starts from "not reviewed".
-      await tx
-        .update(leads)
-        .set({
-          assignedToClientId: action.clientId,
-          clientFeedbackStatus: "not_reviewed",
-          clientNotes: null,
-          clientReviewedAt: null,
-          updatedAt: now,
-        })
-        .where(
-          inArray(
-            leads.id,
-            part.map((t) => t.id),
-          ),
-        );
-      await tx.insert(leadActivities).values(
-        part.map((t) => ({
-          leadId: t.id,
-          activityType: "lead_assigned" as const,
-          description,
-          performedBy: actor.id,
-          metadata: { from: t.clientId, to: action.clientId, bulk: true },
-        })),
-      );
-    }
+    const description = await assignmentText(tx, action.clientId);
+    await changeInChunks(tx, changing, assignmentChange(action.clientId, now), (t) => ({
+      activityType: "lead_assigned",
+      description,
+      performedBy: actor.id,
+      metadata: { from: t.clientId, to: action.clientId, bulk: true },
+    }));
     if (action.clientId && changing.length > 0) {
       await mailAssignedBatch(
         tx,

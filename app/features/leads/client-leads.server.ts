@@ -9,7 +9,7 @@ import { feedbackStatuses, labelOf } from "~/db/enums";
 import { leadActivities, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { authorize, type Principal } from "~/lib/permissions";
-import { announceLeadChange, leadTimeline } from "./leads.server";
+import { announceLeadChange, leadIdentityColumns, leadTimeline } from "./leads.server";
 import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
 
 /** The part of the actor this module needs: whose leads ("own" is assigned to `id`) and what they may do. */
@@ -22,13 +22,7 @@ export const RECENT_LEADS = 10;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 const listColumns = {
-  id: leads.id,
-  firstName: leads.firstName,
-  lastName: leads.lastName,
-  phone: leads.phone,
-  address: leads.address,
-  city: leads.city,
-  state: leads.state,
+  ...leadIdentityColumns,
   zipCode: leads.zipCode,
   motivationLevel: leads.motivationLevel,
   clientFeedbackStatus: leads.clientFeedbackStatus,

@@ -42,6 +42,10 @@ export function clientDisplayName(client: PersonName | null): string {
   return personName(client) || "Unassigned";
 }
 
+/** Clients as the options of a select: their id, shown by their display name. */
+export const clientOptions = (clients: readonly (PersonName & { id: string })[]) =>
+  clients.map((c) => ({ value: c.id, label: clientDisplayName(c) }));
+
 /** First and last name, else the e-mail: how the timeline names who did something. */
 export function personName(person: PersonName | null): string {
   if (!person) return "";

@@ -20,6 +20,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressKeySql } from "~/db/address-key";
 import { getDb } from "~/db/db.server";
 import {
@@ -118,6 +119,17 @@ export function listFilters(query: LeadListQuery): SQL[] {
   ].filter((c): c is SQL => c !== undefined);
 }
 
+/** Who and where a lead is: the columns every list of leads (admin, client, possible duplicates) shows. */
+export const leadIdentityColumns = {
+  id: leads.id,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  phone: leads.phone,
+  address: leads.address,
+  city: leads.city,
+  state: leads.state,
+};
+
 /** Each order ends on the id, so rows with equal keys keep one order from page to page. */
 const listOrders: Record<LeadSort, SQL[]> = {
   newest: [desc(leads.createdAt), desc(leads.id)],
@@ -215,13 +227,7 @@ export async function listLeads(actor: LeadActor, query: LeadListQuery) {
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: leads.id,
-        firstName: leads.firstName,
-        lastName: leads.lastName,
-        phone: leads.phone,
-        address: leads.address,
-        city: leads.city,
-        state: leads.state,
+        ...leadIdentityColumns,
         motivationLevel: leads.motivationLevel,
         leadStatus: leads.leadStatus,
         createdAt: leads.createdAt,
@@ -300,13 +306,7 @@ export async function findPossibleDuplicates(actor: LeadActor, probe: DuplicateP
   const key = addressKeySql(sql`${probe.address}::text`, sql`${probe.zipCode}::text`);
   return db
     .select({
-      id: leads.id,
-      firstName: leads.firstName,
-      lastName: leads.lastName,
-      phone: leads.phone,
-      address: leads.address,
-      city: leads.city,
-      state: leads.state,
+      ...leadIdentityColumns,
       zipCode: leads.zipCode,
       createdAt: leads.createdAt,
       samePhone: sql<boolean>`${leads.phone} = ${probe.phone}`,
@@ -358,32 +358,36 @@ export async function leadTimeline(leadId: string, options: { forClient?: string
     }));
 }
 
-/** Every client account (role "client"), for the assignment menus: profile fields, by display name. */
-export async function listClients(actor: LeadActor) {
+/** The accounts holding `role`, with their profile's name fields, in the order `orderBy`. */
+async function accountsWithRole(
+  actor: LeadActor,
+  role: "admin" | "client",
+  ...orderBy: (SQL | AnyPgColumn)[]
+) {
   authorize(actor, "lead:read:any");
   const db = await getDb();
   return db
     .select({ id: userRoles.userId, ...personColumns(profiles) })
     .from(userRoles)
     .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(eq(userRoles.role, "client"))
-    .orderBy(
-      sql`coalesce(nullif(${profiles.companyName}, ''), nullif(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName}), ''), ${profiles.email})`,
-    );
+    .where(eq(userRoles.role, role))
+    .orderBy(...orderBy);
+}
+
+/** Every client account (role "client"), for the assignment menus: profile fields, by display name. */
+export async function listClients(actor: LeadActor) {
+  return accountsWithRole(
+    actor,
+    "client",
+    sql`coalesce(nullif(${profiles.companyName}, ''), nullif(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName}), ''), ${profiles.email})`,
+  );
 }
 
 export type ClientOption = Awaited<ReturnType<typeof listClients>>[number];
 
 /** The admins, who create leads by hand: the list's "Created by" choices. */
 export async function listAdmins(actor: LeadActor) {
-  authorize(actor, "lead:read:any");
-  const db = await getDb();
-  return db
-    .select({ id: userRoles.userId, ...personColumns(profiles) })
-    .from(userRoles)
-    .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(eq(userRoles.role, "admin"))
-    .orderBy(profiles.firstName, profiles.lastName, profiles.email);
+  return accountsWithRole(actor, "admin", profiles.firstName, profiles.lastName, profiles.email);
 }
 
 // ---------------------------------------------------------------- writing
@@ -561,27 +565,74 @@ async function lockLead(tx: Transaction, id: string) {
   return row ?? null;
 }
 
-/** Sets the status (any value, spec 02 §4); false when the lead does not exist. */
-export async function updateLeadStatus(actor: LeadActor, id: string, status: LeadStatus) {
+type LockedLead = NonNullable<Awaited<ReturnType<typeof lockLead>>>;
+
+/** What a change reports: "unchanged" (nothing written, nobody told), or a new assignee to tell as well. */
+type LeadChangeOutcome = void | "unchanged" | { newAssignee: string | null };
+
+/**
+ * The frame of an admin's change to one lead: the permission, one transaction with the row locked, and the
+ * announcement to the lead lists (its client, and a new assignee) unless nothing changed. False when the lead
+ * does not exist, true otherwise.
+ */
+async function changeLead(
+  actor: LeadActor,
+  id: string,
+  change: (tx: Transaction, lead: LockedLead) => Promise<LeadChangeOutcome>,
+) {
   authorize(actor, "lead:write:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
     if (!lead) return false;
-    if (lead.leadStatus === status) return true;
-    await tx
-      .update(leads)
-      .set({ leadStatus: status, isSold: status === "sold", updatedAt: new Date() })
-      .where(eq(leads.id, id));
+    const outcome = await change(tx, lead);
+    if (outcome === "unchanged") return true;
+    await announceLeadChange(tx, id, lead.assignedToClientId, outcome?.newAssignee ?? null);
+    return true;
+  });
+}
+
+/** The row change of a new status (one lead or many): a lead is sold exactly when its status is "sold". */
+export const statusChange = (status: LeadStatus, now: Date) => ({
+  leadStatus: status,
+  isSold: status === "sold",
+  updatedAt: now,
+});
+
+export const statusChangedText = (from: LeadStatus, to: LeadStatus) =>
+  `Status changed from ${labelOf(leadStatuses, from)} to ${labelOf(leadStatuses, to)}`;
+
+/** The row change of a new assignee (one lead or many): feedback belongs to whoever gave it, so it resets. */
+export const assignmentChange = (clientId: string | null, now: Date) => ({
+  assignedToClientId: clientId,
+  clientFeedbackStatus: "not_reviewed" as const,
+  clientNotes: null,
+  clientReviewedAt: null,
+  updatedAt: now,
+});
+
+/** The timeline's words for an assignment: the client's company, else name, or "Lead unassigned". */
+export async function assignmentText(tx: Transaction, clientId: string | null) {
+  if (!clientId) return "Lead unassigned";
+  const [person] = await tx
+    .select(personColumns(profiles))
+    .from(profiles)
+    .where(eq(profiles.userId, clientId));
+  return `Assigned to ${person?.companyName || personName(person ?? null) || "a client"}`;
+}
+
+/** Sets the status (any value, spec 02 §4); false when the lead does not exist. */
+export async function updateLeadStatus(actor: LeadActor, id: string, status: LeadStatus) {
+  return changeLead(actor, id, async (tx, lead) => {
+    if (lead.leadStatus === status) return "unchanged";
+    await tx.update(leads).set(statusChange(status, new Date())).where(eq(leads.id, id));
     await addTimelineEntry(tx, {
       leadId: id,
       activityType: "status_changed",
-      description: `Status changed from ${labelOf(leadStatuses, lead.leadStatus)} to ${labelOf(leadStatuses, status)}`,
+      description: statusChangedText(lead.leadStatus, status),
       performedBy: actor.id,
       metadata: { from: lead.leadStatus, to: status },
     });
-    await announceLeadChange(tx, id, lead.assignedToClientId);
-    return true;
   });
 }
 
@@ -590,67 +641,33 @@ export async function updateLeadStatus(actor: LeadActor, id: string, status: Lea
  * assignee starts from "not reviewed"; the earlier feedback stays in the timeline for admins.
  */
 export async function assignLead(actor: LeadActor, id: string, clientId: string | null) {
-  authorize(actor, "lead:write:any");
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const lead = await lockLead(tx, id);
-    if (!lead) return false;
-    if (lead.assignedToClientId === clientId) return true;
+  return changeLead(actor, id, async (tx, lead) => {
+    if (lead.assignedToClientId === clientId) return "unchanged";
     await assertClientAccount(tx, clientId);
-    await tx
-      .update(leads)
-      .set({
-        assignedToClientId: clientId,
-        clientFeedbackStatus: "not_reviewed",
-        clientNotes: null,
-        clientReviewedAt: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(leads.id, id));
-    let description = "Lead unassigned";
-    if (clientId) {
-      const [person] = await tx
-        .select(personColumns(profiles))
-        .from(profiles)
-        .where(eq(profiles.userId, clientId));
-      description = `Assigned to ${person?.companyName || personName(person ?? null) || "a client"}`;
-    }
+    await tx.update(leads).set(assignmentChange(clientId, new Date())).where(eq(leads.id, id));
     await addTimelineEntry(tx, {
       leadId: id,
       activityType: "lead_assigned",
-      description,
+      description: await assignmentText(tx, clientId),
       performedBy: actor.id,
       metadata: { from: lead.assignedToClientId, to: clientId },
     });
     if (clientId) await mailNewAssignment(tx, id, clientId);
-    await announceLeadChange(tx, id, lead.assignedToClientId, clientId);
-    return true;
+    return { newAssignee: clientId };
   });
 }
 
 /** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */
 export async function setSoldPrice(actor: LeadActor, id: string, soldPrice: number | null) {
-  authorize(actor, "lead:write:any");
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const lead = await lockLead(tx, id);
-    if (!lead) return false;
+  return changeLead(actor, id, async (tx) => {
     await tx.update(leads).set({ soldPrice, updatedAt: new Date() }).where(eq(leads.id, id));
-    await announceLeadChange(tx, id, lead.assignedToClientId);
-    return true;
   });
 }
 
 /** An admin's note, call, e-mail or meeting on the timeline; false when the lead does not exist. */
 export async function addActivity(actor: LeadActor, id: string, input: ActivityInput) {
-  authorize(actor, "lead:write:any");
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const lead = await lockLead(tx, id);
-    if (!lead) return false;
+  return changeLead(actor, id, async (tx) => {
     await addTimelineEntry(tx, { leadId: id, ...input, performedBy: actor.id });
-    await announceLeadChange(tx, id, lead.assignedToClientId);
-    return true;
   });
 }
 
@@ -665,11 +682,7 @@ export interface LeadDocumentUpload {
 
 /** Stores a document's bytes and its card in one transaction; false when the lead does not exist. */
 export async function addDocument(actor: LeadActor, id: string, upload: LeadDocumentUpload) {
-  authorize(actor, "lead:write:any");
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const lead = await lockLead(tx, id);
-    if (!lead) return false;
+  return changeLead(actor, id, async (tx) => {
     const fileId = await storeFile(tx, {
       fileName: upload.fileName,
       contentType: upload.contentType,
@@ -689,8 +702,6 @@ export async function addDocument(actor: LeadActor, id: string, upload: LeadDocu
       description: `Uploaded ${upload.name}`,
       performedBy: actor.id,
     });
-    await announceLeadChange(tx, id, lead.assignedToClientId);
-    return true;
   });
 }
 
@@ -709,18 +720,12 @@ export async function documentFile(actor: LeadActor, leadId: string, documentId:
 
 /** Deletes the lead, its timeline, its documents and their stored bytes; false when it did not exist. */
 export async function deleteLead(actor: LeadActor, id: string) {
-  authorize(actor, "lead:write:any");
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const lead = await lockLead(tx, id);
-    if (!lead) return false;
+  return changeLead(actor, id, async (tx) => {
     const files = await tx
       .delete(leadDocuments)
       .where(eq(leadDocuments.leadId, id))
       .returning({ fileId: leadDocuments.fileId });
     await tx.delete(leads).where(eq(leads.id, id));
     for (const { fileId } of files) await tx.delete(storedFiles).where(eq(storedFiles.id, fileId));
-    await announceLeadChange(tx, id, lead.assignedToClientId);
-    return true;
   });
 }

@@ -1,17 +1,16 @@
 import type { Route } from "./+types/lead";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { BackLink } from "~/components/ui/back-link";
-import { labelOf, leadSources, propertyTypes } from "~/db/enums";
+import { labelOf, propertyTypes } from "~/db/enums";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { FeedbackCard, PreviousNotes } from "~/features/leads/components/client-feedback";
-import { Card, Facts } from "~/features/leads/components/lead-card";
+import { Card, Facts, FinancialFacts, MotivationFacts } from "~/features/leads/components/lead-card";
 import { fullAddress, leadTitle } from "~/features/leads/components/lead-view";
-import { MotivationBadge } from "~/features/leads/components/badges";
 import { Timeline } from "~/features/leads/components/timeline";
 import { getClientLead } from "~/features/leads/client-leads.server";
 import { handleFeedbackPost } from "~/features/leads/lead-actions.server";
-import { formatMoney, formatPhone } from "~/features/leads/lead-format";
+import { formatPhone } from "~/features/leads/lead-format";
 import { notFound } from "~/lib/not-found";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -75,25 +74,13 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
             />
           </Card>
           <Card title="Motivation & Situation">
-            <Facts
-              items={[
-                ["Motivation", <MotivationBadge key="m" value={lead.motivationLevel} />],
-                ["Lead source", labelOf(leadSources, lead.leadSource)],
-              ]}
-            />
+            <MotivationFacts lead={lead} />
             {lead.situationNotes && (
               <p className="mt-4 whitespace-pre-line break-words">{lead.situationNotes}</p>
             )}
           </Card>
           <Card title="Financial Details">
-            <Facts
-              items={[
-                ["Asking price", formatMoney(lead.askingPrice)],
-                ["Estimated value", formatMoney(lead.estimatedValue)],
-                ["Estimated repair cost", formatMoney(lead.estimatedRepairCost)],
-                ...(lead.isSold ? ([["Sold Price", formatMoney(lead.soldPrice)]] as [string, string][]) : []),
-              ]}
-            />
+            <FinancialFacts lead={lead} />
           </Card>
           <Card title="Activity Timeline">
             <Timeline entries={lead.activities} emptyText="No activities yet" />

@@ -1,6 +1,4 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/about";
-import { Button } from "~/components/ui/button";
 import { about } from "~/features/site-content/content/about";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { CtaBand, FeatureGrid, Section } from "~/features/site-content/components/sections";
@@ -22,11 +20,7 @@ export const handle = staticPage;
 export default function About() {
   return (
     <>
-      <PageHero {...about.hero}>
-        <Button asChild variant="accent" size="lg">
-          <Link to={paths.contact}>Talk to Our Team</Link>
-        </Button>
-      </PageHero>
+      <PageHero {...about.hero} contactButton="Talk to Our Team" />
       <section aria-labelledby="story-heading" className="py-16 sm:py-20">
         <div className="container-page max-w-3xl">
           <h2 id="story-heading" className="text-3xl font-extrabold tracking-tight">
@@ -40,17 +34,12 @@ export default function About() {
         </div>
       </section>
       <Section id="expertise" title={about.expertise.title} lead={about.expertise.lead} tone="muted">
-        <FeatureGrid items={about.expertise.items} columns={about.expertise.items.length === 4 ? 4 : 3} />
+        <FeatureGrid items={about.expertise.items} />
       </Section>
       <Section id="reasons" title={about.reasons.title}>
         <FeatureGrid items={about.reasons.items} />
       </Section>
-      <CtaBand
-        heading={about.cta.heading}
-        text={about.cta.text}
-        button={about.cta.button}
-        to={paths.contact}
-      />
+      <CtaBand cta={about.cta} />
     </>
   );
 }

@@ -43,7 +43,7 @@ export default function Careers() {
         </dl>
       </section>
       <Section id="values" title="Our values">
-        <FeatureGrid items={careers.values} columns={4} />
+        <FeatureGrid items={careers.values} />
       </Section>
       <Section id="benefits" title="Benefits" tone="muted">
         <FeatureGrid items={careers.benefits} />

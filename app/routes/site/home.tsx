@@ -103,12 +103,7 @@ export default function Home() {
         <FaqList items={home.faqs} />
       </Section>
 
-      <CtaBand
-        heading={home.closingCta.heading}
-        text={home.closingCta.text}
-        button={home.closingCta.button}
-        to={paths.contact}
-      />
+      <CtaBand cta={home.closingCta} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { CalendarClock } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/service-detail";
-import { Button } from "~/components/ui/button";
 import { serviceDetails } from "~/features/site-content/content/service-details";
 import type { ServiceKey } from "~/features/site-content/content.types";
 import { PageHero } from "~/features/site-content/components/page-hero";
@@ -14,7 +13,7 @@ import {
 } from "~/features/site-content/components/sections";
 import { serviceJsonLd } from "~/features/site-content/service-jsonld";
 import { siteConfigFrom, sitePageMeta } from "~/features/site-content/seo";
-import { paths, servicePaths } from "~/lib/site";
+import { servicePaths } from "~/lib/site";
 import { staticPage } from "~/lib/hydration";
 
 /** One module serves the four service paths (routes.ts); the path picks the content. */
@@ -42,11 +41,7 @@ export default function ServiceDetailPage() {
   const { service } = serviceFor(useLocation().pathname);
   return (
     <>
-      <PageHero {...service.hero}>
-        <Button asChild variant="accent" size="lg">
-          <Link to={paths.contact}>Book a Free Consultation</Link>
-        </Button>
-      </PageHero>
+      <PageHero {...service.hero} contactButton="Book a Free Consultation" />
 
       <section aria-label="Key figures" className="border-b border-border">
         <dl className="container-page grid grid-cols-2 gap-4 py-10 lg:grid-cols-4">
@@ -61,7 +56,7 @@ export default function ServiceDetailPage() {
       </section>
 
       <Section id="features" title="What you get">
-        <FeatureGrid items={service.features} columns={service.features.length === 4 ? 4 : 3} />
+        <FeatureGrid items={service.features} />
       </Section>
 
       {service.campaigns && (
@@ -119,12 +114,7 @@ export default function ServiceDetailPage() {
         </div>
       </Section>
 
-      <CtaBand
-        heading={service.cta.heading}
-        text={service.cta.text}
-        button={service.cta.button}
-        to={paths.contact}
-      />
+      <CtaBand cta={service.cta} />
     </>
   );
 }

@@ -30,12 +30,7 @@ export default function Services() {
       <Section id="services" title="Find a Lead Generation Service" lead={servicesOverview.intro}>
         <ServiceCardGrid cards={serviceCards} />
       </Section>
-      <CtaBand
-        heading={home.closingCta.heading}
-        text={home.closingCta.text}
-        button={home.closingCta.button}
-        to={paths.contact}
-      />
+      <CtaBand cta={home.closingCta} />
     </>
   );
 }

@@ -77,28 +77,7 @@ export function UserAdmin({
         <div className="mt-4 overflow-x-auto rounded-xl border border-border">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Accounts with their roles and status</caption>
-            <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  User
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Company
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Roles
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads names={["User", "Company", "Roles", "Status", "Created", "Actions"]} />
             <tbody className="divide-y divide-border">
               {users.map((row) => (
                 <UserTableRow key={row.id} row={row} isSelf={row.id === actorId} />
@@ -231,9 +210,48 @@ function CompanyNameEditor({ row }: { row: UserRow }) {
   );
 }
 
+/**
+ * "Make admin" / "Remove admin" and the same for client: one button that grants the role when the user lacks it
+ * and revokes it when they have it. An admin cannot remove their own admin role, so `canRevoke` hides it.
+ */
+function RoleToggle({
+  row,
+  role,
+  canRevoke,
+}: {
+  row: UserRow;
+  role: "admin" | "client";
+  canRevoke: boolean;
+}) {
+  const has = row.roles.includes(role);
+  if (has && !canRevoke) return null;
+  return (
+    <ChangeButton
+      userId={row.id}
+      email={row.email}
+      intent={has ? "revoke-role" : "grant-role"}
+      role={role}
+      label={`${has ? "Remove" : "Make"} ${role}`}
+    />
+  );
+}
+
+/** The header row of the accounts and audit tables. */
+function ColumnHeads({ names }: { names: string[] }) {
+  return (
+    <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col" className="px-4 py-3">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
-  const isAdmin = row.roles.includes("admin");
-  const isClient = row.roles.includes("client");
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
@@ -267,42 +285,8 @@ function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
       </td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap gap-2">
-          {isAdmin ? (
-            !isSelf && (
-              <ChangeButton
-                userId={row.id}
-                email={row.email}
-                intent="revoke-role"
-                role="admin"
-                label="Remove admin"
-              />
-            )
-          ) : (
-            <ChangeButton
-              userId={row.id}
-              email={row.email}
-              intent="grant-role"
-              role="admin"
-              label="Make admin"
-            />
-          )}
-          {isClient ? (
-            <ChangeButton
-              userId={row.id}
-              email={row.email}
-              intent="revoke-role"
-              role="client"
-              label="Remove client"
-            />
-          ) : (
-            <ChangeButton
-              userId={row.id}
-              email={row.email}
-              intent="grant-role"
-              role="client"
-              label="Make client"
-            />
-          )}
+          <RoleToggle row={row} role="admin" canRevoke={!isSelf} />
+          <RoleToggle row={row} role="client" canRevoke />
           {row.status === "disabled" ? (
             <ChangeButton userId={row.id} email={row.email} intent="enable" label="Enable" />
           ) : (
@@ -328,25 +312,7 @@ function AuditLog({ entries }: { entries: AuditEntry[] }) {
         <div className="mt-4 overflow-x-auto rounded-xl border border-border">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">Changes to accounts, newest first</caption>
-            <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  By
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Change
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Account
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Details
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads names={["When", "By", "Change", "Account", "Details"]} />
             <tbody className="divide-y divide-border">
               {entries.map((entry) => (
                 <tr key={entry.id}>

@@ -1,11 +1,10 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
 import { EmailField } from "~/components/ui/email-field";
 import { FormField } from "~/components/ui/form-field";
-import { FormStatus, Honeypot } from "~/components/ui/form-status";
+import { FormStatus, SiteFormSubmit } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { experienceLevels, positions } from "~/db/enums";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -63,12 +62,7 @@ export function CareerForm() {
             defaultValue={positionInterest.initialValue ?? ""}
             required
           >
-            <option value="">Select a position</option>
-            {positions.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
+            <SelectOptions placeholder="Select a position" options={positions} />
           </NativeSelect>
         </FormField>
         <FormField id={experienceLevel.id} label="Experience level" error={experienceLevel.errors?.[0]}>
@@ -77,12 +71,7 @@ export function CareerForm() {
             defaultValue={experienceLevel.initialValue ?? ""}
             required
           >
-            <option value="">Select experience level</option>
-            {experienceLevels.map((e) => (
-              <option key={e.value} value={e.value}>
-                {e.label}
-              </option>
-            ))}
+            <SelectOptions placeholder="Select experience level" options={experienceLevels} />
           </NativeSelect>
         </FormField>
       </div>
@@ -108,16 +97,7 @@ export function CareerForm() {
           className="file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-semibold"
         />
       </FormField>
-      <Honeypot name="website" />
-      <Button
-        type="submit"
-        size="lg"
-        variant="accent"
-        disabled={form.submitting}
-        className="w-full sm:w-auto"
-      >
-        {form.submitting ? "Submitting..." : "Submit Application"}
-      </Button>
+      <SiteFormSubmit submitting={form.submitting} label="Submit Application" busyLabel="Submitting..." />
     </Form>
   );
 }

@@ -1,9 +1,8 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
 import { EmailField } from "~/components/ui/email-field";
 import { FormField } from "~/components/ui/form-field";
-import { FormStatus, Honeypot } from "~/components/ui/form-status";
+import { FormStatus, SiteFormSubmit } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -47,16 +46,7 @@ export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }
       <FormField id={message.id} label="Message" error={message.errors?.[0]} limit={contactMax.message}>
         <Textarea {...getTextareaProps(message)} rows={6} required />
       </FormField>
-      <Honeypot name="website" />
-      <Button
-        type="submit"
-        size="lg"
-        variant="accent"
-        disabled={form.submitting}
-        className="w-full sm:w-auto"
-      >
-        {form.submitting ? "Sending..." : "Send Message"}
-      </Button>
+      <SiteFormSubmit submitting={form.submitting} label="Send Message" busyLabel="Sending..." />
     </Form>
   );
 }

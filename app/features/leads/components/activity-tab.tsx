@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { LeadActionResult } from "../lead-actions.server";
@@ -46,11 +46,7 @@ function ActivityForm({ result }: { result?: LeadActionResult }) {
       <input type="hidden" name="intent" value="activity" />
       <FormField id={activityType.id} label="Type" error={activityType.errors?.[0]}>
         <NativeSelect {...getSelectProps(activityType)}>
-          {manualActivityTypes.map((a) => (
-            <option key={a.value} value={a.value}>
-              {a.label}
-            </option>
-          ))}
+          <SelectOptions options={manualActivityTypes} />
         </NativeSelect>
       </FormField>
       <FormField

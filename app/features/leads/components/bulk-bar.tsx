@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { leadStatuses } from "~/db/enums";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { BulkActionResult } from "../bulk-action.server";
-import { clientDisplayName } from "../lead-format";
+import { clientOptions } from "../lead-format";
 import {
   bulkActions,
   bulkFormInput,
@@ -85,12 +85,7 @@ export function BulkBar({
             defaultValue=""
             onChange={(event) => setAction(event.currentTarget.value)}
           >
-            <option value="">Choose an action</option>
-            {bulkActions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions placeholder="Choose an action" options={bulkActions} />
           </NativeSelect>
         </FormField>
       </div>
@@ -98,12 +93,7 @@ export function BulkBar({
         <div className="md:w-56">
           <FormField id="bulk-client" label="Client" error={errors.clientId}>
             <NativeSelect id="bulk-client" name="clientId" defaultValue="">
-              <option value="">Choose a client</option>
-              {clients.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {clientDisplayName(c)}
-                </option>
-              ))}
+              <SelectOptions placeholder="Choose a client" options={clientOptions(clients)} />
             </NativeSelect>
           </FormField>
         </div>
@@ -112,12 +102,7 @@ export function BulkBar({
         <div className="md:w-48">
           <FormField id="bulk-status" label="New status" error={errors.status}>
             <NativeSelect id="bulk-status" name="status" defaultValue="">
-              <option value="">Choose a status</option>
-              {leadStatuses.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <SelectOptions placeholder="Choose a status" options={leadStatuses} />
             </NativeSelect>
           </FormField>
         </div>

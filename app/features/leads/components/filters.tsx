@@ -1,9 +1,10 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Form, useSubmit } from "react-router";
+import { FilterField } from "~/components/ui/filter-field";
 import { Button } from "~/components/ui/button";
 import { controlClass, Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -92,19 +93,11 @@ export function FilterSelect({
   className?: string;
 }) {
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <NativeSelect id={id} name={name} defaultValue={value ?? ""} className={className}>
-        <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions placeholder={allLabel} options={options} />
       </NativeSelect>
-    </div>
+    </FilterField>
   );
 }
 
@@ -208,11 +201,8 @@ export function FilterDate({
   value?: string;
 }) {
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <Input id={id} name={name} type="date" defaultValue={value ?? ""} className="md:w-40" />
-    </div>
+    </FilterField>
   );
 }

@@ -1,5 +1,9 @@
 import type { ReactNode } from "react";
+import { labelOf, leadSources } from "~/db/enums";
 import { cn } from "~/lib/utils";
+import { formatMoney } from "../lead-format";
+import { MotivationBadge } from "./badges";
+import type { LeadView } from "./lead-view";
 
 /** The cards of both lead pages (admin and client): a titled panel, and label/value facts inside it. */
 export function Card({
@@ -35,3 +39,33 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
 /** A value, or a muted "Not given" when there is none. */
 export const orNone = (value: string | null | undefined) =>
   value ? value : <span className="text-muted-foreground">Not given</span>;
+
+/** Motivation and source, as both lead pages show them above the situation notes. */
+export function MotivationFacts({ lead }: { lead: Pick<LeadView, "motivationLevel" | "leadSource"> }) {
+  return (
+    <Facts
+      items={[
+        ["Motivation", <MotivationBadge key="m" value={lead.motivationLevel} />],
+        ["Lead source", labelOf(leadSources, lead.leadSource)],
+      ]}
+    />
+  );
+}
+
+/** The money of a lead, with the sold price once it is sold (spec 02 §2). */
+export function FinancialFacts({
+  lead,
+}: {
+  lead: Pick<LeadView, "askingPrice" | "estimatedValue" | "estimatedRepairCost" | "isSold" | "soldPrice">;
+}) {
+  return (
+    <Facts
+      items={[
+        ["Asking price", formatMoney(lead.askingPrice)],
+        ["Estimated value", formatMoney(lead.estimatedValue)],
+        ["Estimated repair cost", formatMoney(lead.estimatedRepairCost)],
+        ...(lead.isSold ? ([["Sold Price", formatMoney(lead.soldPrice)]] as [string, string][]) : []),
+      ]}
+    />
+  );
+}

@@ -5,12 +5,12 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { leadSources, motivationLevels, propertyTypes } from "~/db/enums";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { z } from "~/lib/zod";
-import { clientDisplayName } from "../lead-format";
+import { clientOptions } from "../lead-format";
 import { leadDefaults, leadDetailsSchema, leadMax, leadSchema, type LeadField } from "../leads.schema";
 import type { ClientOption } from "../leads.server";
 
@@ -22,13 +22,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </fieldset>
   );
 }
-
-const Options = ({ options }: { options: readonly { value: string; label: string }[] }) =>
-  options.map((o) => (
-    <option key={o.value} value={o.value}>
-      {o.label}
-    </option>
-  ));
 
 /**
  * Create New Lead (spec 02 §2, §5): five sections, checked as you go and on submit, and again on the
@@ -114,7 +107,7 @@ export function LeadForm({
           "propertyType",
           "Property type",
           <NativeSelect {...select("propertyType")}>
-            <Options options={propertyTypes} />
+            <SelectOptions options={propertyTypes} />
           </NativeSelect>,
         )}
       </Section>
@@ -124,14 +117,14 @@ export function LeadForm({
           "motivationLevel",
           "Motivation level",
           <NativeSelect {...select("motivationLevel")}>
-            <Options options={motivationLevels} />
+            <SelectOptions options={motivationLevels} />
           </NativeSelect>,
         )}
         {field(
           "leadSource",
           "Lead source",
           <NativeSelect {...select("leadSource")}>
-            <Options options={leadSources} />
+            <SelectOptions options={leadSources} />
           </NativeSelect>,
         )}
         <div className="sm:col-span-2">
@@ -175,12 +168,7 @@ export function LeadForm({
             "assignedToClientId",
             "Assign to client",
             <NativeSelect {...select("assignedToClientId")}>
-              <option value="">Unassigned</option>
-              {clients.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {clientDisplayName(c)}
-                </option>
-              ))}
+              <SelectOptions placeholder="Unassigned" options={clientOptions(clients)} />
             </NativeSelect>,
             true,
           )}

@@ -1,7 +1,7 @@
 import { Mail, Pencil, Phone, Trash2 } from "lucide-react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { useHydrated } from "~/lib/use-hydrated";
 import { leadStatuses } from "~/db/enums";
 import { formatPhone } from "../lead-format";
@@ -75,11 +75,7 @@ function StatusMenu({ status }: { status: string }) {
         </label>
         {/* Keyed by the saved value: a refused change snaps back to what is stored. */}
         <NativeSelect key={status} id="lead-status" name="leadStatus" defaultValue={status} className="w-48">
-          {leadStatuses.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
+          <SelectOptions options={leadStatuses} />
         </NativeSelect>
       </div>
       {!hydrated && (

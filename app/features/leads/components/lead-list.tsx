@@ -1,6 +1,7 @@
 import { Download, Plus, Search, X } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
+import { FilterField } from "~/components/ui/filter-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -75,10 +76,7 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
           )
         }
       >
-        <div className="col-span-2 space-y-1">
-          <label htmlFor="lead-search" className="block text-sm font-semibold">
-            Search
-          </label>
+        <FilterField id="lead-search" label="Search" className="col-span-2">
           <div className="flex gap-2">
             <Input
               id="lead-search"
@@ -92,7 +90,7 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
               <Search aria-hidden="true" /> Search
             </Button>
           </div>
-        </div>
+        </FilterField>
         <FilterChecklist
           name="status"
           label="Status"
@@ -127,10 +125,7 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
         />
         <FilterDate id="lead-from" name="from" label="Created from" value={query.from} />
         <FilterDate id="lead-to" name="to" label="Created to" value={query.to} />
-        <div className="space-y-1">
-          <label htmlFor="lead-sort" className="block text-sm font-semibold">
-            Sort
-          </label>
+        <FilterField id="lead-sort" label="Sort">
           <NativeSelect
             id="lead-sort"
             name="sort"
@@ -144,7 +139,7 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
               </option>
             ))}
           </NativeSelect>
-        </div>
+        </FilterField>
       </FilterForm>
       <ActiveFilters query={query} clients={clients} admins={admins} />
     </>

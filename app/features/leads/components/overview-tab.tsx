@@ -4,15 +4,15 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { LocalTime } from "~/components/ui/local-time";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import type { LeadActionResult } from "../lead-actions.server";
-import { labelOf, leadSources, propertyTypes } from "~/db/enums";
-import { clientDisplayName, formatMoney, personName } from "../lead-format";
+import { labelOf, propertyTypes } from "~/db/enums";
+import { clientDisplayName, clientOptions, personName } from "../lead-format";
 import type { ClientOption } from "../leads.server";
-import { MotivationBadge } from "./badges";
-import { Card, Facts, orNone } from "./lead-card";
+import { Card, Facts, FinancialFacts, MotivationFacts, orNone } from "./lead-card";
 import type { LeadView } from "./lead-view";
 import { refusedValue, replyError } from "~/lib/form-reply";
+import { cn } from "~/lib/utils";
 
 /** Property, motivation, money (with the sold price form once sold) and assignment (spec 02 §2). */
 export function OverviewTab({
@@ -38,26 +38,14 @@ export function OverviewTab({
         />
       </Card>
       <Card title="Motivation & Situation">
-        <Facts
-          items={[
-            ["Motivation", <MotivationBadge key="m" value={lead.motivationLevel} />],
-            ["Lead source", labelOf(leadSources, lead.leadSource)],
-          ]}
-        />
+        <MotivationFacts lead={lead} />
         <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
           Situation notes
         </h3>
         <p className="mt-0.5 whitespace-pre-line break-words">{orNone(lead.situationNotes)}</p>
       </Card>
       <Card title="Financial Details">
-        <Facts
-          items={[
-            ["Asking price", formatMoney(lead.askingPrice)],
-            ["Estimated value", formatMoney(lead.estimatedValue)],
-            ["Estimated repair cost", formatMoney(lead.estimatedRepairCost)],
-            ...(lead.isSold ? ([["Sold Price", formatMoney(lead.soldPrice)]] as [string, ReactNode][]) : []),
-          ]}
-        />
+        <FinancialFacts lead={lead} />
         {lead.isSold && (
           <SoldPriceForm
             current={lead.soldPrice}
@@ -83,6 +71,35 @@ export function OverviewTab({
   );
 }
 
+/** A one-field form at the foot of a card: the field, then its outline submit button beside it. */
+function CardForm({
+  intent,
+  fieldClassName,
+  submitLabel,
+  submitDisabled = false,
+  children,
+}: {
+  intent: "assign" | "sold-price";
+  fieldClassName: string;
+  submitLabel: string;
+  submitDisabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-5 flex flex-wrap items-end gap-3 border-t border-border pt-5"
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <div className={cn(fieldClassName, "flex-1")}>{children}</div>
+      <Button type="submit" variant="outline" size="field" disabled={submitDisabled}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
 function AssignForm({
   current,
   clients,
@@ -95,53 +112,33 @@ function AssignForm({
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "assign";
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      className="mt-5 flex flex-wrap items-end gap-3 border-t border-border pt-5"
+    <CardForm
+      intent="assign"
+      fieldClassName="min-w-56"
+      submitLabel={saving ? "Saving..." : "Save assignment"}
+      submitDisabled={saving}
     >
-      <input type="hidden" name="intent" value="assign" />
-      <div className="min-w-56 flex-1">
-        <FormField id="assign-client" label="Assign to client" error={error}>
-          <NativeSelect key={current ?? ""} name="assignedToClientId" defaultValue={current ?? ""}>
-            <option value="">Unassigned</option>
-            {clients.map((c) => (
-              <option key={c.id} value={c.id}>
-                {clientDisplayName(c)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-      </div>
-      <Button type="submit" variant="outline" size="field" disabled={saving}>
-        {saving ? "Saving..." : "Save assignment"}
-      </Button>
-    </Form>
+      <FormField id="assign-client" label="Assign to client" error={error}>
+        <NativeSelect key={current ?? ""} name="assignedToClientId" defaultValue={current ?? ""}>
+          <SelectOptions placeholder="Unassigned" options={clientOptions(clients)} />
+        </NativeSelect>
+      </FormField>
+    </CardForm>
   );
 }
 
 function SoldPriceForm({ current, result }: { current: number | null; result?: LeadActionResult }) {
   const error = replyError(result, "soldPrice");
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      className="mt-5 flex flex-wrap items-end gap-3 border-t border-border pt-5"
-    >
-      <input type="hidden" name="intent" value="sold-price" />
-      <div className="min-w-48 flex-1">
-        <FormField id="sold-price" label="Sold price (USD)" error={error}>
-          <Input
-            key={String(current)}
-            name="soldPrice"
-            inputMode="decimal"
-            defaultValue={refusedValue(result, "soldPrice") ?? (current ? String(current) : "")}
-          />
-        </FormField>
-      </div>
-      <Button type="submit" variant="outline" size="field">
-        Save sold price
-      </Button>
-    </Form>
+    <CardForm intent="sold-price" fieldClassName="min-w-48" submitLabel="Save sold price">
+      <FormField id="sold-price" label="Sold price (USD)" error={error}>
+        <Input
+          key={String(current)}
+          name="soldPrice"
+          inputMode="decimal"
+          defaultValue={refusedValue(result, "soldPrice") ?? (current ? String(current) : "")}
+        />
+      </FormField>
+    </CardForm>
   );
 }

@@ -1,16 +1,21 @@
-import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { paths } from "~/lib/site";
 
-/** The band at the top of every marketing page: an eyebrow, the page's h1, a lead paragraph, actions. */
+/**
+ * The band at the top of every marketing page: an eyebrow, the page's h1, a lead paragraph and, where the
+ * page has one, a button to the contact page labelled `contactButton`.
+ */
 export function PageHero({
   eyebrow,
   title,
   lead,
-  children,
+  contactButton,
 }: {
   eyebrow?: string;
   title: string;
   lead: string;
-  children?: ReactNode;
+  contactButton?: string;
 }) {
   return (
     <section className="bg-gradient-to-b from-blue-950 to-blue-900 text-white">
@@ -22,7 +27,13 @@ export function PageHero({
           {title}
         </h1>
         <p className="mt-5 max-w-2xl text-lg leading-relaxed text-blue-100">{lead}</p>
-        {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
+        {contactButton && (
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button asChild variant="accent" size="lg">
+              <Link to={paths.contact}>{contactButton}</Link>
+            </Button>
+          </div>
+        )}
       </div>
     </section>
   );

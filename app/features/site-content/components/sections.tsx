@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { Feature, FaqItem, ServiceCard, Stat, Step, Testimonial } from "../content.types";
-import { servicePaths } from "~/lib/site";
+import { paths, servicePaths } from "~/lib/site";
 import { ContentIcon } from "./icons";
 
 export function Section({
@@ -75,15 +75,10 @@ export function ServiceCardGrid({ cards }: { cards: readonly ServiceCard[] }) {
   );
 }
 
-export function FeatureGrid({ items, columns = 3 }: { items: readonly Feature[]; columns?: 2 | 3 | 4 }) {
+/** Feature cards: four in a row when there are four, else rows of three. */
+export function FeatureGrid({ items }: { items: readonly Feature[] }) {
   return (
-    <ul
-      className={cn(
-        "grid gap-6 sm:grid-cols-2",
-        columns === 3 && "lg:grid-cols-3",
-        columns === 4 && "lg:grid-cols-4",
-      )}
-    >
+    <ul className={cn("grid gap-6 sm:grid-cols-2", items.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3")}>
       {items.map((item) => (
         <li key={item.title} className="rounded-2xl border border-border bg-card p-6 shadow-sm">
           <ContentIcon name={item.icon} />
@@ -197,28 +192,19 @@ export function Checklist({ items }: { items: readonly string[] }) {
 }
 
 /** The closing call to action of a page: a blue band with one button to the contact page. */
-export function CtaBand({
-  heading,
-  text,
-  button,
-  to,
-}: {
-  heading: string;
-  text: string;
-  button: string;
-  to: string;
-}) {
+/** The closing band of a marketing page: its call to action, a button to the contact page. */
+export function CtaBand({ cta }: { cta: { heading: string; text: string; button: string } }) {
   return (
     <section className="bg-primary text-primary-foreground" aria-labelledby="cta-heading">
       <div className="container-page flex flex-col items-start gap-6 py-16 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-2xl">
           <h2 id="cta-heading" className="text-3xl font-extrabold tracking-tight">
-            {heading}
+            {cta.heading}
           </h2>
-          <p className="mt-3 text-lg text-blue-100">{text}</p>
+          <p className="mt-3 text-lg text-blue-100">{cta.text}</p>
         </div>
         <Button asChild variant="inverted" size="lg">
-          <Link to={to}>{button}</Link>
+          <Link to={paths.contact}>{cta.button}</Link>
         </Button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { CheckCircle2, Download, FileText, Search } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link } from "react-router";
+import { FilterField } from "~/components/ui/filter-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -53,10 +54,7 @@ export function ListToolbar({ query }: { query: ListQuery }) {
     <div className="flex flex-col gap-3 py-4 lg:flex-row lg:items-end lg:justify-between">
       <Form ref={formRef} method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
         <input type="hidden" name="tab" value={query.tab} />
-        <div className="space-y-1">
-          <label htmlFor="submission-search" className="block text-sm font-semibold">
-            Search
-          </label>
+        <FilterField id="submission-search" label="Search">
           <Input
             id="submission-search"
             name="q"
@@ -64,17 +62,14 @@ export function ListToolbar({ query }: { query: ListQuery }) {
             placeholder={query.tab === "contact" ? "Name, e-mail or subject" : "Name or e-mail"}
             className="sm:w-72"
           />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="submission-status" className="block text-sm font-semibold">
-            Status
-          </label>
+        </FilterField>
+        <FilterField id="submission-status" label="Status">
           <NativeSelect id="submission-status" name="status" defaultValue={query.status} className="sm:w-40">
             <option value="all">All</option>
             <option value="open">Not handled</option>
             <option value="handled">Handled</option>
           </NativeSelect>
-        </div>
+        </FilterField>
         <Button type="submit" variant="outline" size="field">
           <Search aria-hidden="true" /> Search
         </Button>

@@ -723,6 +723,44 @@ describe("bulk actions", () => {
   });
 });
 
+describe("possible duplicates", () => {
+  it("warns before creating a lead at a known address, links the match, and creates it anyway on request", async () => {
+    const page = await app.openAs(ADMIN, "/admin/leads/new");
+    // Rosa's address spelled another way, with another phone number.
+    const again: NewLead = {
+      ...ROSA,
+      firstName: "Rosalind",
+      phone: "+15125550199",
+      address: ROSA.address.replace("Street", "St.").toUpperCase(),
+      client: undefined,
+    };
+    await fillLeadForm(page, again);
+    await page.getByRole("button", { name: "Create Lead" }).click();
+    await toast(page, "A lead with this phone or address already exists").waitFor();
+    const warning = page.getByRole("region", { name: "Possible duplicates" });
+    await warning.getByRole("link", { name: nameOf(ROSA) }).waitFor();
+    expect(await warning.textContent()).toContain("same address");
+    // Nothing was created, and the form still holds what was typed.
+    expect(page.url()).toBe(app.url + "/admin/leads/new");
+    await expect(page.getByLabel("First name").inputValue()).resolves.toBe("Rosalind");
+
+    await page.getByRole("button", { name: "Create anyway" }).click();
+    await page.waitForURL(app.url + "/admin/leads");
+    await toast(page, "Lead created successfully").waitFor();
+    // The new lead's page lists Rosa's as a possible duplicate.
+    await page.getByRole("link", { name: `View Rosalind ${ROSA.lastName}` }).click();
+    await page
+      .getByRole("region", { name: "Possible duplicates" })
+      .getByRole("link", { name: nameOf(ROSA) })
+      .waitFor();
+
+    // The book goes back to how the later tests expect it.
+    await page.getByRole("link", { name: "Delete", exact: true }).click();
+    await page.getByRole("dialog", { name: "Delete Lead" }).getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Lead deleted successfully").waitFor();
+  });
+});
+
 // ---------------------------------------------------------------- access
 
 describe("access", () => {

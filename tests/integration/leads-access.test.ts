@@ -142,6 +142,13 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
     getRequest(path, who === "anonymous" ? {} : { cookie: cookies[who] });
   const post = (who: Who, path: string, fields: Record<string, string>) =>
     formRequest(path, fields, who === "anonymous" ? {} : { cookie: cookies[who] });
+  /**
+   * The lead form's POST as these tests send it. They post the same seller again and again, so the form
+   * says "create anyway" (allowDuplicate, which the reply never refills); the duplicate answer has its own
+   * test.
+   */
+  const postLead = (who: Who, path: string, fields: Record<string, string>) =>
+    post(who, path, { ...fields, allowDuplicate: "yes" });
   /** A multipart post as the browser sends the upload form: the body is the FormData itself. */
   const upload = (who: Who, path: string, form: FormData) =>
     new Request(ORIGIN + path, {
@@ -267,7 +274,11 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
             () =>
               run(
                 newAction,
-                post(who, "/admin/leads/new", leadForm({ firstName: "Refused", assignedToClientId: self })),
+                postLead(
+                  who,
+                  "/admin/leads/new",
+                  leadForm({ firstName: "Refused", assignedToClientId: self }),
+                ),
               ),
           ],
           [detailPath(target), () => leadPost(who, target, { intent: "status", leadStatus: "dead" })],
@@ -282,9 +293,13 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
           [
             `${detailPath(target)}/edit`,
             () =>
-              run(editAction, post(who, `${detailPath(target)}/edit`, leadForm({ firstName: "Hijacked" })), {
-                id: target,
-              }),
+              run(
+                editAction,
+                postLead(who, `${detailPath(target)}/edit`, leadForm({ firstName: "Hijacked" })),
+                {
+                  id: target,
+                },
+              ),
           ],
         ];
         for (const [path, send] of posts) {
@@ -353,7 +368,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
         zipCode: "1234",
         email: "not-an-email",
       });
-      const { status, data } = answer(await run(newAction, post("admin", "/admin/leads/new", submitted)));
+      const { status, data } = answer(await run(newAction, postLead("admin", "/admin/leads/new", submitted)));
       expect(status).toBe(400);
       expect(data.ok).toBe(false);
       expect(data.toast).toMatchObject({ kind: "error", title: "Validation Error" });
@@ -390,11 +405,13 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       const id = await seedLead();
       const before = await snapshot();
 
-      const created = answer(await run(newAction, post("admin", "/admin/leads/new", tooLong)));
+      const created = answer(await run(newAction, postLead("admin", "/admin/leads/new", tooLong)));
       expect(created.status).toBe(400);
       expect(created.data.fieldErrors).toEqual(messages);
       expect(created.data.values).toEqual(tooLong);
-      const edited = answer(await run(editAction, post("admin", `/admin/leads/${id}/edit`, tooLong), { id }));
+      const edited = answer(
+        await run(editAction, postLead("admin", `/admin/leads/${id}/edit`, tooLong), { id }),
+      );
       expect(edited.status).toBe(400);
       expect(edited.data.fieldErrors).toEqual(messages);
       const description = long(1001);
@@ -417,7 +434,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
         city: long(100),
         situationNotes: long(2000),
       });
-      expect(redirectOf(await run(newAction, post("admin", "/admin/leads/new", atLimit))).location).toBe(
+      expect(redirectOf(await run(newAction, postLead("admin", "/admin/leads/new", atLimit))).location).toBe(
         "/admin/leads",
       );
       const [stored] = await database.db
@@ -433,11 +450,40 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       });
     });
 
+    it("stops for a possible duplicate, links it, and stores nothing until asked to create anyway", async () => {
+      const [existing] = await database.db.select({ id: leads.id }).from(leads).limit(1);
+      expect(existing).toBeDefined();
+      const [row] = await database.db.select().from(leads).where(eq(leads.id, existing!.id));
+      const before = await countOf(leads);
+      // A stored lead's address spelled another way, in its ZIP code; a new name and phone.
+      const form = leadForm({
+        firstName: "Twice",
+        phone: "+19995550123",
+        address: row!.address.toUpperCase().replace("STREET", "ST."),
+        zipCode: row!.zipCode,
+      });
+      const result = await run(newAction, post("admin", "/admin/leads/new", form));
+      expect(answer(result).status).toBe(200);
+      expect((result as { data: unknown }).data).toMatchObject({
+        ok: false,
+        toast: { title: "Possible duplicate" },
+        duplicates: expect.arrayContaining([expect.objectContaining({ id: existing!.id, samePhone: false })]),
+      });
+      expect(await countOf(leads)).toBe(before);
+
+      const created = await run(
+        newAction,
+        post("admin", "/admin/leads/new", { ...form, allowDuplicate: "yes" }),
+      );
+      expect(redirectOf(created).location).toBe("/admin/leads");
+      expect(await countOf(leads)).toBe(before + 1);
+    });
+
     it("stores a valid lead with the admin as its creator and redirects to the list with a toast", async () => {
       const before = await countOf(leads);
       const result = await run(
         newAction,
-        post(
+        postLead(
           "admin",
           "/admin/leads/new",
           leadForm({ firstName: "Created", assignedToClientId: ids.clientA }),
@@ -473,7 +519,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
     ] as const)("refuses to assign a new lead to %s with 'Invalid client ID'", async (_label, who) => {
       const before = await countOf(leads);
       const submitted = leadForm({ firstName: "Misassigned", assignedToClientId: ids[who] });
-      const { status, data } = answer(await run(newAction, post("admin", "/admin/leads/new", submitted)));
+      const { status, data } = answer(await run(newAction, postLead("admin", "/admin/leads/new", submitted)));
       expect(status).toBe(400);
       expect(data.fieldErrors).toEqual({ assignedToClientId: "Invalid client ID" });
       expect(data.toast).toMatchObject({ kind: "error", text: "Invalid client ID" });
@@ -484,7 +530,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
     it("refuses a client id that is not an id at all", async () => {
       const before = await countOf(leads);
       const { status, data } = answer(
-        await run(newAction, post("admin", "/admin/leads/new", leadForm({ assignedToClientId: "abc" }))),
+        await run(newAction, postLead("admin", "/admin/leads/new", leadForm({ assignedToClientId: "abc" }))),
       );
       expect(status).toBe(400);
       expect(data.fieldErrors).toEqual({ assignedToClientId: "Invalid client ID" });
@@ -714,7 +760,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       expect(loaded.values).toMatchObject({ firstName: "Seeded", assignedToClientId: ids.clientA });
 
       const bad = answer(
-        await run(editAction, post("admin", `/admin/leads/${id}/edit`, leadForm({ state: "Illinois" })), {
+        await run(editAction, postLead("admin", `/admin/leads/${id}/edit`, leadForm({ state: "Illinois" })), {
           id,
         }),
       );
@@ -725,7 +771,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
         await run(
           editAction,
           // The edit form has no assignment: a forged one is ignored, not applied.
-          post(
+          postLead(
             "admin",
             `/admin/leads/${id}/edit`,
             leadForm({ city: "Peoria", assignedToClientId: ids.clientB }),
@@ -743,7 +789,9 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       ).toBe(404);
       expect(
         answer(
-          await run(editAction, post("admin", `/admin/leads/${missing}/edit`, leadForm()), { id: missing }),
+          await run(editAction, postLead("admin", `/admin/leads/${missing}/edit`, leadForm()), {
+            id: missing,
+          }),
         ).status,
       ).toBe(404);
     });

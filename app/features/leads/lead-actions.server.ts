@@ -38,11 +38,13 @@ import {
   addDocument,
   assignLead,
   createLead,
+  findPossibleDuplicates,
   deleteLead,
   InvalidClientError,
   setSoldPrice,
   updateLeadDetails,
   updateLeadStatus,
+  type PossibleDuplicate,
 } from "./leads.server";
 
 export const leadToasts = {
@@ -52,9 +54,24 @@ export const leadToasts = {
   feedback: { kind: "success", title: "Success", text: "Your feedback has been submitted" },
   notFound: { kind: "error", title: "Error", text: "Lead not found" },
   failed: { kind: "error", title: "Error", text: "The change could not be saved. Please try again." },
+  possibleDuplicate: {
+    kind: "error",
+    title: "Possible duplicate",
+    text: "A lead with this phone or address already exists. Check it below, or create this one anyway.",
+  },
+  possibleDuplicateEdit: {
+    kind: "error",
+    title: "Possible duplicate",
+    text: "Another lead has this phone or address. Check it below, or save anyway.",
+  },
 } as const satisfies Record<string, Toast>;
 
 const errorToast = (text: string): Toast => ({ kind: "error", title: "Error", text });
+
+/** The lead form's answer: a FormReply, with the possible duplicates when it stopped for them. */
+export interface LeadFormReply extends FormReply {
+  duplicates?: PossibleDuplicate[];
+}
 
 // ---------------------------------------------------------------- create and edit
 
@@ -71,6 +88,16 @@ export async function handleLeadForm(request: Request, actor: Actor, leadId?: st
       { ok: false, toast: formToasts.validation, result: submission.reply() },
       { status: 400 },
     );
+  }
+  // A lead that may already exist (same phone, or same address and ZIP5): say so with links, unless the
+  // admin chose "Create anyway" / "Save anyway" (the submit button's allowDuplicate).
+  if (form.get("allowDuplicate") !== "yes") {
+    const { phone, address, zipCode } = submission.value;
+    const duplicates = await findPossibleDuplicates(actor, { phone, address, zipCode }, leadId);
+    if (duplicates.length > 0) {
+      const toast = editing ? leadToasts.possibleDuplicateEdit : leadToasts.possibleDuplicate;
+      return data<LeadFormReply>({ ok: false, toast, result: submission.reply(), duplicates });
+    }
   }
   try {
     if (!editing) {

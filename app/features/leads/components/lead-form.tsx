@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
@@ -12,7 +12,9 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import type { z } from "~/lib/zod";
 import { clientOptions } from "../lead-format";
 import { leadDefaults, leadDetailsSchema, leadMax, leadSchema, type LeadField } from "../leads.schema";
+import type { LeadFormReply } from "../lead-actions.server";
 import type { ClientOption } from "../leads.server";
+import { PossibleDuplicates } from "./possible-duplicates";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -40,6 +42,8 @@ export function LeadForm({
   const editing = clients === undefined;
   // Either schema: the edit form's is the create form's without the assignment.
   const schema: z.ZodObject = editing ? leadDetailsSchema : leadSchema;
+  // The server stopped for possible duplicates: list them, and offer to go ahead anyway.
+  const duplicates = useActionData<LeadFormReply>()?.duplicates ?? [];
   const { fields, ...form } = useSchemaForm(schema, {
     id: "lead",
     defaultValue: { ...leadDefaults, ...initial },
@@ -175,7 +179,22 @@ export function LeadForm({
         </Section>
       )}
 
+      {duplicates.length > 0 && <PossibleDuplicates duplicates={duplicates} />}
       <div className="flex flex-wrap gap-3">
+        {duplicates.length > 0 && (
+          // Only this button sends allowDuplicate: the main one checks again (the admin may have
+          // corrected the phone or the address).
+          <Button
+            type="submit"
+            size="lg"
+            variant="accent"
+            name="allowDuplicate"
+            value="yes"
+            disabled={form.submitting}
+          >
+            {editing ? "Save anyway" : "Create anyway"}
+          </Button>
+        )}
         <Button type="submit" size="lg" disabled={form.submitting}>
           {editing
             ? form.submitting

@@ -4,7 +4,10 @@ import type { SerializeFrom } from "~/lib/serialize-from";
 import { formatListDate, formatPhone } from "../lead-format";
 import type { findPossibleDuplicates } from "../leads.server";
 
-type Duplicate = SerializeFrom<typeof findPossibleDuplicates>[number];
+/** A possible duplicate as a loader or an action sends it (the date as text once serialized). */
+type Duplicate = Omit<SerializeFrom<typeof findPossibleDuplicates>[number], "createdAt"> & {
+  createdAt: string | Date;
+};
 
 /**
  * Leads that may be the same seller (same phone, or same address in the same ZIP5), each linked, with

@@ -45,6 +45,8 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("leads", "routes/admin/leads/list.tsx"),
     route("leads/new", "routes/admin/leads/new.tsx"),
+    route("leads/import", "routes/admin/leads/import.tsx"),
+    route("leads/import/:id", "routes/admin/leads/import-detail.tsx"),
     route("leads/:id", "routes/admin/leads/detail.tsx"),
     route("leads/:id/edit", "routes/admin/leads/edit.tsx"),
     route("users", "routes/admin/users.tsx"),
@@ -56,6 +58,7 @@ export default [
   route("admin/leads/:id/documents/:documentId", "routes/admin/leads/document.ts"),
   route("admin/leads/events", "routes/admin/leads/events.ts"),
   route("admin/leads/export.csv", "routes/admin/leads/export.ts"),
+  route("admin/leads/import/:id/rejected.csv", "routes/admin/leads/import-rejected.ts"),
 
   // Client portal (spec 02 §2): clients only, and only the leads assigned to them
   route("client", "routes/client/layout.tsx", [

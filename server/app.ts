@@ -19,6 +19,7 @@ import { DataDirLockedError, LOCK_NAME } from "~/db/dir-lock.server";
 import { SECRET_FILE } from "~/features/auth/secret.server";
 import { env, type Env } from "~/lib/env.server";
 import { startMailWorker } from "~/lib/mail/outbox.server";
+import { startImportWorker } from "~/features/leads/import/job.server";
 import { fileTransport, MAIL_DIR, smtpTransport } from "~/lib/mail/transports.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { tightenPrivatePaths } from "~/db/private-files.server";
@@ -266,6 +267,7 @@ export async function startServer(): Promise<RunningServer> {
       : fileTransport(path.join(config.DATA_DIR, MAIL_DIR), { logLinks: logMailLinks }),
     from: config.MAIL_FROM,
   });
+  const importWorker = startImportWorker({ db: database.db });
   const pruneTimer = setInterval(
     () => void pruneRateLimitHits(database.db).catch(() => undefined),
     3_600_000,
@@ -408,7 +410,7 @@ export async function startServer(): Promise<RunningServer> {
     server.closeAllConnections();
     await closed;
     clearInterval(pruneTimer);
-    await mailWorker.stop();
+    await Promise.all([mailWorker.stop(), importWorker.stop()]);
     await closeDatabase();
     console.log("[server] stopped");
   }

@@ -186,7 +186,7 @@ function postgresNotifications(url: string) {
 }
 
 /** Rows of a raw SQL query; both drivers return `{ rows }`, typed here once. */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -33,6 +33,23 @@ export const isAppRole = (value: string): value is AppRole => (appRoles as reado
 
 export const mailStatuses = ["pending", "sent", "failed"] as const;
 
+// ---------------------------------------------------------------- lead imports (issue 13)
+
+/**
+ * An import's life: the file streams in (`uploading`), the admin maps its columns (`mapping`), a worker
+ * takes it (`queued` -> `running`) until it is `done`, `cancelled` by the admin or `failed`.
+ */
+export const importStatuses = [
+  { value: "uploading", label: "Uploading" },
+  { value: "mapping", label: "Waiting for mapping" },
+  { value: "queued", label: "Queued" },
+  { value: "running", label: "Importing" },
+  { value: "done", label: "Done" },
+  { value: "cancelled", label: "Cancelled" },
+  { value: "failed", label: "Failed" },
+] as const satisfies readonly Option[];
+export type ImportStatus = (typeof importStatuses)[number]["value"];
+
 // ---------------------------------------------------------------- job applications (spec 01 §3)
 
 export const positions = [

@@ -15,17 +15,20 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
   varchar,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import {
   activityTypes,
   appRoles,
   experienceLevels,
   feedbackStatuses,
+  importStatuses,
   leadSources,
   leadStatuses,
   mailStatuses,
@@ -55,6 +58,7 @@ export const activityType = pgEnum("activity_type", valuesOf(activityTypes));
 export const positionInterest = pgEnum("position_interest", valuesOf(positions));
 export const experienceLevel = pgEnum("experience_level", valuesOf(experienceLevels));
 export const mailStatus = pgEnum("mail_status", mailStatuses);
+export const importStatus = pgEnum("import_status", valuesOf(importStatuses));
 
 // ---------------------------------------------------------------- better-auth core tables
 // Written by hand (the better-auth CLI needs Node 22). Property names are better-auth's field names;
@@ -260,6 +264,8 @@ export const leads = pgTable(
     clientFeedbackStatus: clientFeedbackStatus("client_feedback_status").notNull().default("not_reviewed"),
     clientNotes: varchar("client_notes", { length: 1000 }),
     clientReviewedAt: timestamp("client_reviewed_at", { withTimezone: true }),
+    /** The CSV import that brought the lead in (issue 13); null for leads typed in by hand. */
+    importId: uuid("import_id").references((): AnyPgColumn => leadImports.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Computed by the database for every row, however it arrives (address-key.ts): duplicate checks.
@@ -280,6 +286,7 @@ export const leads = pgTable(
     index("leads_created_by_created_idx").on(t.createdByUserId, t.createdAt.desc()),
     index("leads_updated_at_idx").on(t.updatedAt.desc(), t.id.desc()),
     index("leads_name_idx").on(t.lastName, t.firstName, t.id),
+    index("leads_import_created_idx").on(t.importId, t.createdAt.desc()),
     // One trigram index over everything the admin search reads (spec 02 §7: first name, last name,
     // phone, address, city); leads.server.ts searches this exact expression, so one index answers it.
     index("leads_search_trgm_idx").using(
@@ -321,6 +328,88 @@ export const leadDocuments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("lead_documents_lead_idx").on(t.leadId, t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- lead imports (issue 13)
+
+/** How an import's columns become lead fields, and what fills the fields the file leaves empty. */
+export interface ImportSettings {
+  /** One target per column of the file, in order; null leaves the column out. */
+  mapping: (string | null)[];
+  defaults: { propertyType: string; motivationLevel: string; leadSource: string };
+  /** Every imported lead goes to this client; null: each row's client e-mail column, if mapped. */
+  assignToClientId: string | null;
+  /** Rows that look like an existing lead: skipped (listed with the rejected rows), or imported anyway. */
+  duplicates: "skip" | "import";
+}
+
+/**
+ * A CSV import: the file (its bytes in `lead_import_chunks`), what the upload learnt of it, the admin's
+ * settings, and the job's state. The worker holding the job renews `lease_until` with every batch; a job
+ * whose lease ran out (its server died) is taken up by the next worker, from `rows_done`.
+ */
+export const leadImports = pgTable(
+  "lead_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileName: text("file_name").notNull(),
+    sizeBytes: integer("size_bytes").notNull().default(0),
+    sha256: text("sha256"),
+    delimiter: text("delimiter").notNull().default(","),
+    headers: jsonb("headers").$type<string[]>().notNull().default([]),
+    /** The first rows as read, for the mapping page's preview. */
+    sampleRows: jsonb("sample_rows").$type<string[][]>().notNull().default([]),
+    totalRows: integer("total_rows").notNull().default(0),
+    settings: jsonb("settings").$type<ImportSettings>(),
+    status: importStatus("status").notNull().default("uploading"),
+    rowsDone: integer("rows_done").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    rejected: integer("rejected").notNull().default(0),
+    duplicates: integer("duplicates").notNull().default(0),
+    /** Whoever holds the job (a random id per server process) and until when. */
+    leasedBy: text("leased_by"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("lead_imports_created_at_idx").on(t.createdAt.desc()),
+    index("lead_imports_sha256_idx").on(t.sha256),
+    index("lead_imports_status_idx").on(t.status, t.leaseUntil),
+  ],
+);
+
+/** The uploaded file in pieces of about a megabyte, read back in order by the job. */
+export const leadImportChunks = pgTable(
+  "lead_import_chunks",
+  {
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => leadImports.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+);
+
+/** A row the import did not take, as it was in the file, and why: the rejected-rows CSV. */
+export const leadImportRejects = pgTable(
+  "lead_import_rejects",
+  {
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => leadImports.id, { onDelete: "cascade" }),
+    /** The row's number in the file, the header being row 1 (as a spreadsheet numbers it). */
+    rowNumber: integer("row_number").notNull(),
+    cells: jsonb("cells").$type<string[]>().notNull(),
+    reason: text("reason").notNull(),
+    duplicateOf: uuid("duplicate_of"),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
 );
 
 // ---------------------------------------------------------------- rate limits and mail

@@ -91,3 +91,97 @@ export async function parseMultipart(request: Request, limits: MultipartLimits):
       .pipe(parser);
   });
 }
+
+/** A streamed file went past its limit (thrown into the consumer's reading). */
+export class UploadTooLargeError extends Error {
+  constructor() {
+    super("The upload is larger than its limit");
+    this.name = "UploadTooLargeError";
+  }
+}
+
+export type StreamedUpload<T> =
+  | { ok: true; fields: Record<string, string>; result: T | null }
+  | { ok: false; reason: "too-large" | "malformed"; fields: Record<string, string> };
+
+/**
+ * Multipart/form-data whose one file is too big to hold (a 50 MB list): `consume` reads the file's
+ * bytes as they arrive, with backpressure, and its result comes back (null when no file was sent).
+ * Past `maxFileBytes` the reading throws `UploadTooLargeError` (answered as "too-large"); anything
+ * else `consume` throws is thrown from here, after the rest of the body has been drained.
+ */
+export async function streamMultipartFile<T>(
+  request: Request,
+  limits: { fieldName: string; maxFileBytes: number; maxFieldBytes: number; maxFields: number },
+  consume: (file: AsyncIterable<Buffer>, info: { fileName: string; browserType: string }) => Promise<T>,
+): Promise<StreamedUpload<T>> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limits.maxFileBytes + MULTIPART_OVERHEAD_BYTES) {
+    return { ok: false, reason: "too-large", fields: {} };
+  }
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!request.body || !contentType.startsWith("multipart/form-data")) {
+    return { ok: false, reason: "malformed", fields: {} };
+  }
+  const fields: Record<string, string> = {};
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: {
+        fileSize: limits.maxFileBytes + 1,
+        files: 1,
+        fieldSize: limits.maxFieldBytes,
+        fields: limits.maxFields,
+      },
+    });
+  } catch {
+    return { ok: false, reason: "malformed", fields };
+  }
+  let work: Promise<T> | undefined;
+  let file: Readable | undefined;
+  let over = false;
+  const parsed = new Promise<"done" | "malformed">((resolve) => {
+    parser.on("field", (name, value) => {
+      fields[name] = value;
+    });
+    parser.on("file", (fieldName, stream, info) => {
+      if (fieldName !== limits.fieldName || work) {
+        stream.resume();
+        return;
+      }
+      file = stream;
+      stream.on("limit", () => (over = true));
+      async function* bytes(): AsyncGenerator<Buffer> {
+        // Not destroyed when the reader stops early (a file it refuses): busboy must see the part end,
+        // so the rest is drained below instead.
+        for await (const chunk of stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+          yield chunk;
+        }
+        if (over) throw new UploadTooLargeError();
+      }
+      work = consume(bytes(), { fileName: info.filename ?? "", browserType: info.mimeType });
+      // Whatever `consume` did not read still has to flow, or the body (and busboy) would stall.
+      work.catch(() => stream.resume());
+    });
+    parser.on("error", () => resolve("malformed"));
+    parser.on("close", () => resolve("done"));
+    Readable.fromWeb(request.body as WebReadableStream)
+      .on("error", (error) => {
+        // Cut off (the server's body cap, a dropped connection): the reader must not wait for more.
+        file?.destroy(over ? new UploadTooLargeError() : error);
+        resolve("malformed");
+      })
+      .pipe(parser);
+  });
+  const outcome = await parsed;
+  let result: T | null = null;
+  try {
+    result = work ? await work : null;
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) return { ok: false, reason: "too-large", fields };
+    if (outcome === "malformed") return { ok: false, reason: "malformed", fields };
+    throw error;
+  }
+  return outcome === "done" ? { ok: true, fields, result } : { ok: false, reason: "malformed", fields };
+}

@@ -172,10 +172,15 @@ async function apply(tx: Transaction, actor: LeadActor, action: BulkAction, targ
 }
 
 /**
- * One e-mail to the client for the whole batch: how many leads, the first few by name and place, and
- * the link to their portal. Contact details stay behind the sign-in.
+ * One e-mail to the client for the whole batch: how many leads (`count`, when `leadIds` names only the
+ * first few), the first few by name and place, and the link to their portal. Contact details stay behind the sign-in.
  */
-async function mailAssignedBatch(tx: Transaction, clientId: string, leadIds: string[]) {
+export async function mailAssignedBatch(
+  tx: Transaction,
+  clientId: string,
+  leadIds: string[],
+  count = leadIds.length,
+) {
   const [client] = await tx
     .select({ to: profiles.email, firstName: profiles.firstName, companyName: profiles.companyName })
     .from(profiles)
@@ -192,7 +197,6 @@ async function mailAssignedBatch(tx: Transaction, clientId: string, leadIds: str
     .from(leads)
     .where(inArray(leads.id, leadIds.slice(0, MAIL_LIST_MAX)))
     .orderBy(leads.lastName, leads.firstName);
-  const count = leadIds.length;
   const more = count - named.length;
   const config = env();
   const mail = composeMail({
@@ -223,7 +227,7 @@ const CLIENTS_PER_NOTIFY = 100;
  * One notification per batch, not per lead: every admin list refreshes, and each client whose leads
  * changed (they held them before, or hold them now) is told, without naming a lead.
  */
-async function announceBulkChange(tx: Transaction, before: (string | null)[], after: string | null) {
+export async function announceBulkChange(tx: Transaction, before: (string | null)[], after: string | null) {
   const clients = [...new Set([...before, after].filter((c): c is string => Boolean(c)))];
   const parts = clients.length ? chunks(clients, CLIENTS_PER_NOTIFY) : [[]];
   for (const part of parts) await notify(tx, LEADS_CHANNEL, { leadId: null, clients: part });

@@ -51,3 +51,12 @@ export function personName(person: PersonName | null): string {
   if (!person) return "";
   return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email || "";
 }
+
+/** A count as people read it: 12,500. */
+export const formatCount = (n: number) => n.toLocaleString("en-US");
+
+/** A file size: "340 KB", "12.4 MB". */
+export const formatBytes = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -242,6 +242,8 @@ export interface LeadListQuery {
   from?: string;
   /** Created on or before this day (YYYY-MM-DD, UTC). */
   to?: string;
+  /** The CSV import (its id) that brought the leads in. */
+  importId?: string;
   sort: LeadSort;
   page: number;
 }
@@ -252,6 +254,12 @@ const pickAll = <T extends string>(allowed: readonly { value: T }[], raw: string
 
 /** better-auth's user ids: letters, digits, - and _. Anything else names no one. */
 const userId = (raw: string | null) => (raw && /^[\w-]{1,64}$/.test(raw) ? raw : undefined);
+
+/** A record id (UUID), or undefined. */
+const uuid = (raw: string | null) =>
+  raw && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)
+    ? raw.toLowerCase()
+    : undefined;
 
 /** A real calendar day as YYYY-MM-DD, or undefined. */
 function day(raw: string | null): string | undefined {
@@ -274,6 +282,7 @@ export function parseLeadListQuery(url: URL): LeadListQuery {
     createdBy: userId(params.get("createdBy")),
     from: day(params.get("from")),
     to: day(params.get("to")),
+    importId: uuid(params.get("import")),
     sort: pickOne(leadSorts, params.get("sort")) ?? "newest",
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
   };
@@ -289,7 +298,8 @@ export const isFiltered = (query: LeadListQuery) =>
     query.client ||
     query.createdBy ||
     query.from ||
-    query.to,
+    query.to ||
+    query.importId,
   );
 
 /** The URL search of a query (first page, defaults left out): what a link to these filters carries. */
@@ -303,6 +313,7 @@ export function leadListSearch(query: LeadListQuery): string {
   if (query.createdBy) params.set("createdBy", query.createdBy);
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);
+  if (query.importId) params.set("import", query.importId);
   if (query.sort !== "newest") params.set("sort", query.sort);
   const search = params.toString();
   return search ? `?${search}` : "";

@@ -31,7 +31,15 @@ import {
   propertyTypes,
   type LeadStatus,
 } from "~/db/enums";
-import { leadActivities, leadDocuments, leads, profiles, storedFiles, userRoles } from "~/db/schema";
+import {
+  leadActivities,
+  leadDocuments,
+  leadImports,
+  leads,
+  profiles,
+  storedFiles,
+  userRoles,
+} from "~/db/schema";
 import { isUuid, likePattern } from "~/lib/data-guards";
 import { authorize, type Principal } from "~/lib/permissions";
 import { csvLines } from "~/lib/csv";
@@ -116,6 +124,7 @@ export function listFilters(query: LeadListQuery): SQL[] {
     query.from ? gte(leads.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
     // "dateTo: created at or before" that day, all of it.
     query.to ? lt(leads.createdAt, nextDay(query.to)) : undefined,
+    query.importId ? eq(leads.importId, query.importId) : undefined,
   ].filter((c): c is SQL => c !== undefined);
 }
 
@@ -256,10 +265,16 @@ export async function getLead(actor: LeadActor, id: string) {
   if (!isUuid(id)) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ lead: leads, creator: personColumns(creator), client: personColumns(client) })
+    .select({
+      lead: leads,
+      creator: personColumns(creator),
+      client: personColumns(client),
+      importFileName: leadImports.fileName,
+    })
     .from(leads)
     .leftJoin(creator, eq(creator.userId, leads.createdByUserId))
     .leftJoin(client, eq(client.userId, leads.assignedToClientId))
+    .leftJoin(leadImports, eq(leadImports.id, leads.importId))
     .where(eq(leads.id, id));
   if (!row) return null;
   const [activities, documents] = await Promise.all([
@@ -283,6 +298,8 @@ export async function getLead(actor: LeadActor, id: string) {
     ...row.lead,
     creator: row.lead.createdByUserId ? row.creator : null,
     client: row.lead.assignedToClientId ? row.client : null,
+    // How the lead arrived: typed in, or the import that brought it (issue 13).
+    importBatch: row.lead.importId ? { id: row.lead.importId, fileName: row.importFileName ?? "" } : null,
     activities,
     documents: documents.map((d) => ({ ...d, uploadedBy: personName(d.uploadedBy) })),
   };

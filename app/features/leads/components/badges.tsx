@@ -1,9 +1,11 @@
 import {
   feedbackStatuses,
+  importStatuses,
   labelOf,
   leadStatuses,
   motivationLevels,
   type FeedbackStatus,
+  type ImportStatus,
   type LeadStatus,
   type MotivationLevel,
 } from "~/db/enums";
@@ -36,6 +38,16 @@ const feedbackColors: Record<FeedbackStatus, string> = {
   deal_closed: "bg-emerald-100 text-emerald-800 ring-emerald-200",
 };
 
+const importColors: Record<ImportStatus, string> = {
+  uploading: "bg-slate-100 text-slate-800 ring-slate-200",
+  mapping: "bg-yellow-100 text-yellow-900 ring-yellow-200",
+  queued: "bg-blue-100 text-blue-800 ring-blue-200",
+  running: "bg-blue-100 text-blue-800 ring-blue-200",
+  done: "bg-green-100 text-green-800 ring-green-200",
+  cancelled: "bg-slate-200 text-slate-800 ring-slate-300",
+  failed: "bg-red-100 text-red-800 ring-red-200",
+};
+
 function Badge({ className, children }: { className: string; children: React.ReactNode }) {
   return (
     <span
@@ -59,4 +71,8 @@ export const StatusBadge = ({ value }: { value: LeadStatus }) => (
 
 export const FeedbackBadge = ({ value }: { value: FeedbackStatus }) => (
   <Badge className={feedbackColors[value]}>{labelOf(feedbackStatuses, value)}</Badge>
+);
+
+export const ImportStatusBadge = ({ value }: { value: ImportStatus }) => (
+  <Badge className={importColors[value]}>{labelOf(importStatuses, value)}</Badge>
 );

@@ -15,13 +15,9 @@ import {
   documentMessages,
   documentSchema,
 } from "../leads.schema";
+import { formatBytes } from "../lead-format";
 import { Card } from "./lead-card";
 import type { LeadView } from "./lead-view";
-
-const sizeOf = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Document cards with an authorized View download ("No documents uploaded yet" when empty) and the upload form. */
 export function DocumentsTab({ lead, result }: { lead: LeadView; result?: LeadActionResult }) {
@@ -47,7 +43,7 @@ export function DocumentsTab({ lead, result }: { lead: LeadView; result?: LeadAc
                   <span className="break-words">{doc.documentName}</span>
                 </p>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {doc.documentType} · {sizeOf(doc.sizeBytes)}
+                  {doc.documentType} · {formatBytes(doc.sizeBytes)}
                   {doc.uploadedBy && ` · ${doc.uploadedBy}`}
                 </p>
                 <p className="text-sm text-muted-foreground">

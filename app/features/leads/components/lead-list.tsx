@@ -1,4 +1,4 @@
-import { Download, Plus, Search, X } from "lucide-react";
+import { Download, Plus, Search, Upload, X } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { FilterField } from "~/components/ui/filter-field";
@@ -48,7 +48,12 @@ interface FilterChoices {
  * Clear Filters (spec 02 §2, §7; issue 13). A GET form: the filters live in the URL, so they work without
  * JavaScript, survive reloads and can be shared; with JavaScript a choice applies as soon as it changes.
  */
-export function LeadFilters({ query, clients, admins }: { query: LeadListQuery } & FilterChoices) {
+export function LeadFilters({
+  query,
+  clients,
+  admins,
+  importName,
+}: { query: LeadListQuery; importName?: string | null } & FilterChoices) {
   return (
     <>
       <FilterForm
@@ -61,6 +66,7 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
           createdBy: query.createdBy ?? "",
           from: query.from ?? "",
           to: query.to ?? "",
+          import: query.importId ?? "",
           sort: query.sort === "newest" ? "" : query.sort,
         }}
         role="search"
@@ -140,8 +146,10 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
             ))}
           </NativeSelect>
         </FilterField>
+        {/* The import filter has no control of its own (its chip removes it); a new choice keeps it. */}
+        {query.importId && <input type="hidden" name="import" value={query.importId} />}
       </FilterForm>
-      <ActiveFilters query={query} clients={clients} admins={admins} />
+      <ActiveFilters query={query} clients={clients} admins={admins} importName={importName} />
     </>
   );
 }
@@ -149,7 +157,12 @@ export function LeadFilters({ query, clients, admins }: { query: LeadListQuery }
 const personOption = (person: PersonOption) => ({ value: person.id, label: clientDisplayName(person) });
 
 /** Each active filter as a chip whose link is the same list without it. */
-function ActiveFilters({ query, clients, admins }: { query: LeadListQuery } & FilterChoices) {
+function ActiveFilters({
+  query,
+  clients,
+  admins,
+  importName,
+}: { query: LeadListQuery; importName?: string | null } & FilterChoices) {
   const nameOf = (people: readonly PersonOption[], id: string) => {
     const person = people.find((p) => p.id === id);
     return person ? clientDisplayName(person) : "Unknown";
@@ -183,6 +196,9 @@ function ActiveFilters({ query, clients, admins }: { query: LeadListQuery } & Fi
       : []),
     ...(query.from ? [{ label: `Created from: ${query.from}`, to: without({ from: undefined }) }] : []),
     ...(query.to ? [{ label: `Created to: ${query.to}`, to: without({ to: undefined }) }] : []),
+    ...(query.importId
+      ? [{ label: `Import: ${importName ?? "Unknown"}`, to: without({ importId: undefined }) }]
+      : []),
   ];
   if (chips.length === 0) return <div className="pb-4" />;
   return (
@@ -200,6 +216,16 @@ function ActiveFilters({ query, clients, admins }: { query: LeadListQuery } & Fi
         </li>
       ))}
     </ul>
+  );
+}
+
+export function ImportLeadsButton() {
+  return (
+    <Button asChild variant="outline">
+      <Link to="/admin/leads/import">
+        <Upload aria-hidden="true" /> Import CSV
+      </Link>
+    </Button>
   );
 }
 

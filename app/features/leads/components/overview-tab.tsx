@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -57,6 +57,16 @@ export function OverviewTab({
         <Facts
           items={[
             ["Created by", orNone(personName(lead.creator))],
+            [
+              "Arrived by",
+              lead.importBatch ? (
+                <Link key="i" to={`/admin/leads/import/${lead.importBatch.id}`} className="underline">
+                  Import of {lead.importBatch.fileName}
+                </Link>
+              ) : (
+                "Entered by hand"
+              ),
+            ],
             ["Assigned client", lead.client ? clientDisplayName(lead.client) : "Unassigned"],
             ["Created", <LocalTime key="c" iso={lead.createdAt} style="long" />],
           ]}

@@ -10,12 +10,14 @@ import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import {
   AddLeadButton,
   ExportLeadsLink,
+  ImportLeadsButton,
   LeadFilters,
   LeadTable,
 } from "~/features/leads/components/lead-list";
 import { leadSorts, parseLeadListQuery } from "~/features/leads/leads.schema";
 import { labelOf } from "~/db/enums";
 import { listAdmins, listClients, listLeads } from "~/features/leads/leads.server";
+import { importFileName } from "~/features/leads/import/imports.server";
 import { handleBulkPost, type BulkActionResult } from "~/features/leads/bulk-action.server";
 import { BulkBar, ConfirmBulkDelete } from "~/features/leads/components/bulk-bar";
 
@@ -23,16 +25,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
   const query = parseLeadListQuery(new URL(request.url));
   try {
-    const [list, clients, admins] = await Promise.all([
+    const [list, clients, admins, importName] = await Promise.all([
       listLeads(actor, query),
       listClients(actor),
       listAdmins(actor),
+      query.importId ? importFileName(actor, query.importId) : null,
     ]);
-    return { query, list, clients, admins, loadFailed: false };
+    return { query, list, clients, admins, importName, loadFailed: false };
   } catch (error) {
     rethrowRefusal(error);
     console.warn("[leads] list failed:", (error as Error).message);
-    return data({ query, list: null, clients: [], admins: [], loadFailed: true }, { status: 503 });
+    return data(
+      { query, list: null, clients: [], admins: [], importName: null, loadFailed: true },
+      { status: 503 },
+    );
   }
 }
 
@@ -46,7 +52,7 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = () => privatePageMeta("Lead Management");
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, list, clients, admins, loadFailed } = loaderData;
+  const { query, list, clients, admins, importName, loadFailed } = loaderData;
   const [ticked, setTicked] = useState<number | null>(null);
   const result = actionData as BulkActionResult | undefined;
   // Other admins' changes and clients' feedback show up without a reload.
@@ -68,10 +74,11 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         </div>
         <div className="flex flex-wrap gap-2">
           <ExportLeadsLink query={query} />
+          <ImportLeadsButton />
           <AddLeadButton />
         </div>
       </div>
-      <LeadFilters query={query} clients={clients} admins={admins} />
+      <LeadFilters query={query} clients={clients} admins={admins} importName={importName} />
       {loadFailed || !list ? (
         <p role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900">
           Failed to fetch data

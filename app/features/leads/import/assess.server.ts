@@ -1,0 +1,142 @@
+/**
+ * What the import makes of a run of rows (issue 13): each row becomes a lead through the column mapping
+ * and the new-lead schema (so a rejected row carries the form's own message), finds its client by
+ * e-mail when the file names one, and is checked for possible duplicates against the stored leads and
+ * the rows before it in the same run. Used by the mapping page's preview and by the import job alike.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { addressKeySql } from "~/db/address-key";
+import type { Database, Transaction } from "~/db/client.server";
+import { queryRows } from "~/db/client.server";
+import { profiles, userRoles, type ImportSettings } from "~/db/schema";
+import { leadSchema, type LeadInput } from "../leads.schema";
+import { rowToLead, type ColumnMapping } from "./columns";
+import type { CsvRecord } from "./csv-source";
+
+export type AssessedRow = CsvRecord &
+  (
+    | { kind: "lead"; lead: LeadInput; duplicateOf: DuplicateRef | null }
+    | { kind: "rejected"; reason: string; duplicateOf: DuplicateRef | null }
+  );
+
+/** An existing lead (by id) or an earlier row of the same file (by row number). */
+export type DuplicateRef = { leadId: string; samePhone: boolean } | { row: number; samePhone: boolean };
+
+export const duplicateReason = (ref: DuplicateRef) => {
+  const what = ref.samePhone ? "same phone" : "same address";
+  return "leadId" in ref
+    ? `Possible duplicate of lead /admin/leads/${ref.leadId} (${what})`
+    : `Possible duplicate of row ${ref.row} of this file (${what})`;
+};
+
+type Reader = Database | Transaction;
+
+/** Client accounts by lower-cased e-mail, for the rows that name a client. */
+async function clientsByEmail(db: Reader, emails: string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: profiles.userId, email: sql<string>`lower(${profiles.email})` })
+    .from(profiles)
+    .innerJoin(userRoles, and(eq(userRoles.userId, profiles.userId), eq(userRoles.role, "client")))
+    .where(inArray(sql`lower(${profiles.email})`, emails));
+  return new Map(rows.map((r) => [r.email, r.id]));
+}
+
+interface Probe {
+  i: number;
+  phone: string;
+  address: string;
+  zipCode: string;
+}
+
+/**
+ * For each probe: its address key (computed by the database, as for stored leads) and the oldest stored
+ * lead sharing its phone or key, if any. One statement for the whole run; each lookup is an index scan.
+ */
+async function storedMatches(db: Reader, probes: Probe[]) {
+  if (probes.length === 0)
+    return new Map<number, { key: string; leadId: string | null; samePhone: boolean }>();
+  // One JSON parameter for the whole run: binding thousands of parameters costs more than the lookups.
+  const probeJson = JSON.stringify(
+    probes.map((p) => ({ i: p.i, phone: p.phone, address: p.address, zip: p.zipCode })),
+  );
+  const rows = await queryRows<{
+    i: number;
+    key: string;
+    lead_id: string | null;
+    same_phone: boolean | null;
+  }>(
+    db,
+    sql`with v as materialized (
+          select i, phone, ${addressKeySql(sql.raw("address"), sql.raw("zip"))} as key
+          from jsonb_to_recordset(${probeJson}::jsonb) as p(i int, phone text, address text, zip text)
+        )
+        select v.i, v.key, m.id as lead_id, m.same_phone
+        from v
+        left join lateral (
+          select c.id, c.same_phone from (
+            (select l.id, l.created_at, true as same_phone from leads l
+             where l.phone = v.phone order by l.created_at limit 1)
+            union all
+            (select l.id, l.created_at, false from leads l
+             where l.address_key = v.key order by l.created_at limit 1)
+          ) c order by c.same_phone desc, c.created_at limit 1
+        ) m on true`,
+  );
+  return new Map(
+    rows.map((r) => [Number(r.i), { key: r.key, leadId: r.lead_id, samePhone: Boolean(r.same_phone) }]),
+  );
+}
+
+const uniqueMessages = (issues: readonly { message: string }[]) => [...new Set(issues.map((i) => i.message))];
+
+export async function assessRows(
+  db: Reader,
+  settings: ImportSettings,
+  records: readonly CsvRecord[],
+): Promise<AssessedRow[]> {
+  const mapping = settings.mapping as ColumnMapping;
+  const mapped = records.map((record) => ({
+    record,
+    ...rowToLead(record.cells, mapping, settings.defaults),
+  }));
+  const clients = settings.assignToClientId
+    ? new Map<string, string>()
+    : await clientsByEmail(db, [...new Set(mapped.map((m) => m.clientEmail.toLowerCase()).filter(Boolean))]);
+
+  const parsed = mapped.map(({ record, fields, clientEmail }) => {
+    const result = leadSchema.safeParse({ ...fields, assignedToClientId: "" });
+    if (!result.success) return { record, reason: uniqueMessages(result.error.issues).join("; ") };
+    const clientId =
+      settings.assignToClientId ?? (clientEmail ? clients.get(clientEmail.toLowerCase()) : null);
+    if (clientId === undefined) return { record, reason: `No client account has the e-mail ${clientEmail}` };
+    return { record, lead: { ...result.data, assignedToClientId: clientId ?? null } };
+  });
+
+  const matches = await storedMatches(
+    db,
+    parsed.flatMap((p, i) =>
+      p.lead ? [{ i, phone: p.lead.phone, address: p.lead.address, zipCode: p.lead.zipCode }] : [],
+    ),
+  );
+  // Rows earlier in this run that were kept: a later row with the same phone or address is their double.
+  const seenPhones = new Map<string, number>();
+  const seenKeys = new Map<string, number>();
+  return parsed.map((p, i): AssessedRow => {
+    const { record } = p;
+    if (!p.lead) return { ...record, kind: "rejected", reason: p.reason!, duplicateOf: null };
+    const match = matches.get(i)!;
+    const earlier = seenPhones.get(p.lead.phone) ?? seenKeys.get(match.key);
+    const duplicateOf: DuplicateRef | null = match.leadId
+      ? { leadId: match.leadId, samePhone: match.samePhone }
+      : earlier !== undefined
+        ? { row: earlier, samePhone: seenPhones.has(p.lead.phone) }
+        : null;
+    if (duplicateOf && settings.duplicates === "skip") {
+      return { ...record, kind: "rejected", reason: duplicateReason(duplicateOf), duplicateOf };
+    }
+    if (!seenPhones.has(p.lead.phone)) seenPhones.set(p.lead.phone, record.row);
+    if (!seenKeys.has(match.key)) seenKeys.set(match.key, record.row);
+    return { ...record, kind: "lead", lead: p.lead, duplicateOf };
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * The import pages' posts (issue 13): the upload (streamed, refused with a clear message), and on an
+ * import's page: update the preview, start, discard or cancel. Each answers with a toast; a refused
+ * post keeps the page as it was.
+ */
+import { data, redirect } from "react-router";
+import type { ImportSettings } from "~/db/schema";
+import type { Actor } from "~/lib/actor";
+import { redirectWithToast } from "~/lib/flash.server";
+import { notFound } from "~/lib/not-found";
+import { streamMultipartFile } from "~/lib/multipart.server";
+import type { Toast } from "~/lib/toast";
+import { InvalidClientError } from "../leads.server";
+import { CsvFileError, IMPORT_MAX_BYTES, csvFileMessages } from "./csv-source";
+import { importSettingsInput, importSettingsSchema, toMapping } from "./import.schema";
+import {
+  cancelImport,
+  discardImport,
+  getImport,
+  receiveImport,
+  saveImportSettings,
+  settingsProblem,
+  startImport,
+} from "./imports.server";
+
+/** What an import page's post answers when it does not redirect. */
+export interface ImportReply {
+  ok: boolean;
+  toast: Toast;
+  /** The upload form's message under its file field. */
+  fileError?: string;
+}
+
+const refusal = (text: string, status = 400) =>
+  data<ImportReply>(
+    { ok: false, toast: { kind: "error", title: "Import Error", text }, fileError: text },
+    { status },
+  );
+
+/** POST /admin/leads/import: the CSV file, read as it arrives; on success, its mapping page. */
+export async function handleImportUpload(request: Request, actor: Actor) {
+  try {
+    const upload = await streamMultipartFile(
+      request,
+      { fieldName: "file", maxFileBytes: IMPORT_MAX_BYTES, maxFieldBytes: 1024, maxFields: 5 },
+      (file, info) => receiveImport(actor, file, info.fileName),
+    );
+    if (!upload.ok) {
+      return upload.reason === "too-large"
+        ? refusal(csvFileMessages.tooLarge, 413)
+        : refusal("The upload could not be read. Please try again.");
+    }
+    if (!upload.result) return refusal(csvFileMessages.missing);
+    return redirect(`/admin/leads/import/${upload.result}`);
+  } catch (error) {
+    if (error instanceof CsvFileError) return refusal(error.message, 422);
+    throw error;
+  }
+}
+
+/** POST /admin/leads/import/:id: `intent` preview, start, discard or cancel. */
+export async function handleImportPost(request: Request, actor: Actor, id: string) {
+  const detail = await getImport(actor, id);
+  if (!detail) throw notFound("Import not found");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const here = `/admin/leads/import/${detail.id}`;
+
+  if (intent === "cancel") {
+    const cancelled = await cancelImport(actor, detail.id);
+    return redirectWithToast(request, here, {
+      kind: cancelled ? "success" : "error",
+      title: cancelled ? "Import cancelled" : "Import Error",
+      text: cancelled
+        ? "The leads imported so far stay; the rest of the file is not imported."
+        : "This import is no longer running.",
+    });
+  }
+  if (intent === "discard") {
+    const discarded = await discardImport(actor, detail.id);
+    return redirectWithToast(request, "/admin/leads/import", {
+      kind: discarded ? "success" : "error",
+      title: discarded ? "Upload discarded" : "Import Error",
+      text: discarded ? `${detail.fileName} was removed.` : "This import has already started.",
+    });
+  }
+  if (intent !== "preview" && intent !== "start") return refusal("Unknown action");
+
+  const parsed = importSettingsSchema.safeParse(importSettingsInput(form, detail.headers.length));
+  if (!parsed.success) return refusal(parsed.error.issues[0]!.message);
+  const input = parsed.data;
+  const settings: ImportSettings = {
+    mapping: toMapping(input.mapping),
+    defaults: {
+      propertyType: input.propertyType,
+      motivationLevel: input.motivationLevel,
+      leadSource: input.leadSource,
+    },
+    assignToClientId: input.assignToClientId,
+    duplicates: input.duplicates,
+  };
+  try {
+    if (intent === "preview") {
+      if (!(await saveImportSettings(actor, detail.id, settings))) {
+        return refusal("This import has already started; its settings can no longer change.", 409);
+      }
+      return { ok: true, toast: { kind: "success", title: "Preview updated" } } satisfies ImportReply;
+    }
+    const problem = settingsProblem(settings);
+    if (problem) {
+      await saveImportSettings(actor, detail.id, settings);
+      return refusal(problem);
+    }
+    if (!(await startImport(actor, detail.id, settings))) {
+      return refusal("This import has already started.", 409);
+    }
+  } catch (error) {
+    if (error instanceof InvalidClientError) return refusal("Invalid client ID");
+    throw error;
+  }
+  return redirectWithToast(request, here, {
+    kind: "success",
+    title: "Import started",
+    text: `${detail.totalRows.toLocaleString("en-US")} rows are being imported. You can leave this page.`,
+  });
+}

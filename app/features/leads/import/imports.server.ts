@@ -1,0 +1,338 @@
+/**
+ * CSV imports for admins (issue 13): the upload (streamed into the database a megabyte at a time while
+ * it is read once to learn its columns and count its rows), the mapping and its preview, starting,
+ * cancelling or discarding an import, the list of imports, and the rejected rows as CSV.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, ne } from "drizzle-orm";
+import { byteaValue } from "~/db/bytea";
+import { getDb } from "~/db/db.server";
+import { leadImportChunks, leadImportRejects, leadImports, profiles, type ImportSettings } from "~/db/schema";
+import { csvLines } from "~/lib/csv";
+import { isUuid } from "~/lib/data-guards";
+import { UploadTooLargeError } from "~/lib/multipart.server";
+import { authorize } from "~/lib/permissions";
+import { leadDefaults } from "../leads.schema";
+import { assertClientAccount, type LeadActor } from "../leads.server";
+import { assessRows } from "./assess.server";
+import { guessMapping, rowToLead, type ColumnMapping } from "./columns";
+import { CsvFileError, IMPORT_MAX_BYTES, csvFileMessages, csvRecords, type Delimiter } from "./csv-source";
+import { IMPORT_MAX_COLUMNS, PREVIEW_ROWS, unmappedMessage, unmappedNeeds } from "./import.schema";
+import { importQueued } from "./job.server";
+
+/** Bytes per stored piece of an upload: big enough for few rows, small enough to hold one at a time. */
+const CHUNK_BYTES = 1024 * 1024;
+/** Rejected rows per page of the rejected-rows CSV. */
+const REJECTS_BATCH = 1_000;
+
+/** A file name as shown and offered back for download: its last path part, printable, not too long. */
+const cleanFileName = (name: string) =>
+  (name.split(/[\\/]/).pop() ?? "")
+    .replace(/[^\p{L}\p{N} ._()-]/gu, "")
+    .trim()
+    .slice(0, 120) || "import.csv";
+
+/**
+ * Receives an uploaded list: stores its bytes, reads it as CSV once (headers, first rows, row count,
+ * delimiter, SHA-256 of the bytes) and leaves the import waiting for its mapping. A file that cannot be
+ * imported throws `CsvFileError` (or `UploadTooLargeError`) and leaves nothing behind.
+ */
+export async function receiveImport(
+  actor: LeadActor,
+  file: AsyncIterable<Uint8Array>,
+  fileName: string,
+): Promise<string> {
+  authorize(actor, "lead:write:any");
+  const db = await getDb();
+  const [created] = await db
+    .insert(leadImports)
+    .values({ fileName: cleanFileName(fileName), createdBy: actor.id })
+    .returning({ id: leadImports.id });
+  const id = created!.id;
+  const hash = createHash("sha256");
+  let size = 0;
+  let seq = 0;
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  // Not one transaction: on the embedded database it would hold the only connection for as long as the
+  // upload lasts. A failed upload deletes its row (the pieces go with it); the worker sweeps leftovers.
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    const data = Buffer.concat(pending);
+    pending = [];
+    pendingBytes = 0;
+    await db.insert(leadImportChunks).values({ importId: id, seq: seq++, data: byteaValue(data) });
+  };
+  async function* storing(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of file) {
+      size += chunk.length;
+      if (size > IMPORT_MAX_BYTES) throw new UploadTooLargeError();
+      hash.update(chunk);
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= CHUNK_BYTES) await flush();
+      yield chunk;
+    }
+    await flush();
+  }
+  try {
+    let headers: string[] | undefined;
+    let delimiter: Delimiter = ",";
+    const sampleRows: string[][] = [];
+    let totalRows = 0;
+    for await (const record of csvRecords(storing(), (d) => (delimiter = d))) {
+      if (!headers) {
+        headers = record.cells.map((h) => h.trim());
+        if (headers.length > IMPORT_MAX_COLUMNS) {
+          throw new CsvFileError(
+            `The file has ${headers.length} columns; a list can have at most ${IMPORT_MAX_COLUMNS}.`,
+          );
+        }
+        continue;
+      }
+      totalRows++;
+      if (sampleRows.length < PREVIEW_ROWS) sampleRows.push(record.cells);
+    }
+    if (size === 0 && !fileName) throw new CsvFileError(csvFileMessages.missing);
+    if (!headers) throw new CsvFileError(csvFileMessages.noHeader);
+    if (totalRows === 0) throw new CsvFileError(csvFileMessages.noRows);
+    const settings: ImportSettings = {
+      mapping: guessMapping(headers),
+      defaults: { ...leadDefaults },
+      assignToClientId: null,
+      duplicates: "skip",
+    };
+    await db
+      .update(leadImports)
+      .set({
+        status: "mapping",
+        sizeBytes: size,
+        sha256: hash.digest("hex"),
+        delimiter,
+        headers,
+        sampleRows,
+        totalRows,
+        settings,
+      })
+      .where(eq(leadImports.id, id));
+    return id;
+  } catch (error) {
+    await db.delete(leadImports).where(eq(leadImports.id, id));
+    throw error;
+  }
+}
+
+const creator = {
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  email: profiles.email,
+};
+
+const summaryColumns = {
+  id: leadImports.id,
+  fileName: leadImports.fileName,
+  sizeBytes: leadImports.sizeBytes,
+  status: leadImports.status,
+  totalRows: leadImports.totalRows,
+  rowsDone: leadImports.rowsDone,
+  imported: leadImports.imported,
+  rejected: leadImports.rejected,
+  duplicates: leadImports.duplicates,
+  createdAt: leadImports.createdAt,
+  startedAt: leadImports.startedAt,
+  finishedAt: leadImports.finishedAt,
+  error: leadImports.error,
+};
+
+/** The latest imports, newest first (uploads still streaming in are not shown). */
+export async function listImports(actor: LeadActor, limit = 25) {
+  authorize(actor, "lead:read:any");
+  const db = await getDb();
+  return db
+    .select({ ...summaryColumns, creator })
+    .from(leadImports)
+    .leftJoin(profiles, eq(profiles.userId, leadImports.createdBy))
+    .where(ne(leadImports.status, "uploading"))
+    .orderBy(desc(leadImports.createdAt))
+    .limit(limit);
+}
+export type ImportSummary = Awaited<ReturnType<typeof listImports>>[number];
+
+/** One import with what its page shows, and the earlier imports of the very same file; null if none. */
+export async function getImport(actor: LeadActor, id: string) {
+  authorize(actor, "lead:read:any");
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      creator,
+      sha256: leadImports.sha256,
+      delimiter: leadImports.delimiter,
+      headers: leadImports.headers,
+      sampleRows: leadImports.sampleRows,
+      settings: leadImports.settings,
+    })
+    .from(leadImports)
+    .leftJoin(profiles, eq(profiles.userId, leadImports.createdBy))
+    .where(and(eq(leadImports.id, id), ne(leadImports.status, "uploading")));
+  if (!row) return null;
+  const sameFile = row.sha256
+    ? await db
+        .select({
+          id: leadImports.id,
+          fileName: leadImports.fileName,
+          createdAt: leadImports.createdAt,
+          status: leadImports.status,
+          imported: leadImports.imported,
+        })
+        .from(leadImports)
+        .where(
+          and(
+            eq(leadImports.sha256, row.sha256),
+            ne(leadImports.id, id),
+            inArray(leadImports.status, ["queued", "running", "done", "cancelled", "failed"]),
+          ),
+        )
+        .orderBy(asc(leadImports.createdAt))
+        .limit(5)
+    : [];
+  return { ...row, sameFile };
+}
+export type ImportDetail = NonNullable<Awaited<ReturnType<typeof getImport>>>;
+
+/** The first rows of the file with what the import would do with each, under the current settings. */
+export async function previewImport(actor: LeadActor, detail: ImportDetail) {
+  authorize(actor, "lead:read:any");
+  if (!detail.settings) return [];
+  const db = await getDb();
+  const rows = await assessRows(
+    db,
+    detail.settings,
+    detail.sampleRows.map((cells, i) => ({ row: i + 2, cells })),
+  );
+  const settings = detail.settings;
+  // What each row reads as, shown beside the verdict whether it passed or not.
+  const fields = (cells: string[]) =>
+    rowToLead(cells, settings.mapping as ColumnMapping, settings.defaults).fields;
+  return rows.map((r) =>
+    r.kind === "lead"
+      ? { row: r.row, ok: true as const, fields: fields(r.cells), lead: r.lead, duplicateOf: r.duplicateOf }
+      : {
+          row: r.row,
+          ok: false as const,
+          fields: fields(r.cells),
+          reason: r.reason,
+          duplicateOf: r.duplicateOf,
+        },
+  );
+}
+export type PreviewRow = Awaited<ReturnType<typeof previewImport>>[number];
+
+/** Why an import cannot start with these settings (a field every lead needs is not mapped), or null. */
+export function settingsProblem(settings: ImportSettings): string | null {
+  const missing = unmappedNeeds(settings.mapping);
+  return missing.length ? unmappedMessage(missing) : null;
+}
+
+/** Stores the settings of an import still waiting for its mapping; false when it is past that. */
+export async function saveImportSettings(actor: LeadActor, id: string, settings: ImportSettings) {
+  authorize(actor, "lead:write:any");
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await assertClientAccount(tx, settings.assignToClientId);
+    const changed = await tx
+      .update(leadImports)
+      .set({ settings })
+      .where(and(eq(leadImports.id, id), eq(leadImports.status, "mapping")))
+      .returning({ id: leadImports.id });
+    return changed.length === 1;
+  });
+}
+
+/** Saves the settings and queues the import for the worker; false when it was not waiting to start. */
+export async function startImport(actor: LeadActor, id: string, settings: ImportSettings) {
+  authorize(actor, "lead:write:any");
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  const started = await db.transaction(async (tx) => {
+    await assertClientAccount(tx, settings.assignToClientId);
+    const changed = await tx
+      .update(leadImports)
+      .set({ settings, status: "queued" })
+      .where(and(eq(leadImports.id, id), eq(leadImports.status, "mapping")))
+      .returning({ id: leadImports.id });
+    return changed.length === 1;
+  });
+  if (started) importQueued();
+  return started;
+}
+
+/**
+ * Stops a queued or running import. The leads it already imported stay (the list filters by import, so
+ * they can be reviewed or deleted); the worker stops at its next batch, whose rows are not written.
+ */
+export async function cancelImport(actor: LeadActor, id: string) {
+  authorize(actor, "lead:write:any");
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  const changed = await db
+    .update(leadImports)
+    .set({ status: "cancelled", finishedAt: new Date(), leasedBy: null, leaseUntil: null })
+    .where(and(eq(leadImports.id, id), inArray(leadImports.status, ["queued", "running"])))
+    .returning({ id: leadImports.id });
+  return changed.length === 1;
+}
+
+/** Deletes an upload that was never started (its file goes with it). */
+export async function discardImport(actor: LeadActor, id: string) {
+  authorize(actor, "lead:write:any");
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  const deleted = await db
+    .delete(leadImports)
+    .where(and(eq(leadImports.id, id), eq(leadImports.status, "mapping")))
+    .returning({ id: leadImports.id });
+  return deleted.length === 1;
+}
+
+/**
+ * The rows an import did not take, as CSV: the file's own columns and a `reason`, so the list can be
+ * fixed and imported again. Read in pages by row number: any count in constant memory.
+ */
+export async function* rejectedRowsCsv(actor: LeadActor, detail: ImportDetail): AsyncGenerator<string> {
+  authorize(actor, "lead:read:any");
+  const db = await getDb();
+  const width = detail.headers.length;
+  yield csvLines([[...detail.headers, "reason"]]);
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        rowNumber: leadImportRejects.rowNumber,
+        cells: leadImportRejects.cells,
+        reason: leadImportRejects.reason,
+      })
+      .from(leadImportRejects)
+      .where(and(eq(leadImportRejects.importId, detail.id), gt(leadImportRejects.rowNumber, after)))
+      .orderBy(asc(leadImportRejects.rowNumber))
+      .limit(REJECTS_BATCH);
+    if (rows.length === 0) return;
+    yield csvLines(rows.map((r) => [...Array.from({ length: width }, (_, i) => r.cells[i] ?? ""), r.reason]));
+    if (rows.length < REJECTS_BATCH) return;
+    after = rows.at(-1)!.rowNumber;
+  }
+}
+
+/** The file name of an import, for the lead list's filter chip and the lead page; null if unknown. */
+export async function importFileName(actor: LeadActor, id: string): Promise<string | null> {
+  authorize(actor, "lead:read:any");
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ fileName: leadImports.fileName })
+    .from(leadImports)
+    .where(eq(leadImports.id, id));
+  return row?.fileName ?? null;
+}

@@ -22,29 +22,54 @@ export interface FormReply {
 const asText = (value: unknown): string =>
   typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : "";
 
+/** A posted value as a list of texts (ticked checkboxes of one name): one value is a list of one. */
+const asTexts = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === "string");
+
 /**
- * Each field of the schema as the text the form sent ("" when absent), so a missing field meets the
+ * Whether a field of the schema takes a list (`z.array(...)`, also optional, defaulted or transformed).
+ * FormData cannot say it: one ticked box arrives like a text field.
+ */
+function takesList(field: z.core.$ZodType): boolean {
+  if (field instanceof z.ZodArray) return true;
+  if (field instanceof z.ZodOptional || field instanceof z.ZodNullable || field instanceof z.ZodDefault) {
+    return takesList(field.unwrap());
+  }
+  return field instanceof z.ZodPipe && takesList(field.in);
+}
+
+/**
+ * Reads each field of the schema from the posted values: a list field as the list of texts sent (none:
+ * an empty list), every other one as the text sent ("" when absent), so a missing field meets the
  * schema's own message ("Name is required") and never a type error.
  */
-function asFormText(value: unknown, names: readonly string[]): unknown {
-  if (typeof value !== "object" || value === null) return value;
-  const record = value as Record<string, unknown>;
-  return Object.fromEntries(names.map((name) => [name, asText(record[name])]));
+function fieldReader(shape: z.core.$ZodShape) {
+  const names = Object.keys(shape);
+  const lists = new Set(names.filter((name) => takesList(shape[name]!)));
+  return {
+    names,
+    read: (record: Record<string, unknown>, name: string) =>
+      lists.has(name) ? asTexts(record[name]) : asText(record[name]),
+  };
 }
 
 /**
  * Parses a form's values with its schema. Conform's automatic coercion (empty text to undefined) is off:
  * the schemas trim and check text themselves, and their messages are the spec's. The reply refills the
- * schema's own fields, each as the text sent ("" included), and nothing else that was posted (an intent,
+ * schema's own fields, each as the text (or list of texts) sent ("" included), and nothing else that was posted (an intent,
  * the honeypot) nor the fields it is told to hide (passwords).
  */
 export function parseForm<S extends z.ZodObject>(
   payload: FormData | URLSearchParams,
   schema: S,
 ): Submission<z.input<S>, string[], z.output<S>> {
-  const names = Object.keys(schema.shape);
+  const { names, read } = fieldReader(schema.shape);
   const submission = parseWithZod(payload, {
-    schema: z.preprocess((value) => asFormText(value, names), schema),
+    schema: z.preprocess((value) => {
+      if (typeof value !== "object" || value === null) return value;
+      const record = value as Record<string, unknown>;
+      return Object.fromEntries(names.map((name) => [name, read(record, name)]));
+    }, schema),
     disableAutoCoercion: true,
   }) as Submission<z.input<S>, string[], z.output<S>>;
   const sent = { ...submission.payload };
@@ -55,7 +80,7 @@ export function parseForm<S extends z.ZodObject>(
       if (!result.initialValue) return result;
       const hidden = options && "hideFields" in options ? (options.hideFields ?? []) : [];
       const shown = names.filter((name) => !hidden.includes(name));
-      return { ...result, initialValue: Object.fromEntries(shown.map((n) => [n, asText(sent[n])])) };
+      return { ...result, initialValue: Object.fromEntries(shown.map((n) => [n, read(sent, n)])) };
     },
   };
 }

@@ -721,6 +721,44 @@ describe("bulk actions", () => {
       .filter({ hasText: "Tick at least one lead, or choose all leads matching the filters" })
       .waitFor();
   });
+
+  it("works without JavaScript: refusals under the fields with 400, and a delete names the count first", async () => {
+    const context = await app.browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
+    await context.addCookies(app.sessionOf(ADMIN));
+    const page = await context.newPage();
+    try {
+      await page.goto(app.url + "/admin/leads");
+      const bulk = page.getByRole("form", { name: "Bulk actions" });
+      await bulk.getByLabel("Action", { exact: true }).selectOption("assign");
+      const [refused] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === "POST"),
+        bulk.getByRole("button", { name: "Apply" }).click(),
+      ]);
+      expect(refused.status()).toBe(400);
+      await page.waitForLoadState();
+      await expect(describedText(bulk.getByLabel("Client", { exact: true }))).resolves.toBe(
+        "Choose a client",
+      );
+      await bulk
+        .getByRole("alert")
+        .filter({ hasText: "Tick at least one lead, or choose all leads matching the filters" })
+        .waitFor();
+      // The choice comes back as it was sent.
+      await expect(bulk.getByLabel("Action", { exact: true }).inputValue()).resolves.toBe("assign");
+
+      const [first] = await leadTableNames(page);
+      await page.getByRole("checkbox", { name: `Tick ${first}` }).check();
+      await bulk.getByLabel("Action", { exact: true }).selectOption("delete");
+      await bulk.getByRole("button", { name: "Apply" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Delete 1 lead?" });
+      await confirm.getByRole("button", { name: "Delete 1 lead" }).waitFor();
+      await confirm.getByRole("link", { name: "Cancel" }).click();
+      await bulk.waitFor();
+      expect(await leadTableNames(page)).toContain(first);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("possible duplicates", () => {

@@ -17,14 +17,32 @@ import {
   user,
   userRoles,
 } from "~/db/schema";
+import { handleBulkPost } from "~/features/leads/bulk-action.server";
 import { bulkLeadAction, BULK_MAX_IDS } from "~/features/leads/bulk.server";
 import { parseLeadListQuery } from "~/features/leads/leads.schema";
 import { clientLeadEvent, InvalidClientError, type LeadActor } from "~/features/leads/leads.server";
+import type { Actor } from "~/lib/actor";
 import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
+import { answer, ORIGIN, redirectOf } from "../support/route-calls";
 
 const ids = { admin: "bulk-admin", clientA: "bulk-client-a", clientB: "bulk-client-b", plain: "bulk-plain" };
 const admin: LeadActor = { id: ids.admin, permissions: permissionsOf(["admin"]) };
+const adminActor: Actor = {
+  ...admin,
+  kind: "user",
+  email: "admin@bulk.test",
+  name: "admin@bulk.test",
+  sessionId: "bulk-session",
+  roles: ["admin"],
+  profile: null,
+};
+/** The bulk form's POST as a browser sends it: repeated `id` fields for the ticked rows. */
+const bulkPost = (fields: [string, string][]) =>
+  handleBulkPost(
+    new Request(`${ORIGIN}/admin/leads`, { method: "POST", body: new URLSearchParams(fields) }),
+    adminActor,
+  );
 const query = (search: string) => ({ query: parseLeadListQuery(new URL(`http://x/admin/leads?${search}`)) });
 
 describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
@@ -184,6 +202,64 @@ describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
         { kind: "delete" },
       ),
     ).toEqual({ selected: 0, changed: 0 });
+  });
+
+  it("answers the bulk form: 400 with the form's messages, the delete's question, then the batch", async () => {
+    const before = await snapshot();
+    const missing = answer(
+      await bulkPost([
+        ["scope", "ticked"],
+        ["bulkAction", "assign"],
+        ["clientId", ""],
+      ]),
+    );
+    expect(missing).toMatchObject({
+      status: 400,
+      data: {
+        ok: false,
+        toast: { title: "Validation Error" },
+        fieldErrors: {
+          clientId: "Choose a client",
+          id: "Tick at least one lead, or choose all leads matching the filters",
+        },
+      },
+    });
+    const notClient = answer(
+      await bulkPost([
+        ["id", leadIds[0]!],
+        ["bulkAction", "assign"],
+        ["clientId", ids.plain],
+      ]),
+    );
+    expect(notClient).toMatchObject({
+      status: 400,
+      data: { toast: { text: "Invalid client ID" }, fieldErrors: { clientId: "Invalid client ID" } },
+    });
+    const tooMany = Array.from({ length: BULK_MAX_IDS + 1 }, () => ["id", leadIds[0]!] as [string, string]);
+    expect(answer(await bulkPost([...tooMany, ["bulkAction", "unassign"]]))).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { id: `At most ${BULK_MAX_IDS} leads can be ticked at once` } },
+    });
+
+    // A delete of two ticked leads asks first, naming the count, and deletes nothing yet.
+    const ticked: [string, string][] = [
+      ["id", leadIds[0]!],
+      ["id", leadIds[1]!],
+    ];
+    const filters: [string, string] = ["filters", "?status=new"];
+    const question = answer(await bulkPost([filters, ...ticked, ["bulkAction", "delete"]]));
+    expect(question).toMatchObject({
+      status: 200,
+      data: { confirmDelete: { count: 2, input: { id: [leadIds[0], leadIds[1]], bulkAction: "delete" } } },
+    });
+    expect(await snapshot()).toEqual(before);
+
+    const done = redirectOf(
+      await bulkPost([filters, ...ticked, ["bulkAction", "delete"], ["confirmed", "yes"]]),
+    );
+    expect(done.location).toBe("/admin/leads?status=new");
+    expect(done.flash).toMatchObject({ kind: "success", title: "Success", text: "2 leads deleted" });
+    expect(await db().select().from(leads)).toHaveLength(28);
   });
 
   it("tells each client concerned, without naming a lead", () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { fieldErrorsOf } from "~/lib/form-errors";
 import {
   inviteClientSchema,
   passwordSchema,
@@ -11,9 +10,16 @@ import {
   signUpSchema,
 } from "./auth.schema";
 
+/** The first message under each field of a refused parse (a form shows one under each field). */
+function firstErrors(error: z.ZodError) {
+  const errors: Record<string, string> = {};
+  for (const { path, message } of error.issues) if (path.length > 0) errors[String(path[0])] ??= message;
+  return errors;
+}
+
 const errorsOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
-  return result.success ? {} : fieldErrorsOf(result.error);
+  return result.success ? {} : firstErrors(result.error);
 };
 const messagesOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

@@ -5,28 +5,41 @@
 import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/form-errors";
+import { parseForm, type FormReply } from "~/lib/form-reply";
+import { formToasts } from "~/lib/form-toasts";
 import { bulkLeadAction, countSelection, type BulkAction, type BulkSelection } from "./bulk.server";
-import {
-  bulkFormInput,
-  bulkSchema,
-  leadListSearch,
-  parseLeadListQuery,
-  type BulkField,
-  type BulkInput,
-} from "./leads.schema";
+import { bulkSchema, leadListSearch, parseLeadListQuery, type BulkInput } from "./leads.schema";
 import { InvalidClientError } from "./leads.server";
 
-export type BulkActionResult =
-  | { intent: "bulk"; errors: FieldErrors<BulkField> }
-  | { intent: "bulk"; confirmDelete: { count: number; input: BulkInput } };
+/** The delete's second step: how many leads the choice names, and the choice to post again. */
+export interface BulkDeleteQuestion {
+  confirmDelete: { count: number; input: BulkInput };
+}
+
+/** What the bulk form's POST answers when it does not go back to the list: a refusal, or the question. */
+export type BulkActionResult = FormReply | BulkDeleteQuestion;
+
+/** A refusal by a check beside the schema: its message under the field and in the toast, status 400. */
+function refuse(submission: ReturnType<typeof parseForm>, field: "clientId" | "id", message: string) {
+  return data<FormReply>(
+    {
+      ok: false,
+      toast: { kind: "error", title: "Error", text: message },
+      result: submission.reply({ fieldErrors: { [field]: [message] } }),
+    },
+    { status: 400 },
+  );
+}
 
 export async function handleBulkPost(request: Request, actor: Actor) {
-  const parsed = bulkSchema.safeParse(bulkFormInput(await request.formData()));
-  if (!parsed.success) {
-    return data({ intent: "bulk" as const, errors: fieldErrorsOf<BulkField>(parsed.error) }, { status: 400 });
+  const submission = parseForm(await request.formData(), bulkSchema);
+  if (submission.status !== "success") {
+    return data<FormReply>(
+      { ok: false, toast: formToasts.validation, result: submission.reply() },
+      { status: 400 },
+    );
   }
-  const input = parsed.data;
+  const input = submission.value;
   // The list the admin was looking at, rebuilt from its URL search: unknown values are dropped.
   const query = parseLeadListQuery(
     new URL(`/admin/leads${input.filters.startsWith("?") ? input.filters : ""}`, "http://x"),
@@ -44,21 +57,17 @@ export async function handleBulkPost(request: Request, actor: Actor) {
 
   if (action.kind === "delete" && input.confirmed !== "yes") {
     return {
-      intent: "bulk" as const,
       confirmDelete: { count: await countSelection(actor, selection), input },
-    };
+    } satisfies BulkDeleteQuestion;
   }
   let changed: number;
   let selected: number;
   try {
     ({ changed, selected } = await bulkLeadAction(actor, selection, action));
   } catch (error) {
-    if (error instanceof InvalidClientError) {
-      return data({ intent: "bulk" as const, errors: { clientId: "Invalid client ID" } }, { status: 400 });
-    }
-    if (error instanceof RangeError) {
-      return data({ intent: "bulk" as const, errors: { id: error.message } }, { status: 400 });
-    }
+    // Checks beside the schema: a client id that is no client's, more ticked ids than one batch takes.
+    if (error instanceof InvalidClientError) return refuse(submission, "clientId", "Invalid client ID");
+    if (error instanceof RangeError) return refuse(submission, "id", error.message);
     throw error;
   }
   const leadsText = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;

@@ -7,13 +7,15 @@ import {
   motivationLevels,
   propertyTypes,
 } from "~/db/enums";
-import { fieldErrorsOf } from "~/lib/form-errors";
+import { parseForm } from "~/lib/form-reply";
 import { clientDisplayName, formatListDate, formatMoney, formatPhone, personName } from "./lead-format";
 import {
   LEADS_PAGE_SIZE,
   PHONE_MESSAGE,
   activitySchema,
   assignSchema,
+  bulkMessages,
+  bulkSchema,
   feedbackChoices,
   feedbackSchema,
   leadDefaults,
@@ -28,6 +30,14 @@ import {
   statusSchema,
   type LeadField,
 } from "./leads.schema";
+import type { z } from "~/lib/zod";
+
+/** The first message under each field of a refused parse (a form shows one under each field). */
+function firstErrors(error: z.ZodError) {
+  const errors: Record<string, string> = {};
+  for (const { path, message } of error.issues) if (path.length > 0) errors[String(path[0])] ??= message;
+  return errors;
+}
 
 const CLIENT_ID = "3f2b8c1e-9a4d-4c7b-8e21-5d6f7a8b9c0d";
 
@@ -216,7 +226,7 @@ describe("new-lead form: a whole form", () => {
       Object.fromEntries(leadFields.map((field) => [field, ""])) as Record<LeadField, string>,
     );
     expect(result.success).toBe(false);
-    expect(fieldErrorsOf<LeadField>(result.error!)).toEqual({
+    expect(firstErrors(result.error!)).toEqual({
       firstName: "First name is required",
       lastName: "Last name is required",
       phone: PHONE_MESSAGE,
@@ -801,5 +811,52 @@ describe("formatPhone", () => {
     expect(formatPhone("2055550139")).toBe("(205) 555-0139");
     expect(formatPhone("+442071838750")).toBe("+442071838750");
     expect(formatPhone("12345")).toBe("12345");
+  });
+});
+
+describe("bulk form (parsed as posted, ids as a list)", () => {
+  const post = (search: string) => parseForm(new URLSearchParams(search), bulkSchema);
+  const errorsOf = (search: string) => post(search).reply().error;
+
+  it("asks for an action first, then for what it needs, word for word", () => {
+    expect(errorsOf("scope=ticked&filters=")).toEqual({ bulkAction: [bulkMessages.action] });
+    expect(errorsOf("scope=ticked&bulkAction=assign")).toEqual({
+      clientId: [bulkMessages.client],
+      id: [bulkMessages.none],
+    });
+    expect(bulkMessages).toMatchObject({
+      action: "Choose an action",
+      client: "Choose a client",
+      status: "Choose a status",
+      none: "Tick at least one lead, or choose all leads matching the filters",
+    });
+  });
+
+  it("asks for the client or status the chosen action needs", () => {
+    expect(errorsOf("bulkAction=assign&clientId=&id=a")).toEqual({ clientId: [bulkMessages.client] });
+    expect(errorsOf("bulkAction=status&status=&id=a")).toEqual({ status: [bulkMessages.status] });
+    expect(errorsOf("bulkAction=status&status=bogus&id=a")).toEqual({ status: [bulkMessages.status] });
+  });
+
+  it("takes one ticked id, several, or every lead matching the filters", () => {
+    const one = post("bulkAction=unassign&id=a");
+    expect(one.status === "success" && one.value).toEqual({
+      scope: "ticked",
+      id: ["a"],
+      filters: "",
+      bulkAction: "unassign",
+      clientId: undefined,
+      status: undefined,
+      confirmed: "",
+    });
+    const several = post("scope=ticked&bulkAction=status&status=dead&id=a&id=b&confirmed=");
+    expect(several.status === "success" && several.value).toMatchObject({ id: ["a", "b"], status: "dead" });
+    const matching = post("scope=matching&filters=%3Fstatus%3Dnew&bulkAction=delete&confirmed=yes");
+    expect(matching.status === "success" && matching.value).toMatchObject({
+      scope: "matching",
+      id: [],
+      filters: "?status=new",
+      confirmed: "yes",
+    });
   });
 });

@@ -337,17 +337,19 @@ export const bulkMessages = {
 
 /**
  * The bulk form: which leads (the ticked ids, or every lead matching `filters`, the list's URL search),
- * and what to do with them. `confirmed` is the second step of a delete.
+ * and what to do with them. `confirmed` is the second step of a delete. Parsed with parseForm: `id` (the
+ * ticked rows' checkboxes) as a list, every other field as the text sent, "" for one not sent.
  */
 export const bulkSchema = z
   .object({
-    scope: z.enum(["ticked", "matching"]).default("ticked"),
-    id: z.array(z.string()).default([]),
-    filters: z.string().max(4000).default(""),
+    scope: z.enum(["", "ticked", "matching"]).transform((v) => v || "ticked"),
+    id: z.array(z.string()),
+    filters: z.string().max(4000),
     bulkAction: z.enum(valuesOf(bulkActions), { error: bulkMessages.action }),
-    clientId: z.string().optional(),
-    status: z.enum(valuesOf(leadStatuses)).optional(),
-    confirmed: z.literal("yes").optional(),
+    clientId: z.string().transform((v) => v || undefined),
+    // A select's "" is "not chosen"; superRefine asks for one when the action needs it.
+    status: z.enum(["", ...valuesOf(leadStatuses)], bulkMessages.status).transform((v) => v || undefined),
+    confirmed: z.enum(["", "yes"]),
   })
   .superRefine((input, ctx) => {
     if (input.bulkAction === "assign" && !input.clientId) {
@@ -361,24 +363,6 @@ export const bulkSchema = z
     }
   });
 export type BulkInput = z.output<typeof bulkSchema>;
-export type BulkField = "bulkAction" | "clientId" | "status" | "id";
-
-/** The bulk form's fields as the schema reads them (empty fields count as not given). */
-export function bulkFormInput(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" && value !== "" ? value : undefined;
-  };
-  return {
-    scope: text("scope"),
-    id: form.getAll("id").filter((v): v is string => typeof v === "string"),
-    filters: text("filters"),
-    bulkAction: text("bulkAction"),
-    clientId: text("clientId"),
-    status: text("status"),
-    confirmed: text("confirmed"),
-  };
-}
 
 export interface ClientLeadQuery {
   motivation?: MotivationLevel;

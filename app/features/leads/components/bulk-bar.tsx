@@ -1,22 +1,18 @@
+import { getSelectProps } from "@conform-to/react";
 import { Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
+import { FormStatus } from "~/components/ui/form-status";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { leadStatuses } from "~/db/enums";
+import type { FormReply } from "~/lib/form-reply";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { BulkActionResult } from "../bulk-action.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import type { BulkDeleteQuestion } from "../bulk-action.server";
 import { clientOptions } from "../lead-format";
-import {
-  bulkActions,
-  bulkFormInput,
-  bulkSchema,
-  leadListSearch,
-  type BulkField,
-  type LeadListQuery,
-} from "../leads.schema";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/form-errors";
+import { bulkActions, bulkSchema, leadListSearch, type LeadListQuery } from "../leads.schema";
 import type { PersonOption } from "./lead-list";
 
 /** The form the row checkboxes belong to (they sit in the table, outside it: `form="bulk-form"`). */
@@ -24,65 +20,76 @@ export const BULK_FORM_ID = "bulk-form";
 
 /**
  * The bulk toolbar above the lead table (issue 13): apply an action to the ticked leads or to every lead
- * matching the filters. A plain POST form: without JavaScript every field shows and the server checks
- * the rest; with it, only the fields the chosen action needs.
+ * matching the filters. A plain POST form through Conform (ADR 017): without JavaScript every field shows
+ * and the server checks the choice; with it, only the fields the chosen action needs, and the same schema
+ * checks the choice before it is sent.
  */
 export function BulkBar({
   query,
   total,
   ticked,
   clients,
-  result,
+  reply,
 }: {
   query: LeadListQuery;
   total: number;
   /** How many rows are ticked (known with JavaScript only). */
   ticked: number | null;
   clients: readonly PersonOption[];
-  result: BulkActionResult | undefined;
+  /** The server's refusal of the last choice, if any. */
+  reply: FormReply | undefined;
 }) {
   const hydrated = useHydrated();
-  const [action, setAction] = useState("");
-  // With JavaScript the same schema checks the choice before it is sent; the server checks it again.
-  const [browserErrors, setBrowserErrors] = useState<BulkErrors | null>(null);
-  const errors = browserErrors ?? (result && "errors" in result ? result.errors : {});
+  const { fields, ...form } = useSchemaForm(bulkSchema, { id: BULK_FORM_ID, reply });
+  const { scope, id, bulkAction, clientId, status } = fields;
+  const [action, setAction] = useState(bulkAction.initialValue ?? "");
   const shows = (needed: string) => !hydrated || action === needed;
+  const idError = id.errors?.[0];
   return (
     <Form
-      id={BULK_FORM_ID}
       method="post"
+      {...form.formProps}
       aria-label="Bulk actions"
-      noValidate
-      onSubmit={(event) => {
-        const found = bulkErrorsOf(new FormData(event.currentTarget));
-        setBrowserErrors(found);
-        if (found) event.preventDefault();
-      }}
       className="mb-4 flex flex-col gap-3 rounded-2xl border border-border bg-muted/40 p-4 md:flex-row md:flex-wrap md:items-end"
     >
+      {form.staticStatus && (
+        <div className="md:basis-full">
+          <FormStatus toast={form.staticStatus} />
+        </div>
+      )}
       <input type="hidden" name="filters" value={leadListSearch(query)} />
       <fieldset className="space-y-1">
         <legend className="text-sm font-semibold">Apply to</legend>
         <label className="flex min-h-9 items-center gap-2 text-sm">
-          <input type="radio" name="scope" value="ticked" defaultChecked className="size-4 accent-primary" />
+          <input
+            type="radio"
+            name={scope.name}
+            value="ticked"
+            defaultChecked={scope.initialValue !== "matching"}
+            className="size-4 accent-primary"
+          />
           {ticked === null ? "Ticked leads" : `Ticked leads (${ticked})`}
         </label>
         <label className="flex min-h-9 items-center gap-2 text-sm">
-          <input type="radio" name="scope" value="matching" className="size-4 accent-primary" />
+          <input
+            type="radio"
+            name={scope.name}
+            value="matching"
+            defaultChecked={scope.initialValue === "matching"}
+            className="size-4 accent-primary"
+          />
           All {total} {total === 1 ? "lead" : "leads"} matching these filters
         </label>
-        {errors.id && (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {errors.id}
+        {idError && (
+          <p id={id.errorId} role="alert" className="text-sm font-medium text-destructive">
+            {idError}
           </p>
         )}
       </fieldset>
       <div className="md:w-48">
-        <FormField id="bulk-action" label="Action" error={errors.bulkAction}>
+        <FormField id={bulkAction.id} label="Action" error={bulkAction.errors?.[0]}>
           <NativeSelect
-            id="bulk-action"
-            name="bulkAction"
-            defaultValue=""
+            {...getSelectProps(bulkAction)}
             onChange={(event) => setAction(event.currentTarget.value)}
           >
             <SelectOptions placeholder="Choose an action" options={bulkActions} />
@@ -91,8 +98,8 @@ export function BulkBar({
       </div>
       {shows("assign") && (
         <div className="md:w-56">
-          <FormField id="bulk-client" label="Client" error={errors.clientId}>
-            <NativeSelect id="bulk-client" name="clientId" defaultValue="">
+          <FormField id={clientId.id} label="Client" error={clientId.errors?.[0]}>
+            <NativeSelect {...getSelectProps(clientId)}>
               <SelectOptions placeholder="Choose a client" options={clientOptions(clients)} />
             </NativeSelect>
           </FormField>
@@ -100,8 +107,8 @@ export function BulkBar({
       )}
       {shows("status") && (
         <div className="md:w-48">
-          <FormField id="bulk-status" label="New status" error={errors.status}>
-            <NativeSelect id="bulk-status" name="status" defaultValue="">
+          <FormField id={status.id} label="New status" error={status.errors?.[0]}>
+            <NativeSelect {...getSelectProps(status)}>
               <SelectOptions placeholder="Choose a status" options={leadStatuses} />
             </NativeSelect>
           </FormField>
@@ -114,25 +121,11 @@ export function BulkBar({
   );
 }
 
-type BulkErrors = FieldErrors<BulkField>;
-
-/** The schema's first message per field, or null when the choice can be sent. */
-function bulkErrorsOf(form: FormData): BulkErrors | null {
-  const parsed = bulkSchema.safeParse(bulkFormInput(form));
-  return parsed.success ? null : fieldErrorsOf<BulkField>(parsed.error);
-}
-
 /**
  * The second step of a bulk delete, naming the count: the same choice posted again with
  * `confirmed=yes`, or Cancel back to the list. Focus moves to it so a keyboard user lands on the question.
  */
-export function ConfirmBulkDelete({
-  result,
-  query,
-}: {
-  result: Extract<BulkActionResult, { confirmDelete: unknown }>;
-  query: LeadListQuery;
-}) {
+export function ConfirmBulkDelete({ result, query }: { result: BulkDeleteQuestion; query: LeadListQuery }) {
   const { count, input } = result.confirmDelete;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [result]);

@@ -88,7 +88,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           {result && "confirmDelete" in result ? (
             <ConfirmBulkDelete result={result} query={query} />
           ) : (
-            <BulkBar query={query} total={list.total} ticked={ticked} clients={clients} result={result} />
+            <BulkBar query={query} total={list.total} ticked={ticked} clients={clients} reply={result} />
           )}
           <LeadTable rows={list.rows} sort={query.sort} onTickedChange={setTicked} />
           <Pagination page={list.page} pageCount={list.pageCount} />

@@ -7,12 +7,13 @@ import { data, redirect } from "react-router";
 import type { ImportSettings } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
+import { parseForm } from "~/lib/form-reply";
 import { notFound } from "~/lib/not-found";
 import { streamMultipartFile } from "~/lib/multipart.server";
 import type { Toast } from "~/lib/toast";
 import { InvalidClientError } from "../leads.server";
 import { CsvFileError, IMPORT_MAX_BYTES, csvFileMessages } from "./csv-source";
-import { importSettingsInput, importSettingsSchema, toMapping } from "./import.schema";
+import { importSettingsSchema, toMapping } from "./import.schema";
 import {
   cancelImport,
   discardImport,
@@ -86,11 +87,14 @@ export async function handleImportPost(request: Request, actor: Actor, id: strin
   }
   if (intent !== "preview" && intent !== "start") return refusal("Unknown action");
 
-  const parsed = importSettingsSchema.safeParse(importSettingsInput(form, detail.headers.length));
-  if (!parsed.success) return refusal(parsed.error.issues[0]!.message);
-  const input = parsed.data;
+  const submission = parseForm(form, importSettingsSchema);
+  if (submission.status !== "success") {
+    return refusal(Object.values(submission.error ?? {}).flat()[0] ?? "Check the import settings.");
+  }
+  const input = submission.value;
   const settings: ImportSettings = {
-    mapping: toMapping(input.mapping),
+    // One target per column of the file, whatever number of selects came back.
+    mapping: detail.headers.map((_, i) => toMapping(input.mapping)[i] ?? null),
     defaults: {
       propertyType: input.propertyType,
       motivationLevel: input.motivationLevel,

@@ -55,22 +55,3 @@ export const unmappedMessage = (labels: string[]) =>
 /** The mapping as stored: a target or null per column. */
 export const toMapping = (mapping: ImportSettingsInput["mapping"]): ColumnMapping =>
   mapping.map((m) => (m === "" ? null : m));
-
-/**
- * The settings form's values as the schema reads them: `mapping[0]`, `mapping[1]` ... in column order
- * (a select per column of the file), the rest as single texts.
- */
-export function importSettingsInput(form: FormData, columns: number) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    mapping: Array.from({ length: Math.min(columns, IMPORT_MAX_COLUMNS) }, (_, i) => text(`mapping[${i}]`)),
-    propertyType: text("propertyType"),
-    motivationLevel: text("motivationLevel"),
-    leadSource: text("leadSource"),
-    assignToClientId: text("assignToClientId"),
-    duplicates: text("duplicates"),
-  };
-}

@@ -8,7 +8,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { leadImports, leads, user } from "~/db/schema";
 import { claimJob, runJob } from "~/features/leads/import/job.server";
-import { csvFileMessages } from "~/features/leads/import/csv-source";
+import { csvFileMessages } from "~/features/leads/import/import.schema";
 import { action as uploadAction, loader as importsLoader } from "~/routes/admin/leads/import";
 import { action as importAction, loader as importLoader } from "~/routes/admin/leads/import-detail";
 import { loader as rejectedLoader } from "~/routes/admin/leads/import-rejected";

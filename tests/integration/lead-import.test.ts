@@ -18,7 +18,8 @@ import {
   rejectedRowsCsv,
   startImport,
 } from "~/features/leads/import/imports.server";
-import { CsvFileError, csvFileMessages } from "~/features/leads/import/csv-source";
+import { CsvFileError } from "~/features/leads/import/csv-source.server";
+import { csvFileMessages } from "~/features/leads/import/import.schema";
 import { claimJob, runJob } from "~/features/leads/import/job.server";
 import type { LeadActor } from "~/features/leads/leads.server";
 import { UploadTooLargeError } from "~/lib/multipart.server";

@@ -11,7 +11,7 @@ import { queryRows } from "~/db/client.server";
 import { profiles, userRoles, type ImportSettings } from "~/db/schema";
 import { leadSchema, type LeadInput } from "../leads.schema";
 import { rowToLead, type ColumnMapping } from "./columns";
-import type { CsvRecord } from "./csv-source";
+import type { CsvRecord } from "./csv-source.server";
 
 export type AssessedRow = CsvRecord &
   (

@@ -12,8 +12,8 @@ import { notFound } from "~/lib/not-found";
 import { streamMultipartFile } from "~/lib/multipart.server";
 import type { Toast } from "~/lib/toast";
 import { InvalidClientError } from "../leads.server";
-import { CsvFileError, IMPORT_MAX_BYTES, csvFileMessages } from "./csv-source";
-import { importSettingsSchema, toMapping } from "./import.schema";
+import { CsvFileError } from "./csv-source.server";
+import { IMPORT_MAX_BYTES, csvFileMessages, importSettingsSchema, toMapping } from "./import.schema";
 import {
   cancelImport,
   discardImport,

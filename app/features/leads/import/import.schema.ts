@@ -7,6 +7,25 @@ import { leadSources, motivationLevels, propertyTypes, valuesOf } from "~/db/enu
 import { z } from "~/lib/zod";
 import { importTargets, type ColumnMapping, type ImportTarget } from "./columns";
 
+/** The largest file the importer takes. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+export const delimiters = [
+  { value: ",", label: "comma" },
+  { value: ";", label: "semicolon" },
+  { value: "\t", label: "tab" },
+] as const;
+export type Delimiter = (typeof delimiters)[number]["value"];
+
+export const csvFileMessages = {
+  missing: "Choose a CSV file to upload",
+  tooLarge: "The file is larger than 50 MB. Split it into smaller files and import each.",
+  notText: "This file is not a CSV file. Export the list as CSV and upload that.",
+  notUtf8: 'This file is not UTF-8 text. Save it as "CSV UTF-8" (Excel: File > Save As) and upload it again.',
+  noHeader: "The file is empty: the first row must name the columns.",
+  noRows: "The file has a header row but no rows to import.",
+} as const;
+
 /** Columns the importer reads from one file; a list with more is not a seller list. */
 export const IMPORT_MAX_COLUMNS = 100;
 /** Rows of the file shown on the mapping page with what the import would make of them. */

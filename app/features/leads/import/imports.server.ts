@@ -16,8 +16,16 @@ import { leadDefaults } from "../leads.schema";
 import { assertClientAccount, type LeadActor } from "../leads.server";
 import { assessRows } from "./assess.server";
 import { guessMapping, rowToLead, type ColumnMapping } from "./columns";
-import { CsvFileError, IMPORT_MAX_BYTES, csvFileMessages, csvRecords, type Delimiter } from "./csv-source";
-import { IMPORT_MAX_COLUMNS, PREVIEW_ROWS, unmappedMessage, unmappedNeeds } from "./import.schema";
+import { CsvFileError, csvRecords } from "./csv-source.server";
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_COLUMNS,
+  PREVIEW_ROWS,
+  csvFileMessages,
+  unmappedMessage,
+  unmappedNeeds,
+  type Delimiter,
+} from "./import.schema";
 import { importQueued } from "./job.server";
 
 /** Bytes per stored piece of an upload: big enough for few rows, small enough to hold one at a time. */

@@ -13,7 +13,7 @@ import { leadImportChunks, leadImportRejects, leadImports, leads } from "~/db/sc
 import { announceBulkChange, mailAssignedBatch } from "../bulk.server";
 import type { LeadInput } from "../leads.schema";
 import { assessRows } from "./assess.server";
-import { CsvFileError, csvRecords, type CsvRecord } from "./csv-source";
+import { CsvFileError, csvRecords, type CsvRecord } from "./csv-source.server";
 
 /** Rows per batch: a few hundred leads per statement keeps each transaction short. */
 export const IMPORT_BATCH = 500;
@@ -21,6 +21,11 @@ export const IMPORT_BATCH = 500;
 const LEASE_MS = 60_000;
 /** A job that failed this often is marked failed instead of being tried again. */
 const MAX_ATTEMPTS = 5;
+/**
+ * On the embedded database the job rests half as long as each batch took: requests get a third of the
+ * time while an import runs (pages answer within a batch's time), and imports run at two thirds speed.
+ */
+const EMBEDDED_REST_RATIO = 0.5;
 /** Uploads that never finished (the server died mid-upload) are removed after this long. */
 const STALE_UPLOAD_MS = 60 * 60_000;
 
@@ -192,6 +197,8 @@ export async function runJob(
   job: Job,
   worker: string,
   shouldStop: () => boolean = () => false,
+  /** Rest after each batch, as a share of the time the batch took (0: at once). */
+  restRatio = 0,
 ): Promise<void> {
   if (job.attempts > MAX_ATTEMPTS) {
     await failJob(db, job, worker, `Stopped after ${MAX_ATTEMPTS} attempts: ${job.error ?? "unknown error"}`);
@@ -199,6 +206,14 @@ export async function runJob(
   }
   try {
     let batch: CsvRecord[] = [];
+    let batchStarted = performance.now();
+    // Between batches, requests get their turn: the embedded database runs on this process's one
+    // thread, so a job that never paused would hold every page for as long as it runs.
+    const pause = async () => {
+      const spent = performance.now() - batchStarted;
+      await new Promise((resolve) => setTimeout(resolve, spent * restRatio));
+      batchStarted = performance.now();
+    };
     // Data rows are numbered from 2 (the header is row 1); the first rows_done of them are in already.
     const firstRow = job.rowsDone + 2;
     for await (const record of csvRecords(storedFile(db, job.id))) {
@@ -215,8 +230,7 @@ export async function runJob(
             .where(and(eq(leadImports.id, job.id), eq(leadImports.leasedBy, worker)));
           return;
         }
-        // Let requests in between batches: on the embedded database they share one connection.
-        await new Promise((resolve) => setImmediate(resolve));
+        await pause();
       }
     }
     if (batch.length) await commitBatch(db, job, worker, batch);
@@ -256,8 +270,16 @@ export interface ImportWorker {
   stop(): Promise<void>;
 }
 
-/** Polls for queued imports every `intervalMs` (and at once when one is queued in this process). */
-export function startImportWorker(options: { db: Database; intervalMs?: number }): ImportWorker {
+/**
+ * Polls for queued imports every `intervalMs` (and at once when one is queued in this process).
+ * `soleWorker`: no other process can use this database (the embedded one is locked to one server), so
+ * a job still leased at start was this server's before it died, and is taken up at once.
+ */
+export function startImportWorker(options: {
+  db: Database;
+  intervalMs?: number;
+  soleWorker?: boolean;
+}): ImportWorker {
   const { db } = options;
   const intervalMs = options.intervalMs ?? 2_000;
   const worker = randomUUID();
@@ -266,10 +288,18 @@ export function startImportWorker(options: { db: Database; intervalMs?: number }
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
+  let orphansFreed = !options.soleWorker;
   const pass = async () => {
+    if (!orphansFreed) {
+      await db
+        .update(leadImports)
+        .set({ leasedBy: null, leaseUntil: null })
+        .where(eq(leadImports.status, "running"));
+      orphansFreed = true;
+    }
     await sweepStaleUploads(db);
     for (let job = await claimJob(db, worker); job && !stopped; job = await claimJob(db, worker)) {
-      await runJob(db, job, worker, () => stopped);
+      await runJob(db, job, worker, () => stopped, options.soleWorker ? EMBEDDED_REST_RATIO : 0);
     }
   };
   const kick = () => {

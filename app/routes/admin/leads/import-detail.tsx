@@ -8,7 +8,7 @@ import { ImportStatusBadge } from "~/features/leads/components/badges";
 import { ImportResult, ImportRunning, importStateTitle } from "~/features/leads/components/import-progress";
 import { ImportSettingsForm } from "~/features/leads/components/import-settings";
 import { Card } from "~/features/leads/components/lead-card";
-import { delimiters } from "~/features/leads/import/csv-source";
+import { delimiters } from "~/features/leads/import/import.schema";
 import { handleImportPost, type ImportReply } from "~/features/leads/import/import-actions.server";
 import { getImport, previewImport } from "~/features/leads/import/imports.server";
 import { formatBytes, formatCount, personName } from "~/features/leads/lead-format";

@@ -4,7 +4,7 @@ import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ImportsTable, ImportUploadForm } from "~/features/leads/components/import-list";
 import { Card } from "~/features/leads/components/lead-card";
-import { IMPORT_MAX_BYTES } from "~/features/leads/import/csv-source";
+import { IMPORT_MAX_BYTES } from "~/features/leads/import/import.schema";
 import { handleImportUpload, type ImportReply } from "~/features/leads/import/import-actions.server";
 import { listImports } from "~/features/leads/import/imports.server";
 import { uploadBodyLimit, type BodyLimitHandle } from "~/lib/body-limit";

@@ -6,18 +6,10 @@
  */
 import { Readable } from "node:stream";
 import { parse, type CsvError } from "csv-parse";
+import { csvFileMessages, type Delimiter, delimiters } from "./import.schema";
 
-/** The largest file the importer takes. */
-export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 /** One record longer than this is not a seller list's row: the file is refused. */
 const MAX_RECORD_CHARS = 100_000;
-
-export const delimiters = [
-  { value: ",", label: "comma" },
-  { value: ";", label: "semicolon" },
-  { value: "\t", label: "tab" },
-] as const;
-export type Delimiter = (typeof delimiters)[number]["value"];
 
 /** Why a file cannot be read as a list, in words for the person who uploaded it. */
 export class CsvFileError extends Error {
@@ -26,15 +18,6 @@ export class CsvFileError extends Error {
     this.name = "CsvFileError";
   }
 }
-
-export const csvFileMessages = {
-  missing: "Choose a CSV file to upload",
-  tooLarge: "The file is larger than 50 MB. Split it into smaller files and import each.",
-  notText: "This file is not a CSV file. Export the list as CSV and upload that.",
-  notUtf8: 'This file is not UTF-8 text. Save it as "CSV UTF-8" (Excel: File > Save As) and upload it again.',
-  noHeader: "The file is empty: the first row must name the columns.",
-  noRows: "The file has a header row but no rows to import.",
-} as const;
 
 /**
  * The delimiter of a header line: the one of comma, semicolon and tab that occurs most often outside

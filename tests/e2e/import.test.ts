@@ -1,0 +1,228 @@
+/**
+ * CSV import in Chromium (issue 13), on a server of its own: an admin uploads a list, sees the columns
+ * recognised and the first rows judged, changes a mapping by keyboard (the preview follows), assigns
+ * every lead to a client, starts, watches it finish, opens the imported leads (the list filtered by the
+ * import) and downloads the rejected rows; the client sees their new leads. A refused file says why.
+ * The server is killed with SIGKILL in the middle of a 30,000-row import and started again: the import
+ * resumes and every row arrives exactly once. axe finds nothing on the new pages at phone and desktop
+ * widths.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { viewports } from "../support/browser";
+import { appForFile, axeViolations, type TestUser } from "../support/e2e-app";
+import { leadTableNames } from "../support/lead-table";
+import { startServerProcess } from "../support/server-process";
+
+const ADMIN: TestUser = {
+  email: "import.admin@example.com",
+  password: "Granite-Peak-2024!",
+  role: "admin",
+  firstName: "Ida",
+  lastName: "Importer",
+};
+const CLIENT: TestUser = {
+  email: "desert.client@example.com",
+  password: "Harbor-Light-4242",
+  role: "client",
+  firstName: "Dan",
+  lastName: "Dunes",
+  company: "Desert Door Homes",
+};
+
+const LIST = [
+  "Owner First Name,Owner Last Name,Phone 1,Property Address,City,State,Zip,Notes,Source",
+  'Ada,Stone,(602) 555-0101,12 Cactus Rd,Phoenix,Arizona,85001,"Inherited, needs work",Direct Mail',
+  "Ben,Ortiz,call me,14 Cactus Rd,Phoenix,AZ,85001,,",
+  "Cy,Young,602-555-0103,16 Cactus Road,Phoenix,AZ,85001,Tired landlord,",
+  "Di,Young,602.555.0103,18 Cactus Rd,Phoenix,AZ,85001,Same phone as Cy,",
+].join("\n");
+
+function writeFile(name: string, text: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-import-"));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+describe("CSV import in the browser", () => {
+  const app = appForFile({ name: "import", users: [ADMIN, CLIENT] });
+  let importPath = "";
+  beforeAll(() => app.keepSessions([ADMIN, CLIENT]));
+
+  it("takes an admin from upload through mapping and preview to the imported leads", async () => {
+    const page = await app.openAs(ADMIN, "/admin/leads");
+    await page.getByRole("link", { name: "Import CSV" }).click();
+    await page.waitForURL(`${app.url}/admin/leads/import`);
+    await expect.poll(() => page.getByText("No imports yet").isVisible()).toBe(true);
+
+    await page.getByLabel("CSV file").setInputFiles(writeFile("phoenix-sellers.csv", LIST));
+    await page.getByRole("button", { name: "Upload and map columns" }).click();
+    await page.waitForURL(/\/admin\/leads\/import\/[0-9a-f-]{36}$/);
+    importPath = new URL(page.url()).pathname;
+    await expect
+      .poll(() => page.getByRole("heading", { name: "phoenix-sellers.csv" }).isVisible())
+      .toBe(true);
+
+    // Recognised headers are mapped; the preview judges each row with the lead form's messages.
+    await expect.poll(() => page.getByLabel("Column “Phone 1” imports as").inputValue()).toBe("phone");
+    await expect.poll(() => page.getByLabel("Column “Notes” imports as").inputValue()).toBe("situationNotes");
+    const preview = page.getByRole("table", { name: "Preview" });
+    await expect
+      .poll(() => preview.getByRole("row").allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^row/i),
+        expect.stringMatching(/Ada Stone[\s\S]*Ready/),
+        expect.stringMatching(/Ben Ortiz[\s\S]*Invalid phone number format/),
+        expect.stringMatching(/Cy Young[\s\S]*Ready/),
+        expect.stringMatching(/Di Young[\s\S]*Possible duplicate of row 4 of this file \(same phone\)/),
+      ]);
+
+    // By keyboard: the Phone 1 column left out, and the preview follows at once.
+    const phoneColumn = page.getByLabel("Column “Phone 1” imports as");
+    await phoneColumn.focus();
+    await page.keyboard.press("Home");
+    await expect.poll(() => phoneColumn.inputValue()).toBe("");
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "Map a column to Phone" }).isVisible())
+      .toBe(true);
+    await phoneColumn.selectOption("phone");
+    await expect.poll(() => preview.getByText("Ready").count()).toBe(2);
+
+    await page.getByLabel("Assign every lead to").selectOption({ label: "Desert Door Homes" });
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      expect(await axeViolations(page, `mapping ${name}`)).toEqual([]);
+    }
+    await page.setViewportSize(viewports.desktop);
+    await page.getByRole("button", { name: "Import 4 rows" }).click();
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Import finished" }).isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    const figure = (label: string) =>
+      page.locator("dt", { hasText: label }).locator("xpath=../dd").innerText();
+    expect([await figure("Imported"), await figure("Rejected"), await figure("Possible duplicates")]).toEqual(
+      ["2", "2", "1"],
+    );
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      expect(await axeViolations(page, `result ${name}`)).toEqual([]);
+    }
+    await page.setViewportSize(viewports.desktop);
+
+    // The rejected rows, with their reasons, as the browser downloads them.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download rejected rows (CSV)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("phoenix-sellers-rejected.csv");
+    const rejected = fs.readFileSync((await download.path())!, "utf8");
+    expect(rejected.split(/\r?\n/)[0]).toBe(`\uFEFF${LIST.split("\n")[0]},reason`);
+    expect(rejected).toContain("Possible duplicate of row 4 of this file (same phone)");
+
+    await page.getByRole("link", { name: "View the imported leads" }).click();
+    await page.waitForURL(/\/admin\/leads\?import=/);
+    await expect
+      .poll(() => page.getByRole("link", { name: /Import: phoenix-sellers\.csv/ }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => leadTableNames(page).then((n) => [...n].sort()))
+      .toEqual(["Ada Stone", "Cy Young"]);
+
+    // The lead says how it arrived; the client has both in their portal.
+    await page.getByRole("link", { name: "Ada Stone" }).click();
+    await expect
+      .poll(() => page.getByRole("link", { name: "Import of phoenix-sellers.csv" }).isVisible())
+      .toBe(true);
+    const client = await app.openAs(CLIENT, "/client/leads");
+    await expect.poll(() => client.getByText("Ada Stone").count()).toBeGreaterThan(0);
+    await expect.poll(() => client.getByText("Cy Young").count()).toBeGreaterThan(0);
+  });
+
+  it("lists the import, warns before importing the same file again, and says why a file is refused", async () => {
+    const page = await app.openAs(ADMIN, "/admin/leads/import");
+    const imports = page.getByRole("table", { name: "Imports" });
+    await expect
+      .poll(() => imports.getByRole("row").nth(1).innerText())
+      .toMatch(/phoenix-sellers\.csv[\s\S]*Done/);
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      expect(await axeViolations(page, `imports ${name}`)).toEqual([]);
+    }
+    await page.setViewportSize(viewports.desktop);
+
+    // Written as Latin-1 bytes, as old spreadsheets save it.
+    const latin1 = writeFile("latin1.csv", "");
+    fs.writeFileSync(latin1, Buffer.from("Name,Phone\nJ\xe9r\xf4me,1\n", "latin1"));
+    await page.getByLabel("CSV file").setInputFiles(latin1);
+    await page.getByRole("button", { name: "Upload and map columns" }).click();
+    await expect
+      .poll(() => page.getByText('This file is not UTF-8 text. Save it as "CSV UTF-8"').isVisible())
+      .toBe(true);
+    expect(await page.getByLabel("CSV file").getAttribute("aria-invalid")).toBe("true");
+    app.pages.expectRefusal(page, 422);
+
+    await page.getByLabel("CSV file").setInputFiles(writeFile("again.csv", LIST));
+    await page.getByRole("button", { name: "Upload and map columns" }).click();
+    await page.waitForURL(/\/admin\/leads\/import\/[0-9a-f-]{36}$/);
+    const warning = page.getByRole("alert").filter({ hasText: "This exact file was imported before" });
+    await expect.poll(() => warning.isVisible()).toBe(true);
+    await expect
+      .poll(() => warning.getByRole("link", { name: "phoenix-sellers.csv" }).getAttribute("href"))
+      .toBe(importPath);
+    await expect.poll(() => page.getByRole("button", { name: "Import again anyway" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Discard upload" }).click();
+    await page.waitForURL(`${app.url}/admin/leads/import`);
+  });
+
+  it("resumes an import after the server is killed mid-way: every row once", async () => {
+    const rows = 30_000;
+    const lines = ["first_name,last_name,phone,address,city,state,zip_code"];
+    for (let i = 0; i < rows; i++) {
+      lines.push(`Seller${i},Bulk,+1480${String(5_000_000 + i)},${i} Saguaro Way,Tempe,AZ,85281`);
+    }
+    const page = await app.openAs(ADMIN, "/admin/leads/import");
+    await page.getByLabel("CSV file").setInputFiles(writeFile("big.csv", lines.join("\n")));
+    await page.getByRole("button", { name: "Upload and map columns" }).click();
+    await page.waitForURL(/\/admin\/leads\/import\/[0-9a-f-]{36}$/);
+    const bigPath = new URL(page.url()).pathname;
+    await page.getByRole("button", { name: "Import 30,000 rows" }).click();
+    // Progress moves live; once some rows are in, the server dies without warning.
+    const bar = page.getByRole("progressbar", { name: "Rows imported" });
+    await expect
+      .poll(() => bar.getAttribute("aria-valuenow").then(Number), { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    await page.close();
+    process.kill(app.process.pid, "SIGKILL");
+    await expect
+      .poll(() =>
+        app.http("/").then(
+          () => "up",
+          () => "down",
+        ),
+      )
+      .toBe("down");
+
+    const restarted = await startServerProcess({ DATA_DIR: app.dataDir });
+    try {
+      const cookie = app
+        .sessionOf(ADMIN)
+        .map((c) => `${c.name}=${c.value}`)
+        .join("; ");
+      const status = async () => {
+        const html = await (await fetch(restarted.url + bigPath, { headers: { Cookie: cookie } })).text();
+        return /Import finished/.test(html) ? html : "running";
+      };
+      await expect.poll(status, { timeout: 120_000, interval: 1_000 }).not.toBe("running");
+      const html = await status();
+      expect(html).toMatch(/Imported<\/dt><dd[^>]*>30,000</);
+      expect(html).toMatch(/Rejected<\/dt><dd[^>]*>0</);
+      // Exactly once: a batch written twice would meet its own rows as duplicates and reject them.
+      expect(html).toMatch(/Possible duplicates<\/dt><dd[^>]*>0</);
+    } finally {
+      await restarted.stop();
+    }
+  }, 240_000);
+});

@@ -267,7 +267,7 @@ export async function startServer(): Promise<RunningServer> {
       : fileTransport(path.join(config.DATA_DIR, MAIL_DIR), { logLinks: logMailLinks }),
     from: config.MAIL_FROM,
   });
-  const importWorker = startImportWorker({ db: database.db });
+  const importWorker = startImportWorker({ db: database.db, soleWorker: database.kind !== "postgres" });
   const pruneTimer = setInterval(
     () => void pruneRateLimitHits(database.db).catch(() => undefined),
     3_600_000,

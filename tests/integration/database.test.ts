@@ -10,6 +10,7 @@ import {
   appRoles,
   experienceLevels,
   feedbackStatuses,
+  importStatuses,
   leadSources,
   leadStatuses,
   mailStatuses,
@@ -78,6 +79,7 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
       position_interest: valuesOf(positions),
       experience_level: valuesOf(experienceLevels),
       mail_status: mailStatuses,
+      import_status: valuesOf(importStatuses),
     });
   });
 

@@ -4,6 +4,7 @@
  * delete. Every function takes the actor and refuses anyone who is not an admin, even though the routes
  * check too. Every change that the timeline should show writes its activity in the same transaction.
  */
+import { byteaAsBase64 } from "~/db/bytea";
 import {
   aliasedTable,
   and,
@@ -728,11 +729,15 @@ export async function documentFile(actor: LeadActor, leadId: string, documentId:
   if (!isUuid(leadId) || !isUuid(documentId)) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ fileName: storedFiles.fileName, contentType: storedFiles.contentType, data: storedFiles.data })
+    .select({
+      fileName: storedFiles.fileName,
+      contentType: storedFiles.contentType,
+      data: byteaAsBase64(storedFiles.data),
+    })
     .from(leadDocuments)
     .innerJoin(storedFiles, eq(storedFiles.id, leadDocuments.fileId))
     .where(and(eq(leadDocuments.id, documentId), eq(leadDocuments.leadId, leadId)));
-  return row ?? null;
+  return row ? { ...row, data: Buffer.from(row.data, "base64") } : null;
 }
 
 /** Deletes the lead, its timeline, its documents and their stored bytes; false when it did not exist. */

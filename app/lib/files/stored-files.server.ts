@@ -2,6 +2,7 @@
  * Files kept in the database (`stored_files`): written inside the caller's transaction, so a file and
  * the record that owns it commit together or not at all.
  */
+import { byteaValue } from "~/db/bytea";
 import crypto from "node:crypto";
 import type { Transaction } from "~/db/client.server";
 import { storedFiles } from "~/db/schema";
@@ -22,7 +23,7 @@ export async function storeFile(tx: Transaction, file: FileToStore): Promise<str
       contentType: file.contentType,
       sizeBytes: file.bytes.length,
       sha256: crypto.createHash("sha256").update(file.bytes).digest("hex"),
-      data: file.bytes,
+      data: byteaValue(file.bytes),
       uploadedBy: file.uploadedBy,
     })
     .returning({ id: storedFiles.id });

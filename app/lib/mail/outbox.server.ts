@@ -3,6 +3,7 @@
  * submission and its notifications commit together. A worker delivers them with retries and backoff,
  * which means nothing is lost while the SMTP server is down.
  */
+import { byteaAsBase64 } from "~/db/bytea";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mailOutbox, storedFiles, type MailAttachment } from "~/db/schema";
@@ -94,14 +95,14 @@ export async function deliverDueMail(
       const attachments = [];
       for (const attachment of row.attachments) {
         const [file] = await db
-          .select({ data: storedFiles.data })
+          .select({ data: byteaAsBase64(storedFiles.data) })
           .from(storedFiles)
           .where(eq(storedFiles.id, attachment.fileId));
         if (file) {
           attachments.push({
             filename: attachment.fileName,
             contentType: attachment.contentType,
-            content: Buffer.from(file.data),
+            content: Buffer.from(file.data, "base64"),
           });
         }
       }

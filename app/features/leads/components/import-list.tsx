@@ -85,7 +85,12 @@ export function ImportsTable({ imports }: { imports: readonly Summary[] }) {
               <Cell label="Status">
                 <ImportStatusBadge value={imp.status} />
                 {(imp.status === "running" || imp.status === "queued") && (
-                  <ImportProgressBar summary={imp} className="mt-2 w-32" />
+                  <>
+                    <ImportProgressBar summary={imp} className="mt-2 w-32" />
+                    <span className="mt-1 block text-xs text-muted-foreground">
+                      {formatCount(imp.rowsDone)} of {formatCount(imp.totalRows)} rows
+                    </span>
+                  </>
                 )}
               </Cell>
               <Cell label="Rows">{formatCount(imp.totalRows)}</Cell>

@@ -191,20 +191,20 @@ async function main() {
       ],
       [
         "admin search 'hale' (name)",
-        async () => (await listLeads(admin, q("q=hale"))).total,
+        async () => (await listLeads(admin, q("q=hale"))).total.count,
         (n) => n > 0 && n < leadCount / 50,
       ],
       [
         `admin search '${typedPhone}' (phone)`,
-        async () => (await listLeads(admin, q(`q=${encodeURIComponent(typedPhone)}`))).total,
+        async () => (await listLeads(admin, q(`q=${encodeURIComponent(typedPhone)}`))).total.count,
         (n) => n >= 1 && n < 20,
       ],
       [
         "admin search 'tampa' + hot",
-        async () => (await listLeads(admin, q("q=tampa&motivation=hot"))).total,
+        async () => (await listLeads(admin, q("q=tampa&motivation=hot"))).total.count,
         (n) => n > 0,
       ],
-      ["admin status=sold", async () => (await listLeads(admin, q("status=sold"))).total, (n) => n > 0],
+      ["admin status=sold", async () => (await listLeads(admin, q("status=sold"))).total.count, (n) => n > 0],
       [
         "admin 2 statuses + 2 sources",
         async () =>
@@ -218,7 +218,7 @@ async function main() {
       ],
       [
         "admin created in one week + 'tampa'",
-        async () => (await listLeads(admin, q("from=2024-01-08&to=2024-01-14&q=tampa"))).total,
+        async () => (await listLeads(admin, q("from=2024-01-08&to=2024-01-14&q=tampa"))).total.count,
         (n) => n > 0,
       ],
       [
@@ -253,12 +253,12 @@ async function main() {
       ["client dashboard", async () => (await clientDashboard(client)).recent.length, (n) => n === 10],
       [
         "client list (all theirs)",
-        async () => (await listClientLeads(client, {})).length,
+        async () => (await listClientLeads(client, {})).rows.length,
         (n) => Math.abs(n - perClient) <= 2,
       ],
       [
         "client list, interested",
-        async () => (await listClientLeads(client, { feedback: "interested" })).length,
+        async () => (await listClientLeads(client, { feedback: "interested" })).rows.length,
         (n) => n > 0,
       ],
     ];

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { leadStatuses } from "~/db/enums";
+import { countOf, type CappedTotal } from "~/lib/paging";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { BulkActionResult } from "../bulk-action.server";
 import { clientOptions } from "../lead-format";
@@ -35,7 +36,7 @@ export function BulkBar({
   result,
 }: {
   query: LeadListQuery;
-  total: number;
+  total: CappedTotal;
   /** How many rows are ticked (known with JavaScript only). */
   ticked: number | null;
   clients: readonly PersonOption[];
@@ -69,7 +70,7 @@ export function BulkBar({
         </label>
         <label className="flex min-h-9 items-center gap-2 text-sm">
           <input type="radio" name="scope" value="matching" className="size-4 accent-primary" />
-          All {total} {total === 1 ? "lead" : "leads"} matching these filters
+          All {countOf(total, ["lead", "leads"])} matching these filters
         </label>
         {errors.id && (
           <p role="alert" className="text-sm font-medium text-destructive">

@@ -22,21 +22,29 @@ export function pageOf<T>(rows: T[], total: number, page: number, size: number):
  */
 export const COUNT_CAP = 10_000;
 
-/** A total counted up to COUNT_CAP: `capped` when there are more (then `count` is COUNT_CAP). */
+/**
+ * A total counted up to COUNT_CAP: `capped` when there are more (then `count` is COUNT_CAP);
+ * `estimated` when counting would have been slow and `count` is the database planner's estimate.
+ */
 export interface CappedTotal {
   count: number;
   capped: boolean;
+  estimated?: boolean;
 }
 
 /** What a count over `limit COUNT_CAP + 1` found, as a capped total. */
 export const cappedTotal = (found: number): CappedTotal =>
   found > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: found, capped: false };
 
-/** "1,234", or "10,000+" when capped. */
-export const formatTotal = (total: CappedTotal) =>
-  `${total.count.toLocaleString("en-US")}${total.capped ? "+" : ""}`;
+/** "1,234", "10,000+" when capped, "about 1,500" (two significant digits) when estimated. */
+export function formatTotal(total: CappedTotal): string {
+  if (total.capped) return `${total.count.toLocaleString("en-US")}+`;
+  if (!total.estimated) return total.count.toLocaleString("en-US");
+  const rounded = Number(total.count.toPrecision(2));
+  return `about ${rounded.toLocaleString("en-US")}`;
+}
 
-/** "1 lead", "240 leads", "10,000+ leads". */
+/** "1 lead", "240 leads", "10,000+ leads", "about 1,500 leads". */
 export const countOf = (total: CappedTotal, noun: readonly [string, string]) =>
   `${formatTotal(total)} ${total.count === 1 && !total.capped ? noun[0] : noun[1]}`;
 

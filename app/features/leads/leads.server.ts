@@ -40,7 +40,7 @@ import { storeFile } from "~/lib/files/stored-files.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
-import type { Transaction } from "~/db/client.server";
+import { queryRows, type Transaction } from "~/db/client.server";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
 import { LEAD_CSV_COLUMNS } from "./import/columns";
 import { personName } from "./lead-format";
@@ -194,16 +194,64 @@ function cursorOf(sort: LeadSort, token: string): Cursor | null {
   return cursor && cursor.keys.every((key, i) => types[i]!.valid(key)) ? cursor : null;
 }
 
-/** A total that stops counting after COUNT_CAP matches: bounded work however many rows match. */
+/**
+ * Above this many rows by the planner's estimate, a total is "10,000+" without counting: the true
+ * number would have to be five times smaller than estimated to be under the cap.
+ */
+const SURELY_MORE = 5 * COUNT_CAP;
+
+/**
+ * The most a count may cost by the planner's units (about one per page read): an index-only count of
+ * 10,001 entries plans at ~400, while a count that must visit each match's row in the table (a search,
+ * or filters no one index holds) plans at tens of thousands and takes tens of milliseconds at a million
+ * leads. Above it the total is the planner's estimate, shown as such ("about 1,500").
+ */
+const COUNT_COST_BUDGET = 2_000;
+
+interface PlanNode {
+  "Plan Rows": number;
+  "Total Cost": number;
+  Plans?: PlanNode[];
+}
+
+/** The planner's view of a query, without running it: its top node (EXPLAIN's JSON). */
+async function planOf(query: SQL): Promise<PlanNode | undefined> {
+  const db = await getDb();
+  const [row] = await queryRows<{ "QUERY PLAN": string | [{ Plan: PlanNode }] }>(
+    db,
+    sql`explain (format json) ${query}`,
+  );
+  const raw = row?.["QUERY PLAN"];
+  // node-postgres parses the json column; PGlite hands back the text.
+  const parsed = typeof raw === "string" ? (JSON.parse(raw) as [{ Plan: PlanNode }]) : raw;
+  return parsed?.[0]?.Plan;
+}
+
+/**
+ * A total that stops counting after COUNT_CAP matches: bounded work however many rows match. When the
+ * planner already expects far more than the cap, the answer is "10,000+" without counting; when counting
+ * would cost more than COUNT_COST_BUDGET (every match's row visited), it is the planner's estimate. Both
+ * checks plan the count (EXPLAIN, a fraction of a millisecond), neither runs it.
+ */
 async function countCapped(where: SQL | undefined): Promise<CappedTotal> {
   const db = await getDb();
   const matches = db
     .select({ one: sql`1` })
     .from(leads)
     .where(where)
-    .limit(COUNT_CAP + 1)
-    .as("matches");
-  const [row] = await db.select({ n: count() }).from(matches);
+    .limit(COUNT_CAP + 1);
+  if (where) {
+    const limit = await planOf(matches.getSQL());
+    // Limit -> the scan: the scan's rows are the whole estimated match count.
+    const estimate = Math.round(limit?.Plans?.[0]?.["Plan Rows"] ?? 0);
+    if (estimate > SURELY_MORE) return { count: COUNT_CAP, capped: true };
+    if ((limit?.["Total Cost"] ?? 0) > COUNT_COST_BUDGET) {
+      return estimate > COUNT_CAP
+        ? { count: COUNT_CAP, capped: true }
+        : { count: estimate, capped: false, estimated: true };
+    }
+  }
+  const [row] = await db.select({ n: count() }).from(matches.as("matches"));
   return cappedTotal(Number(row?.n ?? 0));
 }
 

@@ -274,19 +274,59 @@ export const leads = pgTable(
     ),
   },
   (t) => [
-    index("leads_created_at_idx").on(t.createdAt.desc()),
+    // Every order ends on the id, and so does each index that serves it: a keyset page (ADR 020) is then
+    // one index range read in order, with no sort, at any depth. A filter's index leads with the filter's
+    // column, so one value's newest rows come straight off it, and its capped count is an index-only scan.
+    // DESC NULLS FIRST is what `order by x desc` means: an index with NULLS LAST (drizzle's default for
+    // desc()) does not serve it, even on a NOT NULL column.
+    index("leads_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // A possible duplicate shares the phone or the normalised address and ZIP5 (issue 13).
     index("leads_phone_idx").on(t.phone),
     index("leads_address_key_idx").on(t.addressKey),
-    index("leads_assigned_created_idx").on(t.assignedToClientId, t.createdAt.desc()),
-    index("leads_status_idx").on(t.leadStatus),
-    // The list's other filters and orders (issue 13): each a narrow index so a filter reads its rows only.
-    index("leads_motivation_created_idx").on(t.motivationLevel, t.createdAt.desc()),
-    index("leads_source_created_idx").on(t.leadSource, t.createdAt.desc()),
-    index("leads_created_by_created_idx").on(t.createdByUserId, t.createdAt.desc()),
-    index("leads_updated_at_idx").on(t.updatedAt.desc(), t.id.desc()),
+    index("leads_assigned_created_idx").on(
+      t.assignedToClientId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("leads_status_idx").on(t.leadStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's other filters and orders (issue 13).
+    index("leads_motivation_created_idx").on(
+      t.motivationLevel,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("leads_source_created_idx").on(
+      t.leadSource,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("leads_created_by_created_idx").on(
+      t.createdByUserId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("leads_updated_at_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The client portal: a client's leads by feedback status, newest first (My Leads filtered by
+    // feedback), and the dashboard's counters as one index-only scan of the client's entries.
+    index("leads_client_feedback_idx").on(
+      t.assignedToClientId,
+      t.clientFeedbackStatus,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // My Leads filtered by motivation, and its count, without visiting the table.
+    index("leads_client_motivation_idx").on(
+      t.assignedToClientId,
+      t.motivationLevel,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("leads_name_idx").on(t.lastName, t.firstName, t.id),
-    index("leads_import_created_idx").on(t.importId, t.createdAt.desc()),
+    index("leads_import_created_idx").on(
+      t.importId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // One trigram index over everything the admin search reads (spec 02 §7: first name, last name,
     // phone, address, city); leads.server.ts searches this exact expression, so one index answers it.
     index("leads_search_trgm_idx").using(

@@ -379,6 +379,12 @@ describe("lead management (admin)", () => {
     await page.waitForURL(/sort=oldest/);
     await expect.poll(() => leadTableNames(page)).toEqual([nameOf(MARCUS), nameOf(HELEN)]);
     await page.getByText("2 leads, oldest first.").waitFor();
+    // One page: where it sits and the counted total, Previous and Next drawn but not links.
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    await pages.getByText("1–2 of 2 leads").waitFor();
+    expect(await pages.getByRole("button", { name: "Previous page" }).isDisabled()).toBe(true);
+    expect(await pages.getByRole("button", { name: "Next page" }).isDisabled()).toBe(true);
+    expect(await pages.getByRole("link").count()).toBe(0);
   });
 
   it("shows a lead, saves a status change at once, logs an activity, stores documents", async () => {
@@ -585,6 +591,7 @@ describe("client portal", () => {
       await client.getByRole("link", { name: "View All Leads" }).click();
       await client.waitForURL(app.url + "/client/leads");
       await client.getByRole("heading", { name: "My Leads (1)", level: 1 }).waitFor();
+      await client.getByRole("navigation", { name: "Pages" }).getByText("1–1 of 1 lead").waitFor();
 
       // Client B has nothing, and A's lead does not exist for them.
       const other = await app.openAs(CLIENT_B, "/client");

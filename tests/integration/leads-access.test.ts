@@ -331,20 +331,23 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
     it("gives an admin the list with every lead, and the search and filters from the URL", async () => {
       const needle = await seedLead({ firstName: "Zebulon", lastName: "Quartz", leadStatus: "qualified" });
       const all = (await run(listLoader, get("admin", "/admin/leads"))) as {
-        list: { total: number; rows: { id: string }[] };
+        list: { total: { count: number }; rows: { id: string }[] };
         loadFailed: boolean;
       };
       expect(all.loadFailed).toBe(false);
-      expect(all.list.total).toBe(await countOf(leads));
+      expect(all.list.total.count).toBe(await countOf(leads));
       expect(all.list.rows.map((r) => r.id)).toContain(needle);
 
       const found = (await run(
         listLoader,
         get("admin", "/admin/leads?q=zebulon%20quartz&status=qualified"),
-      )) as { query: { q: string; statuses: string[] }; list: { total: number; rows: { id: string }[] } };
+      )) as {
+        query: { q: string; statuses: string[] };
+        list: { total: { count: number }; rows: { id: string }[] };
+      };
       expect(found.query).toMatchObject({ q: "zebulon quartz", statuses: ["qualified"] });
       expect(found.list.rows.map((r) => r.id)).toEqual([needle]);
-      expect(found.list.total).toBe(1);
+      expect(found.list.total.count).toBe(1);
     });
 
     it("gives an admin the client menu: both clients, not the plain user or the admin", async () => {
@@ -1013,15 +1016,15 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
     it("lists only each client's own leads on /client/leads", async () => {
       for (const who of ["clientA", "clientB"] as const) {
         const { leads: listed } = (await run(clientLeadsLoader, get(who, "/client/leads"))) as {
-          leads: { id: string }[];
+          leads: { rows: { id: string }[] };
         };
-        expect(listed.map((r) => r.id).sort(), who).toEqual((await assignedTo(who)).sort());
+        expect(listed.rows.map((r) => r.id).sort(), who).toEqual((await assignedTo(who)).sort());
       }
       const { leads: interestedOnly } = (await run(
         clientLeadsLoader,
         get("clientA", "/client/leads?feedback=interested"),
-      )) as { leads: { id: string }[] };
-      expect(interestedOnly.map((r) => r.id)).toEqual([seeds.a2]);
+      )) as { leads: { rows: { id: string }[] } };
+      expect(interestedOnly.rows.map((r) => r.id)).toEqual([seeds.a2]);
     });
 
     it("shows client A their own lead, and 404 'Lead not found' for B's, an unassigned or a bad id", async () => {

@@ -9,7 +9,13 @@ import { feedbackStatuses, labelOf } from "~/db/enums";
 import { leadActivities, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { authorize, type Principal } from "~/lib/permissions";
-import { announceLeadChange, leadIdentityColumns, leadTimeline } from "./leads.server";
+import {
+  announceLeadChange,
+  cursorKeys,
+  keysetPage,
+  leadIdentityColumns,
+  leadTimeline,
+} from "./leads.server";
 import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
 
 /** The part of the actor this module needs: whose leads ("own" is assigned to `id`) and what they may do. */
@@ -64,19 +70,27 @@ export async function clientDashboard(actor: ClientActor, now = new Date()) {
   };
 }
 
-/** My Leads: every lead assigned to the client, newest first, filtered by motivation and feedback. */
+/** How many of the client's leads a page of My Leads shows. */
+export const CLIENT_LEADS_PAGE_SIZE = 50;
+
+/**
+ * My Leads: the leads assigned to the client, newest first, filtered by motivation and feedback, one
+ * keyset page at a time (every lead reachable, however many), with a total counted up to 10,000.
+ */
 export async function listClientLeads(actor: ClientActor, query: ClientLeadQuery) {
   authorize(actor, "lead:read:own");
   const db = await getDb();
   const conditions: SQL[] = [mine(actor)];
   if (query.motivation) conditions.push(eq(leads.motivationLevel, query.motivation));
   if (query.feedback) conditions.push(eq(leads.clientFeedbackStatus, query.feedback));
-  return db
-    .select(listColumns)
-    .from(leads)
-    .where(and(...conditions))
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(1000);
+  return keysetPage("newest", conditions, query.cursor, CLIENT_LEADS_PAGE_SIZE, (where, order, limit) =>
+    db
+      .select({ ...listColumns, cursor: cursorKeys.newest })
+      .from(leads)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit),
+  );
 }
 
 /** One of the client's leads with its timeline, or null (missing, or assigned to someone else). */

@@ -22,6 +22,7 @@ import {
   leadFields,
   leadSchema,
   parseClientLeadQuery,
+  clientLeadListSearch,
   isFiltered,
   leadListSearch,
   parseLeadListQuery,
@@ -38,6 +39,7 @@ function firstErrors(error: z.ZodError) {
   for (const { path, message } of error.issues) if (path.length > 0) errors[String(path[0])] ??= message;
   return errors;
 }
+import { withPageCursor } from "~/lib/paging";
 
 const CLIENT_ID = "3f2b8c1e-9a4d-4c7b-8e21-5d6f7a8b9c0d";
 
@@ -604,7 +606,7 @@ describe("parseLeadListQuery", () => {
     from: undefined,
     to: undefined,
     sort: "newest",
-    page: 1,
+    cursor: undefined,
   };
 
   it("defaults to everything, newest first, first page", () => {
@@ -613,14 +615,19 @@ describe("parseLeadListQuery", () => {
     expect(LEADS_PAGE_SIZE).toBe(50);
   });
 
-  it("reads the search, the spec's one status and one motivation, and the page", () => {
-    expect(parseLeadListQuery(url("q=%20Jane%20Doe%20&status=qualified&motivation=hot&page=3"))).toEqual({
+  it("reads the search, the spec's one status and one motivation, and the page's cursor", () => {
+    expect(
+      parseLeadListQuery(url("q=%20Jane%20Doe%20&status=qualified&motivation=hot&after=WzUwLCJ4Il0")),
+    ).toEqual({
       ...none,
       q: "Jane Doe",
       statuses: ["qualified"],
       motivations: ["hot"],
-      page: 3,
+      cursor: { after: "WzUwLCJ4Il0" },
     });
+    expect(parseLeadListQuery(url("before=abc_-1")).cursor).toEqual({ before: "abc_-1" });
+    // Next wins when a hand-made URL carries both.
+    expect(parseLeadListQuery(url("before=b&after=a")).cursor).toEqual({ after: "a" });
   });
 
   it("reads several statuses, motivations and sources, each once, in the options' order", () => {
@@ -687,31 +694,33 @@ describe("parseLeadListQuery", () => {
     expect(parseLeadListQuery(url(`q=${"a".repeat(150)}`)).q).toBe("a".repeat(100));
   });
 
-  it.each([
-    ["0", 1],
-    ["-3", 1],
-    ["abc", 1],
-    ["", 1],
-    ["2", 2],
-    ["2.9", 2],
-    ["10000", 10000],
-    ["10001", 10000],
-    ["99999999999999999999", 10000],
-  ])("clamps page=%j to %d", (page, expected) => {
-    expect(parseLeadListQuery(url(`page=${page}`)).page).toBe(expected);
+  it.each(["", "a b", "a+b", "<x>", "%3D%3D", "a".repeat(601)])("ignores the cursor %j", (cursor) => {
+    expect(parseLeadListQuery(url(`after=${cursor}&before=${cursor}`)).cursor).toBeUndefined();
   });
 
-  it("writes a query back as the search of a link that reads the same (page and defaults left out)", () => {
+  it("ignores the page numbers of old links (the list pages by cursor)", () => {
+    expect(parseLeadListQuery(url("page=3"))).toEqual(none);
+  });
+
+  it("writes a query back as the search of a link that reads the same (cursor and defaults left out)", () => {
     const search =
       "q=Oak&status=new&status=dead&motivation=hot&source=online&client=unassigned&createdBy=u1&from=2026-01-01&to=2026-01-31&sort=oldest";
-    const query = parseLeadListQuery(url(`${search}&page=4`));
+    const query = parseLeadListQuery(url(`${search}&after=abc`));
     expect(leadListSearch(query)).toBe(`?${search}`);
-    expect(parseLeadListQuery(url(leadListSearch(query).slice(1)))).toEqual({ ...query, page: 1 });
+    expect(parseLeadListQuery(url(leadListSearch(query).slice(1)))).toEqual({ ...query, cursor: undefined });
+    expect(withPageCursor(leadListSearch(query), { before: "xyz" })).toBe(`?${search}&before=xyz`);
     expect(leadListSearch(parseLeadListQuery(url("")))).toBe("");
   });
 });
 
 describe("parseClientLeadQuery", () => {
+  it("reads the page's cursor and writes the filters back without it", () => {
+    const query = parseClientLeadQuery(url("feedback=interested&after=Wz"));
+    expect(query.cursor).toEqual({ after: "Wz" });
+    expect(clientLeadListSearch(query)).toBe("?feedback=interested");
+    expect(clientLeadListSearch(parseClientLeadQuery(url("")))).toBe("");
+  });
+
   it("defaults to no filter", () => {
     expect(parseClientLeadQuery(url(""))).toEqual({ motivation: undefined, feedback: undefined });
   });

@@ -17,6 +17,7 @@ import {
   type LeadStatus,
   type MotivationLevel,
 } from "~/db/enums";
+import { pageCursorOf, type PageCursor } from "~/lib/paging";
 import { EMAIL_MAX, NAME_MAX, requiredName } from "~/lib/schema-parts";
 import { z } from "~/lib/zod";
 
@@ -245,7 +246,8 @@ export interface LeadListQuery {
   /** The CSV import (its id) that brought the leads in. */
   importId?: string;
   sort: LeadSort;
-  page: number;
+  /** Which page: the rows after or before a cursor (keyset paging), none for the first page. */
+  cursor?: PageCursor;
 }
 
 /** Every value of a repeated parameter that is one of `allowed`, each once, in the options' order. */
@@ -271,7 +273,6 @@ function day(raw: string | null): string | undefined {
 /** The admin list's filters from the URL; unknown values are ignored, not errors. */
 export function parseLeadListQuery(url: URL): LeadListQuery {
   const params = url.searchParams;
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
   const client = params.get("client");
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
@@ -284,11 +285,11 @@ export function parseLeadListQuery(url: URL): LeadListQuery {
     to: day(params.get("to")),
     importId: uuid(params.get("import")),
     sort: pickOne(leadSorts, params.get("sort")) ?? "newest",
-    page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
+    cursor: pageCursorOf(params),
   };
 }
 
-/** Whether any filter narrows the list (the sort and the page do not). */
+/** Whether any filter narrows the list (the sort and the cursor do not). */
 export const isFiltered = (query: LeadListQuery) =>
   Boolean(
     query.q ||
@@ -367,12 +368,24 @@ export type BulkInput = z.output<typeof bulkSchema>;
 export interface ClientLeadQuery {
   motivation?: MotivationLevel;
   feedback?: FeedbackStatus;
+  /** Which page, as on the admin list; none for the first. */
+  cursor?: PageCursor;
 }
 
-/** The client list's filters (spec 02 §2: motivation and feedback status). */
+/** The client list's filters (spec 02 §2: motivation and feedback status) and page. */
 export function parseClientLeadQuery(url: URL): ClientLeadQuery {
   return {
     motivation: pickOne(motivationLevels, url.searchParams.get("motivation")),
     feedback: pickOne(feedbackStatuses, url.searchParams.get("feedback")),
+    cursor: pageCursorOf(url.searchParams),
   };
+}
+
+/** The URL search of the client list's filters (first page): what its page links build on. */
+export function clientLeadListSearch(query: ClientLeadQuery): string {
+  const params = new URLSearchParams();
+  if (query.motivation) params.set("motivation", query.motivation);
+  if (query.feedback) params.set("feedback", query.feedback);
+  const search = params.toString();
+  return search ? `?${search}` : "";
 }

@@ -8,7 +8,6 @@ import { byteaAsBase64 } from "~/db/bytea";
 import {
   aliasedTable,
   and,
-  asc,
   count,
   desc,
   eq,
@@ -48,8 +47,9 @@ import { env } from "~/lib/env.server";
 import { composeMail } from "~/lib/mail/compose";
 import { storeFile } from "~/lib/files/stored-files.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
-import { pageOf, pageOffset } from "~/lib/paging";
-import type { Transaction } from "~/db/client.server";
+import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
+import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
+import { queryRows, type Transaction } from "~/db/client.server";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
 import { LEAD_CSV_COLUMNS } from "./import/columns";
 import { personName } from "./lead-format";
@@ -140,44 +140,212 @@ export const leadIdentityColumns = {
   state: leads.state,
 };
 
-/** Each order ends on the id, so rows with equal keys keep one order from page to page. */
-const listOrders: Record<LeadSort, SQL[]> = {
-  newest: [desc(leads.createdAt), desc(leads.id)],
-  oldest: [asc(leads.createdAt), asc(leads.id)],
-  updated: [desc(leads.updatedAt), desc(leads.id)],
-  name: [asc(leads.lastName), asc(leads.firstName), asc(leads.id)],
+// ---------------------------------------------------------------- keyset paging (ADR 020)
+
+/**
+ * Each order's keys, the id last so that rows with equal keys keep one order from page to page, and
+ * whether it runs from the highest key down. The list pages, the client's list and the export all read
+ * through these: a page is the rows after (or before) one row's keys, an index range at any depth.
+ */
+const listOrders: Record<LeadSort, { keys: SQL[]; descending: boolean }> = {
+  newest: { keys: [sql`${leads.createdAt}`, sql`${leads.id}`], descending: true },
+  oldest: { keys: [sql`${leads.createdAt}`, sql`${leads.id}`], descending: false },
+  updated: { keys: [sql`${leads.updatedAt}`, sql`${leads.id}`], descending: true },
+  name: { keys: [sql`${leads.lastName}`, sql`${leads.firstName}`, sql`${leads.id}`], descending: false },
 };
 
-/** Where a page of an ordered list ends: each order's keys, timestamps as exact text (microseconds). */
-interface ListCursor {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  firstName: string;
-  lastName: string;
+/** Each order's keys as exact text (timestamps to the microsecond): what a cursor carries. */
+export const cursorKeys: Record<LeadSort, SQL<string[]>> = {
+  newest: sql<string[]>`array[${leads.createdAt}::text, ${leads.id}::text]`,
+  oldest: sql<string[]>`array[${leads.createdAt}::text, ${leads.id}::text]`,
+  updated: sql<string[]>`array[${leads.updatedAt}::text, ${leads.id}::text]`,
+  name: sql<string[]>`array[${leads.lastName}::text, ${leads.firstName}::text, ${leads.id}::text]`,
+};
+
+/** How each key of an order goes back into SQL from a cursor's text, and which text it accepts. */
+const timestampKey = {
+  cast: "timestamptz",
+  valid: (v: string) =>
+    /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(v),
+};
+const nameKey = { cast: "text", valid: (v: string) => v.length <= 50 };
+const idKey = { cast: "uuid", valid: isUuid };
+const keyTypes: Record<LeadSort, { cast: string; valid: (v: string) => boolean }[]> = {
+  newest: [timestampKey, idKey],
+  oldest: [timestampKey, idKey],
+  updated: [timestampKey, idKey],
+  name: [nameKey, nameKey, idKey],
+};
+
+type Direction = "after" | "before";
+
+/**
+ * The order of `sort` read forwards, or backwards (a Previous page is read backwards, then reversed).
+ * `sortMatches` writes the first key as an expression no index holds (the same values), so the planner
+ * fetches the matches by their filters' indexes and sorts them instead of walking the order's index.
+ */
+function orderOf(sort: LeadSort, direction: Direction = "after", sortMatches = false): SQL[] {
+  const { keys, descending } = listOrders[sort];
+  const down = descending !== (direction === "before");
+  return keys.map((key, i) => {
+    const term =
+      sortMatches && i === 0 ? (sort === "name" ? sql`(${key} || '')` : sql`(${key} + interval '0 s')`) : key;
+    return down ? sql`${term} desc` : sql`${term} asc`;
+  });
 }
 
-const cursorColumns = {
-  id: leads.id,
-  createdAt: sql<string>`${leads.createdAt}::text`,
-  updatedAt: sql<string>`${leads.updatedAt}::text`,
-  firstName: leads.firstName,
-  lastName: leads.lastName,
-};
+/**
+ * The rows after (or before) the row with `keys` in the order `sort`: one row comparison, which a
+ * B-tree on the order's columns answers as a range.
+ */
+function beyond(sort: LeadSort, keys: string[], direction: Direction = "after"): SQL {
+  const { keys: columns, descending } = listOrders[sort];
+  const values = keys.map((value, i) => sql`${value}::${sql.raw(keyTypes[sort][i]!.cast)}`);
+  const comparison = descending !== (direction === "before") ? "<" : ">";
+  return sql`(${sql.join(columns, sql`, `)}) ${sql.raw(comparison)} (${sql.join(values, sql`, `)})`;
+}
 
-/** The rows after `cursor` in the order `sort` (keyset paging: an index range, at any depth). */
-function after(sort: LeadSort, cursor: ListCursor): SQL {
-  const id = sql`${cursor.id}::uuid`;
-  switch (sort) {
-    case "newest":
-      return sql`(${leads.createdAt}, ${leads.id}) < (${cursor.createdAt}::timestamptz, ${id})`;
-    case "oldest":
-      return sql`(${leads.createdAt}, ${leads.id}) > (${cursor.createdAt}::timestamptz, ${id})`;
-    case "updated":
-      return sql`(${leads.updatedAt}, ${leads.id}) < (${cursor.updatedAt}::timestamptz, ${id})`;
-    case "name":
-      return sql`(${leads.lastName}, ${leads.firstName}, ${leads.id}) > (${cursor.lastName}, ${cursor.firstName}, ${id})`;
+/** A cursor of the order `sort` from a URL, or null when it is not one (then the list starts over). */
+function cursorOf(sort: LeadSort, token: string): Cursor | null {
+  const types = keyTypes[sort];
+  const cursor = decodeCursor(token, types.length);
+  return cursor && cursor.keys.every((key, i) => types[i]!.valid(key)) ? cursor : null;
+}
+
+/**
+ * Above this many rows by the planner's estimate, a total is "10,000+" without counting: the true
+ * number would have to be five times smaller than estimated to be under the cap.
+ */
+const SURELY_MORE = 5 * COUNT_CAP;
+
+/**
+ * The most a count may cost by the planner's units (about one per page read): an index-only count of
+ * 10,001 entries plans at ~400, while a count that must visit each match's row in the table (a search,
+ * or filters no one index holds) plans at tens of thousands and takes tens of milliseconds at a million
+ * leads. Above it the total is the planner's estimate, shown as such ("about 1,500").
+ */
+const COUNT_COST_BUDGET = 2_000;
+
+interface PlanNode {
+  "Plan Rows": number;
+  "Total Cost": number;
+  Plans?: PlanNode[];
+}
+
+/** The planner's view of a query, without running it: its top node (EXPLAIN's JSON). */
+async function planOf(query: SQL): Promise<PlanNode | undefined> {
+  const db = await getDb();
+  const [row] = await queryRows<{ "QUERY PLAN": string | [{ Plan: PlanNode }] }>(
+    db,
+    sql`explain (format json) ${query}`,
+  );
+  const raw = row?.["QUERY PLAN"];
+  // node-postgres parses the json column; PGlite hands back the text.
+  const parsed = typeof raw === "string" ? (JSON.parse(raw) as [{ Plan: PlanNode }]) : raw;
+  return parsed?.[0]?.Plan;
+}
+
+/** The capped count's query: the first COUNT_CAP + 1 matches, one constant each. */
+function firstMatches(db: Awaited<ReturnType<typeof getDb>>, where: SQL | undefined) {
+  return db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(where)
+    .limit(COUNT_CAP + 1);
+}
+
+/** What the planner expects of the capped count: how many rows match, and what counting would cost. */
+async function countPlan(where: SQL | undefined) {
+  const limit = await planOf(firstMatches(await getDb(), where).getSQL());
+  // Limit -> the scan: the scan's rows are the whole estimated match count.
+  return {
+    estimate: Math.round(limit?.Plans?.[0]?.["Plan Rows"] ?? 0),
+    cost: limit?.["Total Cost"] ?? 0,
+  };
+}
+
+/**
+ * A total that stops counting after COUNT_CAP matches: bounded work however many rows match. When the
+ * planner already expects far more than the cap, the answer is "10,000+" without counting; when counting
+ * would cost more than COUNT_COST_BUDGET (every match's row visited), it is the planner's estimate.
+ */
+async function countCapped(
+  where: SQL | undefined,
+  plan: { estimate: number; cost: number } | null,
+): Promise<CappedTotal> {
+  if (plan && plan.estimate > SURELY_MORE) return { count: COUNT_CAP, capped: true };
+  if (plan && plan.cost > COUNT_COST_BUDGET) {
+    return plan.estimate > COUNT_CAP
+      ? { count: COUNT_CAP, capped: true }
+      : { count: plan.estimate, capped: false, estimated: true };
   }
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(firstMatches(db, where).as("matches"));
+  return cappedTotal(Number(row?.n ?? 0));
+}
+
+/**
+ * Up to this many matches (by the planner's estimate), a page is the matches sorted, not a walk of the
+ * order's index. The planner walks the order's index whenever it expects 50 matches to come soon, and
+ * prices the search's ILIKE on each row it passes far too cheaply: "hale" with five other filters (1,000
+ * of a million leads) walked 50,000 rows in 380 ms; fetched by their indexes and sorted, 45 ms. With a
+ * few thousand matches the walk is the faster of the two (bench/lead-queries.ts), so the line is here.
+ */
+const SORT_MATCHES_UP_TO = 1_200;
+
+/**
+ * One keyset page of leads matching `where` in the order `sort`: `select` reads the rows it is given
+ * (already filtered and ordered, with `cursor` selected as the row's keys), counted up to COUNT_CAP
+ * alongside. A Previous page that would run past the first row becomes the first page, so its rows
+ * match what page 1 shows.
+ */
+export async function keysetPage<T extends { cursor: string[] }>(
+  sort: LeadSort,
+  where: SQL[],
+  pageCursor: PageCursor | undefined,
+  size: number,
+  select: (where: SQL | undefined, order: SQL[], limit: number) => Promise<T[]>,
+): Promise<KeysetPage<Omit<T, "cursor">>> {
+  const direction: Direction = pageCursor && "before" in pageCursor ? "before" : "after";
+  const token = pageCursor && ("after" in pageCursor ? pageCursor.after : pageCursor.before);
+  const cursor = token ? cursorOf(sort, token) : null;
+  const filtered = where.length ? and(...where) : undefined;
+  // Planned once (EXPLAIN, not run): decides how to count and how to read the page.
+  const plan = filtered ? await countPlan(filtered) : null;
+  const sortMatches = plan !== null && plan.estimate <= SORT_MATCHES_UP_TO;
+  const [found, total] = await Promise.all([
+    select(
+      and(filtered, cursor ? beyond(sort, cursor.keys, direction) : undefined),
+      orderOf(sort, direction, sortMatches),
+      size + 1,
+    ),
+    countCapped(filtered, plan),
+  ]);
+  let rows: T[];
+  let start: number;
+  let hasPrevious: boolean;
+  let hasNext: boolean;
+  if (cursor && direction === "before") {
+    if (found.length <= size) return keysetPage(sort, where, undefined, size, select);
+    rows = found.slice(0, size).reverse();
+    start = Math.max(2, cursor.position - size);
+    hasPrevious = true;
+    hasNext = true;
+  } else {
+    rows = found.slice(0, size);
+    start = cursor ? cursor.position + 1 : 1;
+    hasPrevious = cursor !== null;
+    hasNext = found.length > size;
+  }
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ cursor: _cursor, ...row }) => row),
+    total,
+    start,
+    next: hasNext && last ? encodeCursor({ keys: last.cursor, position: start + rows.length - 1 }) : null,
+    previous: hasPrevious && first ? encodeCursor({ keys: first.cursor, position: start }) : null,
+  };
 }
 
 const EXPORT_BATCH = 1000;
@@ -191,14 +359,14 @@ export async function* exportLeadsCsv(actor: LeadActor, query: LeadListQuery): A
   const db = await getDb();
   const filters = listFilters(query);
   yield csvLines([[...LEAD_CSV_COLUMNS]]);
-  let cursor: ListCursor | undefined;
+  let keys: string[] | undefined;
   for (;;) {
     const rows = await db
-      .select({ lead: leads, clientEmail: client.email, cursor: cursorColumns })
+      .select({ lead: leads, clientEmail: client.email, cursor: cursorKeys[query.sort] })
       .from(leads)
       .leftJoin(client, eq(client.userId, leads.assignedToClientId))
-      .where(and(...filters, cursor ? after(query.sort, cursor) : undefined))
-      .orderBy(...listOrders[query.sort])
+      .where(and(...filters, keys ? beyond(query.sort, keys) : undefined))
+      .orderBy(...orderOf(query.sort))
       .limit(EXPORT_BATCH);
     if (rows.length === 0) return;
     yield csvLines(
@@ -225,39 +393,46 @@ export async function* exportLeadsCsv(actor: LeadActor, query: LeadListQuery): A
       ]),
     );
     if (rows.length < EXPORT_BATCH) return;
-    cursor = rows.at(-1)!.cursor;
+    keys = rows.at(-1)!.cursor;
   }
 }
 
+/**
+ * The admin list (spec 02 §7, issue 13): one keyset page of 50 in the chosen order, the filters applied,
+ * with a total counted up to 10,000 ("10,000+" beyond).
+ */
 export async function listLeads(actor: LeadActor, query: LeadListQuery) {
   authorize(actor, "lead:read:any");
   const db = await getDb();
-  const conditions = listFilters(query);
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        ...leadIdentityColumns,
-        motivationLevel: leads.motivationLevel,
-        leadStatus: leads.leadStatus,
-        createdAt: leads.createdAt,
-        client: personColumns(client),
-        clientId: leads.assignedToClientId,
-      })
-      .from(leads)
-      .leftJoin(client, eq(client.userId, leads.assignedToClientId))
-      .where(where)
-      .orderBy(...listOrders[query.sort])
-      .limit(LEADS_PAGE_SIZE)
-      .offset(pageOffset(query.page, LEADS_PAGE_SIZE)),
-    db.select({ n: count() }).from(leads).where(where),
-  ]);
-  return pageOf(
-    rows.map(({ client: person, clientId, ...row }) => ({ ...row, client: clientId ? person : null })),
-    Number(total?.n ?? 0),
-    query.page,
+  const page = await keysetPage(
+    query.sort,
+    listFilters(query),
+    query.cursor,
     LEADS_PAGE_SIZE,
+    (where, order, limit) =>
+      db
+        .select({
+          ...leadIdentityColumns,
+          motivationLevel: leads.motivationLevel,
+          leadStatus: leads.leadStatus,
+          createdAt: leads.createdAt,
+          client: personColumns(client),
+          clientId: leads.assignedToClientId,
+          cursor: cursorKeys[query.sort],
+        })
+        .from(leads)
+        .leftJoin(client, eq(client.userId, leads.assignedToClientId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit),
   );
+  return {
+    ...page,
+    rows: page.rows.map(({ client: person, clientId, ...row }) => ({
+      ...row,
+      client: clientId ? person : null,
+    })),
+  };
 }
 
 /** One lead with everything the admin detail page shows, or null when there is none with this id. */

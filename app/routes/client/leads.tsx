@@ -3,7 +3,9 @@ import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ClientLeadFilters, ClientLeadTable } from "~/features/leads/components/client-portal";
 import { listClientLeads } from "~/features/leads/client-leads.server";
-import { parseClientLeadQuery } from "~/features/leads/leads.schema";
+import { clientLeadListSearch, parseClientLeadQuery } from "~/features/leads/leads.schema";
+import { KeysetPager } from "~/components/ui/keyset-pager";
+import { formatTotal, withPageCursor } from "~/lib/paging";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
@@ -18,16 +20,26 @@ export const meta: Route.MetaFunction = () => privatePageMeta("My Leads");
 export default function ClientLeads({ loaderData }: Route.ComponentProps) {
   const { query, leads } = loaderData;
   const filtered = Boolean(query.motivation || query.feedback);
+  const firstPage = clientLeadListSearch(query);
   return (
     <section aria-labelledby="my-leads-heading">
       <h1 id="my-leads-heading" className="text-3xl font-extrabold tracking-tight">
-        My Leads ({leads.length})
+        My Leads ({formatTotal(leads.total)})
       </h1>
       <ClientLeadFilters query={query} />
       <ClientLeadTable
-        rows={leads}
+        rows={leads.rows}
         caption="Leads assigned to you, newest first"
         emptyText={filtered ? "No leads match these filters" : "No leads assigned to you yet"}
+      />
+      <KeysetPager
+        start={leads.start}
+        shown={leads.rows.length}
+        total={leads.total}
+        noun={["lead", "leads"]}
+        firstTo={`/client/leads${firstPage}`}
+        previousTo={leads.previous && `/client/leads${withPageCursor(firstPage, { before: leads.previous })}`}
+        nextTo={leads.next && `/client/leads${withPageCursor(firstPage, { after: leads.next })}`}
       />
     </section>
   );

@@ -8,6 +8,7 @@ import { FormStatus } from "~/components/ui/form-status";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { leadStatuses } from "~/db/enums";
 import type { FormReply } from "~/lib/form-reply";
+import { countOf, type CappedTotal } from "~/lib/paging";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { BulkDeleteQuestion } from "../bulk-action.server";
@@ -32,7 +33,7 @@ export function BulkBar({
   reply,
 }: {
   query: LeadListQuery;
-  total: number;
+  total: CappedTotal;
   /** How many rows are ticked (known with JavaScript only). */
   ticked: number | null;
   clients: readonly PersonOption[];
@@ -78,7 +79,7 @@ export function BulkBar({
             defaultChecked={scope.initialValue === "matching"}
             className="size-4 accent-primary"
           />
-          All {total} {total === 1 ? "lead" : "leads"} matching these filters
+          All {countOf(total, ["lead", "leads"])} matching these filters
         </label>
         {idError && (
           <p id={id.errorId} role="alert" className="text-sm font-medium text-destructive">

@@ -9,7 +9,7 @@ import { FilterForm, FilterSelect } from "./filters";
 import { Cell, LeadTableHead, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
 
 /** A row of My Leads (and of the dashboard's recent leads, the same columns) as the loader sends it. */
-export type ClientRow = SerializeFrom<typeof listClientLeads>[number];
+export type ClientRow = SerializeFrom<typeof listClientLeads>["rows"][number];
 
 /** Name, Phone, Address, Motivation, Date Received, Feedback Status, Actions (spec 02 §2). */
 export function ClientLeadTable({

@@ -3,7 +3,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/list";
 import { rethrowRefusal } from "~/lib/permissions";
 import { showToastNow } from "~/lib/toast";
-import { Pagination } from "~/components/ui/pagination";
+import { KeysetPager } from "~/components/ui/keyset-pager";
+import { countOf, withPageCursor } from "~/lib/paging";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -14,7 +15,7 @@ import {
   LeadFilters,
   LeadTable,
 } from "~/features/leads/components/lead-list";
-import { leadSorts, parseLeadListQuery } from "~/features/leads/leads.schema";
+import { leadListSearch, leadSorts, parseLeadListQuery } from "~/features/leads/leads.schema";
 import { labelOf } from "~/db/enums";
 import { listAdmins, listClients, listLeads } from "~/features/leads/leads.server";
 import { importFileName } from "~/features/leads/import/imports.server";
@@ -55,6 +56,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
   const { query, list, clients, admins, importName, loadFailed } = loaderData;
   const [ticked, setTicked] = useState<number | null>(null);
   const result = actionData as BulkActionResult | undefined;
+  const firstPage = leadListSearch(query);
   // Other admins' changes and clients' feedback show up without a reload.
   useLiveRevalidation("/admin/leads/events", "lead");
   useEffect(() => {
@@ -68,7 +70,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
             Lead Management
           </h1>
           <p className="mt-1 text-muted-foreground">
-            {list ? `${list.total} ${list.total === 1 ? "lead" : "leads"}` : "Homeowner leads"},{" "}
+            {list ? countOf(list.total, ["lead", "leads"]) : "Homeowner leads"},{" "}
             {labelOf(leadSorts, query.sort).toLowerCase()}.
           </p>
         </div>
@@ -91,7 +93,17 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
             <BulkBar query={query} total={list.total} ticked={ticked} clients={clients} reply={result} />
           )}
           <LeadTable rows={list.rows} sort={query.sort} onTickedChange={setTicked} />
-          <Pagination page={list.page} pageCount={list.pageCount} />
+          <KeysetPager
+            start={list.start}
+            shown={list.rows.length}
+            total={list.total}
+            noun={["lead", "leads"]}
+            firstTo={`/admin/leads${firstPage}`}
+            previousTo={
+              list.previous && `/admin/leads${withPageCursor(firstPage, { before: list.previous })}`
+            }
+            nextTo={list.next && `/admin/leads${withPageCursor(firstPage, { after: list.next })}`}
+          />
         </>
       )}
     </section>

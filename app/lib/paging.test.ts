@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { decodeCursor, encodeCursor } from "./cursor.server";
+import { cappedTotal, COUNT_CAP, countOf, formatTotal, pageCursorOf, withPageCursor } from "./paging";
+
+describe("capped totals", () => {
+  it("is exact up to the cap and '10,000+' beyond", () => {
+    expect(cappedTotal(COUNT_CAP)).toEqual({ count: 10_000, capped: false });
+    expect(cappedTotal(COUNT_CAP + 1)).toEqual({ count: 10_000, capped: true });
+    expect(formatTotal(cappedTotal(1234))).toBe("1,234");
+    expect(formatTotal(cappedTotal(COUNT_CAP + 1))).toBe("10,000+");
+  });
+
+  it("says 'about' an estimate, to two significant digits", () => {
+    expect(formatTotal({ count: 1473, capped: false, estimated: true })).toBe("about 1,500");
+    expect(countOf({ count: 1, capped: false, estimated: true }, ["lead", "leads"])).toBe("about 1 lead");
+    expect(countOf({ count: 1, capped: false }, ["lead", "leads"])).toBe("1 lead");
+    expect(countOf({ count: 0, capped: false }, ["lead", "leads"])).toBe("0 leads");
+    expect(countOf(cappedTotal(20_000), ["lead", "leads"])).toBe("10,000+ leads");
+  });
+});
+
+describe("cursors", () => {
+  it("round-trips keys and position through URL-safe text", () => {
+    const cursor = { keys: ["2026-01-01 12:00:00.000001+00", "O'Brien / Ünal", "x"], position: 51 };
+    const token = encodeCursor(cursor);
+    expect(token).toMatch(/^[\w-]+$/);
+    expect(decodeCursor(token, 3)).toEqual(cursor);
+    expect(pageCursorOf(new URLSearchParams(withPageCursor("?q=a", { after: token })))).toEqual({
+      after: token,
+    });
+  });
+
+  it.each([
+    ["the wrong number of keys", encodeCursor({ keys: ["a"], position: 1 }), 2],
+    ["not base64url JSON", "bm90IGpzb24", 1],
+    ["a position below 1", Buffer.from(JSON.stringify([0, "a"])).toString("base64url"), 1],
+    ["a fractional position", Buffer.from(JSON.stringify([1.5, "a"])).toString("base64url"), 1],
+    ["a key that is not text", Buffer.from(JSON.stringify([1, 5])).toString("base64url"), 1],
+    ["an object", Buffer.from(JSON.stringify({ a: 1 })).toString("base64url"), 0],
+    ["characters outside base64url", "abc+/=", 1],
+    ["too long", "a".repeat(601), 1],
+  ])("refuses %s", (_what, token, keyCount) => {
+    expect(decodeCursor(token, keyCount)).toBeNull();
+  });
+});

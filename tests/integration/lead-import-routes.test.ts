@@ -18,12 +18,11 @@ import { confirmedUser, sessionCookie, stubAuthEnv, useTestDatabase } from "../s
 import {
   ORIGIN,
   answer,
+  callRoute,
+  statusOf,
   formRequest,
-  freshIp,
   getRequest,
   redirectOf,
-  type RouteArgs,
-  type RouteFn,
 } from "../support/route-calls";
 
 stubAuthEnv();
@@ -44,18 +43,7 @@ const CSV = [
   "Cy,Young,602-555-0103,16 Cactus Road,Phoenix,Arizona,85001",
 ].join("\n");
 
-const run = async (fn: RouteFn, request: Request, params: Record<string, string> = {}) => {
-  const args: RouteArgs = { request, context: { clientIp: freshIp() }, params };
-  try {
-    return await (fn as (args: RouteArgs) => unknown)(args);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    // `data(body, { status })` thrown by a resource route's refusal: its status is the answer.
-    const status = (thrown as { init?: { status?: number } })?.init?.status;
-    if (status) return new Response(null, { status });
-    throw thrown;
-  }
-};
+const run = callRoute;
 
 describe.each(testDatabases)("import routes on $name", (testDb) => {
   const database = useTestDatabase(testDb);
@@ -141,7 +129,7 @@ describe.each(testDatabases)("import routes on $name", (testDb) => {
       }
       // The download answers 404 to anyone but an admin: it does not even say the import exists.
       const refused = await run(rejectedLoader, get(who, `/admin/leads/import/${id}/rejected.csv`), { id });
-      expect((refused as Response).status).toBe(404);
+      expect(statusOf(refused)).toBe(404);
       expect(await db().select().from(leadImports).orderBy(leadImports.id)).toEqual(before);
     },
   );
@@ -268,7 +256,7 @@ describe.each(testDatabases)("import routes on $name", (testDb) => {
     // Not found for an unknown or malformed id.
     for (const missing of ["00000000-0000-4000-8000-00000000dead", "nope"]) {
       const result = await run(importLoader, get("admin", `/admin/leads/import/${missing}`), { id: missing });
-      expect((result as Response).status).toBe(404);
+      expect(statusOf(result)).toBe(404);
     }
     // The user table was not touched by any of this.
     expect(Number((await db().select({ n: count() }).from(user))[0]!.n)).toBe(3);

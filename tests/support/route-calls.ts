@@ -50,6 +50,32 @@ export async function call(fn: RouteFn, request: Request, ip = freshIp()): Promi
   }
 }
 
+/** Whether a thrown value is an answer: a Response (a redirect, a 404) or React Router's `data(body, init)`. */
+const isAnswer = (thrown: unknown) =>
+  thrown instanceof Response ||
+  (typeof thrown === "object" &&
+    thrown !== null &&
+    (thrown as { type?: unknown }).type === "DataWithResponseInit");
+
+/** Calls a loader or action as React Router does, with its route params; a thrown answer is returned. */
+export async function callRoute(
+  fn: RouteFn,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<unknown> {
+  const args: RouteArgs = { request, context: { clientIp: freshIp() }, params };
+  try {
+    return await (fn as (a: RouteArgs) => unknown)(args);
+  } catch (thrown) {
+    if (isAnswer(thrown)) return thrown;
+    throw thrown;
+  }
+}
+
+/** The HTTP status of a thrown or returned Response or data(). */
+export const statusOf = (value: unknown) =>
+  value instanceof Response ? value.status : (value as { init?: { status?: number } }).init?.status;
+
 export interface Answer {
   status: number;
   data: {

@@ -21,6 +21,13 @@ import { Cell, tableClasses } from "./lead-table-parts";
 type Detail = NonNullable<SerializeFrom<typeof getImport>>;
 type Preview = SerializeFrom<typeof previewImport>;
 
+/** The fields a default fills when the file leaves them empty. */
+const defaultFields = [
+  { name: "propertyType", label: "Property type", options: propertyTypes },
+  { name: "motivationLevel", label: "Motivation", options: motivationLevels },
+  { name: "leadSource", label: "Lead source", options: leadSources },
+] as const;
+
 /** The first value a column holds in the sample rows, to recognise it by. */
 const sampleOf = (detail: Detail, column: number) =>
   detail.sampleRows.map((row) => (row[column] ?? "").trim()).find(Boolean) ?? "";
@@ -126,29 +133,13 @@ export function ImportSettingsForm({
 
       <Card title="For every lead">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <FilterField id="import-property-type" label="Property type, when the file leaves it empty">
-            <NativeSelect
-              id="import-property-type"
-              name="propertyType"
-              defaultValue={settings.defaults.propertyType}
-            >
-              <SelectOptions options={propertyTypes} />
-            </NativeSelect>
-          </FilterField>
-          <FilterField id="import-motivation" label="Motivation, when the file leaves it empty">
-            <NativeSelect
-              id="import-motivation"
-              name="motivationLevel"
-              defaultValue={settings.defaults.motivationLevel}
-            >
-              <SelectOptions options={motivationLevels} />
-            </NativeSelect>
-          </FilterField>
-          <FilterField id="import-source" label="Lead source, when the file leaves it empty">
-            <NativeSelect id="import-source" name="leadSource" defaultValue={settings.defaults.leadSource}>
-              <SelectOptions options={leadSources} />
-            </NativeSelect>
-          </FilterField>
+          {defaultFields.map(({ name, label, options }) => (
+            <FilterField key={name} id={`import-${name}`} label={`${label}, when the file leaves it empty`}>
+              <NativeSelect id={`import-${name}`} name={name} defaultValue={settings.defaults[name]}>
+                <SelectOptions options={options} />
+              </NativeSelect>
+            </FilterField>
+          ))}
           <FilterField id="import-client" label="Assign every lead to">
             <NativeSelect
               id="import-client"

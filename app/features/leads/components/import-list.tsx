@@ -11,7 +11,7 @@ import type { ImportReply } from "../import/import-actions.server";
 import type { listImports } from "../import/imports.server";
 import { ImportStatusBadge } from "./badges";
 import { ImportProgressBar } from "./import-progress";
-import { Cell, tableClasses } from "./lead-table-parts";
+import { Cell, LeadTableHead, tableClasses } from "./lead-table-parts";
 
 type Summary = SerializeFrom<typeof listImports>[number];
 
@@ -58,15 +58,10 @@ export function ImportsTable({ imports }: { imports: readonly Summary[] }) {
   return (
     <div className={tableClasses.frame}>
       <table className={tableClasses.table} aria-label="Imports">
-        <thead className={tableClasses.head}>
-          <tr>
-            {["File", "Uploaded", "Status", "Rows", "Imported", "Rejected", "Duplicates"].map((h) => (
-              <th key={h} scope="col" className={tableClasses.th}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <LeadTableHead
+          columns={["File", "Uploaded", "Status", "Rows", "Imported", "Rejected", "Duplicates"]}
+          actions={false}
+        />
         <tbody className={tableClasses.body}>
           {imports.map((imp) => (
             <tr key={imp.id} className={tableClasses.row}>

@@ -16,7 +16,7 @@ import type { ImportReply } from "../import/import-actions.server";
 import { duplicateModes, unmappedMessage, unmappedNeeds } from "../import/import.schema";
 import type { getImport, previewImport } from "../import/imports.server";
 import { Card } from "./lead-card";
-import { Cell, tableClasses } from "./lead-table-parts";
+import { Cell, LeadTableHead, tableClasses } from "./lead-table-parts";
 
 type Detail = NonNullable<SerializeFrom<typeof getImport>>;
 type Preview = SerializeFrom<typeof previewImport>;
@@ -80,19 +80,7 @@ export function ImportSettingsForm({
         </p>
         <div className={tableClasses.frame}>
           <table className={tableClasses.table} aria-label="Column mapping">
-            <thead className={tableClasses.head}>
-              <tr>
-                <th scope="col" className={tableClasses.th}>
-                  Column in the file
-                </th>
-                <th scope="col" className={tableClasses.th}>
-                  First value
-                </th>
-                <th scope="col" className={tableClasses.th}>
-                  Imports as
-                </th>
-              </tr>
-            </thead>
+            <LeadTableHead columns={["Column in the file", "First value", "Imports as"]} actions={false} />
             <tbody className={tableClasses.body}>
               {detail.headers.map((header, i) => (
                 <tr key={i} className={tableClasses.row}>
@@ -258,15 +246,7 @@ function PreviewTable({ preview }: { preview: Preview }) {
   return (
     <div className={tableClasses.frame}>
       <table className={tableClasses.table} aria-label="Preview">
-        <thead className={tableClasses.head}>
-          <tr>
-            {["Row", "Seller", "Phone", "Property", "Result"].map((h) => (
-              <th key={h} scope="col" className={tableClasses.th}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <LeadTableHead columns={["Row", "Seller", "Phone", "Property", "Result"]} actions={false} />
         <tbody className={tableClasses.body}>
           {preview.map((p) => (
             <tr key={p.row} className={tableClasses.row}>

@@ -20,8 +20,16 @@ export const tableClasses = {
   message: "block px-4 py-10 text-center text-muted-foreground md:table-cell",
 };
 
-/** The header row: the named columns, then the unnamed column of row actions. */
-export function LeadTableHead({ columns, leading }: { columns: readonly string[]; leading?: ReactNode }) {
+/** The header row: the named columns, then (unless `actions` is false) the unnamed column of row actions. */
+export function LeadTableHead({
+  columns,
+  leading,
+  actions = true,
+}: {
+  columns: readonly string[];
+  leading?: ReactNode;
+  actions?: boolean;
+}) {
   return (
     <thead className={tableClasses.head}>
       <tr>
@@ -31,9 +39,11 @@ export function LeadTableHead({ columns, leading }: { columns: readonly string[]
             {h}
           </th>
         ))}
-        <th scope="col" className={tableClasses.th}>
-          <span className="sr-only">Actions</span>
-        </th>
+        {actions && (
+          <th scope="col" className={tableClasses.th}>
+            <span className="sr-only">Actions</span>
+          </th>
+        )}
       </tr>
     </thead>
   );

@@ -26,26 +26,26 @@ export interface MultipartLimits {
   maxFields: number;
 }
 
-export async function parseMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
+/**
+ * Checks what can be checked before a byte is read (the declared size, the content type) and sets up
+ * busboy with the limits; returns the parser, or why the body is refused.
+ */
+function openMultipart(
+  request: Request,
+  limits: MultipartLimits,
+): { parser: busboy.Busboy } | { refused: "too-large" | "malformed" } {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (
     Number.isFinite(declared) &&
     declared > limits.maxFileBytes * limits.maxFiles + MULTIPART_OVERHEAD_BYTES
   ) {
-    return { ok: false, reason: "too-large", fields: {} };
+    return { refused: "too-large" };
   }
   const contentType = request.headers.get("content-type") ?? "";
-  if (!request.body || !contentType.startsWith("multipart/form-data")) {
-    return { ok: false, reason: "malformed", fields: {} };
-  }
-  const fields: Record<string, string> = {};
-  const files: UploadedFile[] = [];
-  let tooLarge = false;
-
-  return new Promise<MultipartResult>((resolve) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
+  if (!request.body || !contentType.startsWith("multipart/form-data")) return { refused: "malformed" };
+  try {
+    return {
+      parser: busboy({
         headers: { "content-type": contentType },
         limits: {
           // busboy signals the limit when a file reaches fileSize; exactly maxFileBytes is allowed.
@@ -54,11 +54,22 @@ export async function parseMultipart(request: Request, limits: MultipartLimits):
           fieldSize: limits.maxFieldBytes,
           fields: limits.maxFields,
         },
-      });
-    } catch {
-      resolve({ ok: false, reason: "malformed", fields });
-      return;
-    }
+      }),
+    };
+  } catch {
+    return { refused: "malformed" };
+  }
+}
+
+export async function parseMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
+  const opened = openMultipart(request, limits);
+  if ("refused" in opened) return { ok: false, reason: opened.refused, fields: {} };
+  const { parser } = opened;
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  let tooLarge = false;
+
+  return new Promise<MultipartResult>((resolve) => {
     parser.on("field", (name, value) => {
       fields[name] = value;
     });
@@ -115,29 +126,10 @@ export async function streamMultipartFile<T>(
   limits: { fieldName: string; maxFileBytes: number; maxFieldBytes: number; maxFields: number },
   consume: (file: AsyncIterable<Buffer>, info: { fileName: string; browserType: string }) => Promise<T>,
 ): Promise<StreamedUpload<T>> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limits.maxFileBytes + MULTIPART_OVERHEAD_BYTES) {
-    return { ok: false, reason: "too-large", fields: {} };
-  }
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!request.body || !contentType.startsWith("multipart/form-data")) {
-    return { ok: false, reason: "malformed", fields: {} };
-  }
+  const opened = openMultipart(request, { ...limits, maxFiles: 1 });
+  if ("refused" in opened) return { ok: false, reason: opened.refused, fields: {} };
+  const { parser } = opened;
   const fields: Record<string, string> = {};
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      limits: {
-        fileSize: limits.maxFileBytes + 1,
-        files: 1,
-        fieldSize: limits.maxFieldBytes,
-        fields: limits.maxFields,
-      },
-    });
-  } catch {
-    return { ok: false, reason: "malformed", fields };
-  }
   let work: Promise<T> | undefined;
   let file: Readable | undefined;
   let over = false;

@@ -19,6 +19,8 @@ import { CsvFileError, csvRecords, type CsvRecord } from "./csv-source.server";
 export const IMPORT_BATCH = 500;
 /** How long a claimed job stays with its worker without news; every batch renews it. */
 const LEASE_MS = 60_000;
+/** The least time between two "leads changed" notifications of a running import. */
+const ANNOUNCE_EVERY_MS = 1_000;
 /** A job that failed this often is marked failed instead of being tried again. */
 const MAX_ATTEMPTS = 5;
 /**
@@ -28,6 +30,8 @@ const MAX_ATTEMPTS = 5;
 const EMBEDDED_REST_RATIO = 0.5;
 /** Uploads that never finished (the server died mid-upload) are removed after this long. */
 const STALE_UPLOAD_MS = 60 * 60_000;
+/** How often a worker looks for such leftovers (not at every poll). */
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 const listeners = new Set<() => void>();
 /** Wakes this process's workers (a job was queued here; others find it within their interval). */
@@ -106,8 +110,23 @@ async function insertLeads(tx: Transaction, job: Job, batch: LeadInput[]) {
       "estimatedRepairCost" numeric, "assignedToClientId" text, "createdByUserId" text, "importId" uuid)`);
 }
 
+/**
+ * Clients who received leads since the last notification, and when it went: open lists refresh at most
+ * once a second while an import runs, not after every batch (each refresh reloads every open lead list).
+ */
+interface Announcements {
+  clients: Set<string>;
+  lastAt: number;
+}
+
 /** Writes one batch and the job's progress together; throws LeaseLost if the job is no longer ours. */
-async function commitBatch(db: Database, job: Job, worker: string, batch: CsvRecord[]) {
+async function commitBatch(
+  db: Database,
+  job: Job,
+  worker: string,
+  batch: CsvRecord[],
+  announcements: Announcements,
+) {
   const settings = job.settings!;
   await db.transaction(async (tx) => {
     const assessed = await assessRows(tx, settings, batch);
@@ -145,9 +164,14 @@ async function commitBatch(db: Database, job: Job, worker: string, batch: CsvRec
         })),
       );
     }
-    const clients = [...new Set(taken.map((r) => r.lead.assignedToClientId))];
-    // Open lead lists refresh: every admin's, and those of the clients who just got leads.
-    await announceBulkChange(tx, clients, null);
+    for (const { lead } of taken)
+      if (lead.assignedToClientId) announcements.clients.add(lead.assignedToClientId);
+    if (Date.now() - announcements.lastAt >= ANNOUNCE_EVERY_MS) {
+      // Open lead lists refresh: every admin's, and those of the clients who got leads since the last one.
+      await announceBulkChange(tx, [...announcements.clients], null);
+      announcements.clients.clear();
+      announcements.lastAt = Date.now();
+    }
   });
 }
 
@@ -162,7 +186,6 @@ async function finishJob(db: Database, job: Job, worker: string) {
       )
       .returning({ id: leadImports.id });
     if (!done) throw new LeaseLost();
-    await announceBulkChange(tx, [], null);
     const perClient = await tx
       .select({
         clientId: leads.assignedToClientId,
@@ -174,6 +197,11 @@ async function finishJob(db: Database, job: Job, worker: string) {
       .from(leads)
       .where(and(eq(leads.importId, job.id), sql`${leads.assignedToClientId} is not null`))
       .groupBy(leads.assignedToClientId);
+    await announceBulkChange(
+      tx,
+      perClient.map((c) => c.clientId),
+      null,
+    );
     for (const { clientId, total, firstIds } of perClient) {
       await mailAssignedBatch(tx, clientId!, firstIds, Number(total));
     }
@@ -206,6 +234,7 @@ export async function runJob(
   }
   try {
     let batch: CsvRecord[] = [];
+    const announcements: Announcements = { clients: new Set(), lastAt: 0 };
     let batchStarted = performance.now();
     // Between batches, requests get their turn: the embedded database runs on this process's one
     // thread, so a job that never paused would hold every page for as long as it runs.
@@ -220,7 +249,7 @@ export async function runJob(
       if (record.row < firstRow) continue;
       batch.push(record);
       if (batch.length === IMPORT_BATCH) {
-        await commitBatch(db, job, worker, batch);
+        await commitBatch(db, job, worker, batch, announcements);
         batch = [];
         if (shouldStop()) {
           // The server is stopping: hand the job back at once instead of when the lease runs out.
@@ -233,7 +262,7 @@ export async function runJob(
         await pause();
       }
     }
-    if (batch.length) await commitBatch(db, job, worker, batch);
+    if (batch.length) await commitBatch(db, job, worker, batch, announcements);
     await finishJob(db, job, worker);
   } catch (error) {
     if (error instanceof LeaseLost) return;
@@ -289,6 +318,7 @@ export function startImportWorker(options: {
   let timer: NodeJS.Timeout | undefined;
 
   let orphansFreed = !options.soleWorker;
+  let lastSweep = 0;
   const pass = async () => {
     if (!orphansFreed) {
       await db
@@ -297,7 +327,10 @@ export function startImportWorker(options: {
         .where(eq(leadImports.status, "running"));
       orphansFreed = true;
     }
-    await sweepStaleUploads(db);
+    if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
+      await sweepStaleUploads(db);
+      lastSweep = Date.now();
+    }
     for (let job = await claimJob(db, worker); job && !stopped; job = await claimJob(db, worker)) {
       await runJob(db, job, worker, () => stopped, options.soleWorker ? EMBEDDED_REST_RATIO : 0);
     }

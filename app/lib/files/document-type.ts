@@ -74,12 +74,16 @@ export function detectDocumentKind(bytes: Uint8Array): DocumentKind | null {
   return null;
 }
 
-/** A safe download name: no path, no control characters, the extension of what the file really is. */
-export function safeFileName(original: string, kind: DocumentKind | ImageKind, fallback = "resume"): string {
-  const base = (original.split(/[\\/]/).pop() ?? "")
-    .replace(/\.[^.]*$/, "")
+/** A name as a browser sent it, made safe to show and offer back: its last path part, printable, <= 120. */
+export function printableFileName(original: string, { keepExtension = true } = {}): string {
+  const last = original.split(/[\\/]/).pop() ?? "";
+  return (keepExtension ? last : last.replace(/\.[^.]*$/, ""))
     .replace(/[^\p{L}\p{N} ._()-]/gu, "")
     .trim()
     .slice(0, 120);
-  return `${base || fallback}.${kind}`;
+}
+
+/** A safe download name: no path, no control characters, the extension of what the file really is. */
+export function safeFileName(original: string, kind: DocumentKind | ImageKind, fallback = "resume"): string {
+  return `${printableFileName(original, { keepExtension: false }) || fallback}.${kind}`;
 }

@@ -9,6 +9,7 @@ import { byteaValue } from "~/db/bytea";
 import { getDb } from "~/db/db.server";
 import { leadImportChunks, leadImportRejects, leadImports, profiles, type ImportSettings } from "~/db/schema";
 import { csvLines } from "~/lib/csv";
+import { printableFileName } from "~/lib/files/document-type";
 import { isUuid } from "~/lib/data-guards";
 import { UploadTooLargeError } from "~/lib/multipart.server";
 import { authorize } from "~/lib/permissions";
@@ -33,13 +34,6 @@ const CHUNK_BYTES = 1024 * 1024;
 /** Rejected rows per page of the rejected-rows CSV. */
 const REJECTS_BATCH = 1_000;
 
-/** A file name as shown and offered back for download: its last path part, printable, not too long. */
-const cleanFileName = (name: string) =>
-  (name.split(/[\\/]/).pop() ?? "")
-    .replace(/[^\p{L}\p{N} ._()-]/gu, "")
-    .trim()
-    .slice(0, 120) || "import.csv";
-
 /**
  * Receives an uploaded list: stores its bytes, reads it as CSV once (headers, first rows, row count,
  * delimiter, SHA-256 of the bytes) and leaves the import waiting for its mapping. A file that cannot be
@@ -54,7 +48,7 @@ export async function receiveImport(
   const db = await getDb();
   const [created] = await db
     .insert(leadImports)
-    .values({ fileName: cleanFileName(fileName), createdBy: actor.id })
+    .values({ fileName: printableFileName(fileName) || "import.csv", createdBy: actor.id })
     .returning({ id: leadImports.id });
   const id = created!.id;
   const hash = createHash("sha256");

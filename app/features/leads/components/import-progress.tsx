@@ -105,7 +105,7 @@ export function ImportResult({ id, progress }: { id: string; progress: Progress 
           leads imported before stay.
         </p>
       )}
-      <dl className="grid grid-cols-3 gap-4 text-center">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4 text-center">
         {(
           [
             ["Imported", progress.imported],
@@ -113,8 +113,10 @@ export function ImportResult({ id, progress }: { id: string; progress: Progress 
             ["Possible duplicates", progress.duplicates],
           ] as const
         ).map(([label, n]) => (
-          <div key={label} className="rounded-xl border border-border p-4">
-            <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
+          <div key={label} className="rounded-xl border border-border px-2 py-3 sm:p-4">
+            <dt className="text-xs font-semibold uppercase text-muted-foreground sm:tracking-wide">
+              {label}
+            </dt>
             <dd className="mt-1 text-2xl font-extrabold">{formatCount(n)}</dd>
           </div>
         ))}

@@ -20,6 +20,7 @@ import { SECRET_FILE } from "~/features/auth/secret.server";
 import { env, type Env } from "~/lib/env.server";
 import { startMailWorker } from "~/lib/mail/outbox.server";
 import { startImportWorker } from "~/features/leads/import/job.server";
+import { startEmbeddedMaintenance } from "~/db/maintenance.server";
 import { fileTransport, MAIL_DIR, smtpTransport } from "~/lib/mail/transports.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { tightenPrivatePaths } from "~/db/private-files.server";
@@ -268,6 +269,8 @@ export async function startServer(): Promise<RunningServer> {
     from: config.MAIL_FROM,
   });
   const importWorker = startImportWorker({ db: database.db, soleWorker: database.kind !== "postgres" });
+  // PostgreSQL's autovacuum keeps statistics fresh; the embedded database has none.
+  const maintenance = database.kind === "postgres" ? null : startEmbeddedMaintenance(database.db);
   const pruneTimer = setInterval(
     () => void pruneRateLimitHits(database.db).catch(() => undefined),
     3_600_000,
@@ -410,7 +413,7 @@ export async function startServer(): Promise<RunningServer> {
     server.closeAllConnections();
     await closed;
     clearInterval(pruneTimer);
-    await Promise.all([mailWorker.stop(), importWorker.stop()]);
+    await Promise.all([mailWorker.stop(), importWorker.stop(), maintenance?.stop()]);
     await closeDatabase();
     console.log("[server] stopped");
   }

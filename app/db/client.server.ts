@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { tidyTables } from "./maintenance.server";
 import pg from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema";
@@ -58,6 +59,38 @@ function findProjectRoot(): string {
   return dir;
 }
 
+/** How many migrations the database has had applied (drizzle's journal), 0 for a new database. */
+async function appliedMigrations(db: Database): Promise<number> {
+  const [journal] = await queryRows<{ name: string | null }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  if (!journal?.name) return 0;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Applies pending migrations; when an existing database got new ones, vacuums and analyzes every table
+ * (maintenance.server.ts: a migration may have rewritten a table, losing its visibility map, or changed
+ * what the planner should know). Seconds for a million leads, once per upgrade.
+ */
+async function migrateAndTidy(db: Database, migrate: () => Promise<void>): Promise<void> {
+  const before = await appliedMigrations(db);
+  await migrate();
+  const after = await appliedMigrations(db);
+  if (before === 0 || after === before) return;
+  const started = performance.now();
+  const tables = await tidyTables(db, { all: true });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `[db] ${after - before} migration(s) applied; ${tables.length} tables vacuumed and analyzed in ${seconds} s`,
+  );
+}
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10);
@@ -80,9 +113,9 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       extensions: { pg_trgm },
     });
     await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     const opened = client;
+    const db = drizzlePglite({ client: opened, schema }) as unknown as Database;
+    await migrateAndTidy(db, () => migratePglite(drizzlePglite({ client: opened }), { migrationsFolder }));
     return {
       kind: dataDir ? "pglite" : "pglite-memory",
       db,
@@ -111,7 +144,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   pool.on("error", (error) => console.warn("[db] idle PostgreSQL client error:", error.message));
   try {
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+    await migrateAndTidy(db, () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }));
     const notifications = postgresNotifications(url);
     return {
       kind: "postgres",

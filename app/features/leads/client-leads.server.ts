@@ -79,17 +79,21 @@ export const CLIENT_LEADS_PAGE_SIZE = 50;
  */
 export async function listClientLeads(actor: ClientActor, query: ClientLeadQuery) {
   authorize(actor, "lead:read:own");
-  const db = await getDb();
   const conditions: SQL[] = [mine(actor)];
   if (query.motivation) conditions.push(eq(leads.motivationLevel, query.motivation));
   if (query.feedback) conditions.push(eq(leads.clientFeedbackStatus, query.feedback));
-  return keysetPage("newest", conditions, query.cursor, CLIENT_LEADS_PAGE_SIZE, (where, order, limit) =>
-    db
-      .select({ ...listColumns, cursor: cursorKeys.newest })
-      .from(leads)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit),
+  return keysetPage(
+    "newest",
+    { where: conditions },
+    query.cursor,
+    CLIENT_LEADS_PAGE_SIZE,
+    (q, where, order, limit) =>
+      q
+        .select({ ...listColumns, cursor: cursorKeys.newest })
+        .from(leads)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit),
   );
 }
 

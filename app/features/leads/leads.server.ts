@@ -22,7 +22,7 @@ import {
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressKeySql } from "~/db/address-key";
-import { getDb } from "~/db/db.server";
+import { databaseHandle, getDb } from "~/db/db.server";
 import {
   labelOf,
   leadSources,
@@ -49,7 +49,7 @@ import { storeFile } from "~/lib/files/stored-files.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
-import { queryRows, type Transaction } from "~/db/client.server";
+import { queryRows, type Database, type DatabaseHandle, type Transaction } from "~/db/client.server";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
 import { LEAD_CSV_COLUMNS } from "./import/columns";
 import { personName } from "./lead-format";
@@ -91,28 +91,31 @@ const personColumns = (p: typeof profiles) => ({
 
 // ---------------------------------------------------------------- reading
 
-/** The expression of the trigram index `leads_search_trgm_idx` (schema.ts): searched as one string. */
-const searchText = sql`(${leads.firstName} || ' ' || ${leads.lastName} || ' ' || ${leads.phone} || ' ' || ${leads.address} || ' ' || ${leads.city})`;
-
 /**
  * Search (spec 02 §7): case-insensitive partial match on first name, last name, phone, address or city,
- * through one trigram index. Searching the fields as one string also finds "Jane Doe" and "Oak St
- * Tampa"; a term typed like a phone number ("(202) 555-0134") is also looked up by its digits.
+ * read from the lead's lower-case search text (schema.ts): one trigram index finds a rare term's rows,
+ * and the order indexes carry the text, so a common term's first page is an index-only walk. Searching
+ * the fields as one string also finds "Jane Doe" and "Oak St Tampa"; a term typed like a phone number
+ * ("(202) 555-0134") is also looked up by its digits.
  */
 export function leadSearch(term: string): SQL | undefined {
   if (!term) return undefined;
+  // lower() in the database, so the term folds exactly as the stored text did.
+  const matches = (t: string) => sql`${leads.searchText} LIKE lower(${likePattern(t)})`;
   const digits = term.replace(/[\s().+-]/g, "");
   const looksLikePhone = /^\d{3,}$/.test(digits) && digits !== term;
-  return looksLikePhone
-    ? or(sql`${searchText} ILIKE ${likePattern(term)}`, sql`${searchText} ILIKE ${likePattern(digits)}`)
-    : sql`${searchText} ILIKE ${likePattern(term)}`;
+  return looksLikePhone ? or(matches(term), matches(digits)) : matches(term);
 }
 
 /** Each filter of the admin list, the search included, as a condition (spec 02 §7, issue 13). */
 export function listFilters(query: LeadListQuery): SQL[] {
+  return [leadSearch(query.q), ...fieldFilters(query)].filter((c): c is SQL => c !== undefined);
+}
+
+/** The admin list's filters other than the search. */
+function fieldFilters(query: LeadListQuery): SQL[] {
   const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
   return [
-    leadSearch(query.q),
     query.statuses.length ? inArray(leads.leadStatus, query.statuses) : undefined,
     query.motivations.length ? inArray(leads.motivationLevel, query.motivations) : undefined,
     query.sources.length ? inArray(leads.leadSource, query.sources) : undefined,
@@ -226,6 +229,12 @@ const SURELY_MORE = 5 * COUNT_CAP;
  */
 const COUNT_COST_BUDGET = 2_000;
 
+/**
+ * The same for a count with a search: the planner prices the LIKE on each entry at a fraction of what
+ * it costs, so a count it plans at 1,750 (a client's 20,000 entries, each tested) takes 10 ms.
+ */
+const SEARCH_COUNT_COST_BUDGET = 500;
+
 interface PlanNode {
   "Plan Rows": number;
   "Total Cost": number;
@@ -272,9 +281,10 @@ async function countPlan(where: SQL | undefined) {
 async function countCapped(
   where: SQL | undefined,
   plan: { estimate: number; cost: number } | null,
+  budget = COUNT_COST_BUDGET,
 ): Promise<CappedTotal> {
   if (plan && plan.estimate > SURELY_MORE) return { count: COUNT_CAP, capped: true };
-  if (plan && plan.cost > COUNT_COST_BUDGET) {
+  if (plan && plan.cost > budget) {
     return plan.estimate > COUNT_CAP
       ? { count: COUNT_CAP, capped: true }
       : { count: plan.estimate, capped: false, estimated: true };
@@ -285,48 +295,108 @@ async function countCapped(
 }
 
 /**
- * Up to this many matches (by the planner's estimate), a page is the matches sorted, not a walk of the
- * order's index. The planner walks the order's index whenever it expects 50 matches to come soon, and
- * prices the search's ILIKE on each row it passes far too cheaply: "hale" with five other filters (1,000
- * of a million leads) walked 50,000 rows in 380 ms; fetched by their indexes and sorted, 45 ms. With a
- * few thousand matches the walk is the faster of the two (bench/lead-queries.ts), so the line is here.
+ * Up to this many matches (by the planner's estimate), a page is the matches fetched by their filters'
+ * indexes and sorted, not a walk of an order's index: a walk can pass every row of the book before it
+ * finds so few.
  */
-const SORT_MATCHES_UP_TO = 1_200;
+const SORT_MATCHES_UP_TO = 200;
 
 /**
- * One keyset page of leads matching `where` in the order `sort`: `select` reads the rows it is given
+ * A search term in up to this many leads (the trigram index's estimate, which search_text's fine
+ * histogram keeps close) is rare: its matches are fetched through that index and sorted. A commoner
+ * term's page is a walk of the order's (or a filter's) index, which carries the search text, up to the
+ * first 50 matches. "hale" in 1% of a million leads on PostgreSQL: 10,000 matches fetched and sorted in
+ * 40-70 ms, walked in 2-4 ms. Walking costs the embedded database more per entry (WebAssembly), so
+ * there a term stays rare for longer (bench/lead-queries.ts).
+ */
+const RARE_TERM_UP_TO: Record<DatabaseHandle["kind"], number> = {
+  postgres: 2_000,
+  pglite: 5_000,
+  "pglite-memory": 5_000,
+};
+
+/** What a page matches: conditions on the lead's fields, and a search term (maybe empty). */
+export interface PageFilter {
+  where: SQL[];
+  term?: string;
+}
+
+type Reading = "sort" | "walk" | "plan";
+
+/**
+ * How a page's rows are read, from the planner's estimates (EXPLAIN, not run): "sort" fetches the
+ * matches by their filters' indexes and sorts them; "walk" reads an index in the page's order, with
+ * bitmap scans off, so the planner cannot swap the walk for fetching every match of a common term
+ * (it prices the search text's test on each entry walked above fetching 10,000 rows); "plan" lets the
+ * planner choose.
+ */
+async function readingOf(filter: PageFilter, plan: { estimate: number } | null): Promise<Reading> {
+  if (plan !== null && plan.estimate <= SORT_MATCHES_UP_TO) return "sort";
+  if (!filter.term) return "plan";
+  const termOnly = filter.where.length ? await countPlan(leadSearch(filter.term)) : plan;
+  const { kind } = await databaseHandle();
+  return (termOnly?.estimate ?? 0) <= RARE_TERM_UP_TO[kind] ? "sort" : "walk";
+}
+
+/**
+ * What counting the page's matches may cost. When they are fetched and sorted anyway ("sort": few, or
+ * a rare term's), counting them is as cheap as the page and stays exact: a phone number typed in full
+ * is one lead, not "about 200" (the planner's guess for two LIKEs).
+ */
+function countBudget(reading: Reading, filter: PageFilter, plan: { estimate: number } | null): number {
+  if (reading === "sort" && plan !== null && plan.estimate <= SORTED_COUNT_UP_TO) return Infinity;
+  return filter.term ? SEARCH_COUNT_COST_BUDGET : COUNT_COST_BUDGET;
+}
+
+/** Sorted matches up to this many (estimated) are counted exactly. */
+const SORTED_COUNT_UP_TO = 2_000;
+
+/**
+ * One keyset page of leads matching `filter` in the order `sort`: `select` reads the rows it is given
  * (already filtered and ordered, with `cursor` selected as the row's keys), counted up to COUNT_CAP
  * alongside. A Previous page that would run past the first row becomes the first page, so its rows
  * match what page 1 shows.
  */
 export async function keysetPage<T extends { cursor: string[] }>(
   sort: LeadSort,
-  where: SQL[],
+  filter: PageFilter,
   pageCursor: PageCursor | undefined,
   size: number,
-  select: (where: SQL | undefined, order: SQL[], limit: number) => Promise<T[]>,
+  select: (db: Database, where: SQL | undefined, order: SQL[], limit: number) => Promise<T[]>,
 ): Promise<KeysetPage<Omit<T, "cursor">>> {
   const direction: Direction = pageCursor && "before" in pageCursor ? "before" : "after";
   const token = pageCursor && ("after" in pageCursor ? pageCursor.after : pageCursor.before);
   const cursor = token ? cursorOf(sort, token) : null;
-  const filtered = where.length ? and(...where) : undefined;
-  // Planned once (EXPLAIN, not run): decides how to count and how to read the page.
+  const conditions = [leadSearch(filter.term ?? ""), ...filter.where].filter(
+    (c): c is SQL => c !== undefined,
+  );
+  const filtered = conditions.length ? and(...conditions) : undefined;
+  // Planned first (EXPLAIN, not run): decides how to count and how to read the page.
   const plan = filtered ? await countPlan(filtered) : null;
-  const sortMatches = plan !== null && plan.estimate <= SORT_MATCHES_UP_TO;
-  const [found, total] = await Promise.all([
+  const reading = await readingOf(filter, plan);
+  const db = await getDb();
+  const read = (q: Database) =>
     select(
+      q,
       and(filtered, cursor ? beyond(sort, cursor.keys, direction) : undefined),
-      orderOf(sort, direction, sortMatches),
+      orderOf(sort, direction, reading === "sort"),
       size + 1,
-    ),
-    countCapped(filtered, plan),
+    );
+  const [found, total] = await Promise.all([
+    reading === "walk"
+      ? db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_bitmapscan = off`);
+          return read(tx);
+        })
+      : read(db),
+    countCapped(filtered, plan, countBudget(reading, filter, plan)),
   ]);
   let rows: T[];
   let start: number;
   let hasPrevious: boolean;
   let hasNext: boolean;
   if (cursor && direction === "before") {
-    if (found.length <= size) return keysetPage(sort, where, undefined, size, select);
+    if (found.length <= size) return keysetPage(sort, filter, undefined, size, select);
     rows = found.slice(0, size).reverse();
     start = Math.max(2, cursor.position - size);
     hasPrevious = true;
@@ -403,14 +473,13 @@ export async function* exportLeadsCsv(actor: LeadActor, query: LeadListQuery): A
  */
 export async function listLeads(actor: LeadActor, query: LeadListQuery) {
   authorize(actor, "lead:read:any");
-  const db = await getDb();
   const page = await keysetPage(
     query.sort,
-    listFilters(query),
+    { where: fieldFilters(query), term: query.q },
     query.cursor,
     LEADS_PAGE_SIZE,
-    (where, order, limit) =>
-      db
+    (q, where, order, limit) =>
+      q
         .select({
           ...leadIdentityColumns,
           motivationLevel: leads.motivationLevel,

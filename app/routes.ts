@@ -50,6 +50,8 @@ export default [
     route("leads/:id", "routes/admin/leads/detail.tsx"),
     route("leads/:id/edit", "routes/admin/leads/edit.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("clients", "routes/admin/clients/list.tsx"),
+    route("clients/:id", "routes/admin/clients/detail.tsx"),
   ]),
   // Admin-only resources outside the layout: 404 to everyone else
   route("admin/applications/:id/resume", "routes/admin/resume.ts"),
@@ -65,6 +67,7 @@ export default [
     index("routes/client/dashboard.tsx"),
     route("leads", "routes/client/leads.tsx"),
     route("leads/:id", "routes/client/lead.tsx"),
+    route("agreement", "routes/client/agreement.tsx"),
   ]),
   route("client/events", "routes/client/events.ts"),
 

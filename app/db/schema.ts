@@ -9,6 +9,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -456,6 +457,33 @@ export const leadImportRejects = pgTable(
     duplicateOf: uuid("duplicate_of"),
   },
   (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);
+
+// ---------------------------------------------------------------- client agreements
+/**
+ * What the agency promised a client (issue 15): one row per version, never updated, so the history of
+ * changes is the table itself and the ledger can ask which terms held in any month. The client's current
+ * agreement is their highest version.
+ */
+export const clientAgreements = pgTable(
+  "client_agreements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    leadsPerMonth: integer("leads_per_month").notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    pricePerLead: money("price_per_lead").notNull(),
+    returnWindowDays: integer("return_window_days").notNull().default(7),
+    returnCapPercent: integer("return_cap_percent").notNull().default(20),
+    targetMarkets: text("target_markets").notNull().default(""),
+    buyBox: text("buy_box").notNull().default(""),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("client_agreements_client_version_idx").on(t.clientId, t.version)],
 );
 
 // ---------------------------------------------------------------- rate limits and mail

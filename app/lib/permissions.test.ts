@@ -8,11 +8,18 @@ describe("permissions", () => {
     expect(can(admin, "user:manage:any")).toBe(true);
     expect(can(admin, "area:client")).toBe(false);
     expect(can(admin, "lead:feedback:own")).toBe(false);
+    expect(can(admin, "agreement:write:any")).toBe(true);
+    expect(can(admin, "agreement:read:own")).toBe(false);
   });
 
   it("grants clients only their own leads and their portal", () => {
     const client = { permissions: permissionsOf(["client"]) };
-    expect([...client.permissions].sort()).toEqual(["area:client", "lead:feedback:own", "lead:read:own"]);
+    expect([...client.permissions].sort()).toEqual([
+      "agreement:read:own",
+      "area:client",
+      "lead:feedback:own",
+      "lead:read:own",
+    ]);
   });
 
   it("adds up the permissions of several roles and grants none without a role", () => {

@@ -20,6 +20,11 @@ export const permissions = [
   "lead:read:own",
   "lead:feedback:own",
   "user:manage:any",
+  /** Client agreements (issue 15): what the agency promised each client. */
+  "agreement:read:any",
+  "agreement:write:any",
+  /** The actor's own agreement, read-only. */
+  "agreement:read:own",
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -32,8 +37,10 @@ const granted: Record<AppRole, readonly Permission[]> = {
     "lead:read:any",
     "lead:write:any",
     "user:manage:any",
+    "agreement:read:any",
+    "agreement:write:any",
   ],
-  client: ["area:client", "lead:read:own", "lead:feedback:own"],
+  client: ["area:client", "lead:read:own", "lead:feedback:own", "agreement:read:own"],
 };
 
 /** Everything the roles grant together. */

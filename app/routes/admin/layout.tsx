@@ -20,6 +20,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
 const adminNav: AreaLink[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/leads", label: "Leads" },
+  { to: "/admin/clients", label: "Clients" },
   { to: "/admin/users", label: "Users" },
 ];
 

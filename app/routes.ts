@@ -52,6 +52,7 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("clients", "routes/admin/clients/list.tsx"),
     route("clients/:id", "routes/admin/clients/detail.tsx"),
+    route("returns", "routes/admin/returns.tsx"),
   ]),
   // Admin-only resources outside the layout: 404 to everyone else
   route("admin/applications/:id/resume", "routes/admin/resume.ts"),

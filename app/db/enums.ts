@@ -141,5 +141,29 @@ export const activityTypes = [
   { value: "lead_assigned", label: "Assignment" },
   { value: "document_uploaded", label: "Document" },
   { value: "details_updated", label: "Details Edited" },
+  { value: "return_requested", label: "Return Requested" },
+  { value: "return_approved", label: "Return Approved" },
+  { value: "return_rejected", label: "Return Rejected" },
 ] as const satisfies readonly Option[];
 export type ActivityType = (typeof activityTypes)[number]["value"];
+
+// ---------------------------------------------------------------- the guarantee (issue 15)
+
+/** Why a client sends a lead back, in the order the return form offers them. */
+export const returnReasons = [
+  { value: "wrong_number", label: "Wrong or disconnected number" },
+  { value: "not_owner", label: "Not the owner" },
+  { value: "not_motivated", label: "Not motivated / not selling" },
+  { value: "already_sold", label: "Already sold or listed with an agent" },
+  { value: "duplicate", label: "Duplicate of a lead I already had" },
+  { value: "outside_buy_box", label: "Outside my buy box" },
+  { value: "other", label: "Other" },
+] as const satisfies readonly Option[];
+export type ReturnReason = (typeof returnReasons)[number]["value"];
+
+export const returnStates = [
+  { value: "requested", label: "Waiting for review" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+] as const satisfies readonly Option[];
+export type ReturnState = (typeof returnStates)[number]["value"];

@@ -31,6 +31,8 @@ import {
   feedbackStatuses,
   importStatuses,
   leadSources,
+  returnReasons,
+  returnStates,
   leadStatuses,
   mailStatuses,
   motivationLevels,
@@ -60,6 +62,8 @@ export const positionInterest = pgEnum("position_interest", valuesOf(positions))
 export const experienceLevel = pgEnum("experience_level", valuesOf(experienceLevels));
 export const mailStatus = pgEnum("mail_status", mailStatuses);
 export const importStatus = pgEnum("import_status", valuesOf(importStatuses));
+export const returnReason = pgEnum("return_reason", valuesOf(returnReasons));
+export const returnState = pgEnum("return_state", valuesOf(returnStates));
 
 // ---------------------------------------------------------------- better-auth core tables
 // Written by hand (the better-auth CLI needs Node 22). Property names are better-auth's field names;
@@ -457,6 +461,64 @@ export const leadImportRejects = pgTable(
     duplicateOf: uuid("duplicate_of"),
   },
   (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);
+
+/**
+ * Every time a lead was in a client's hands: opened when the lead is assigned to the client, ended when
+ * it is unassigned or given to another. Kept by a trigger on `leads` (migration 0010), so every way of
+ * assigning (a form, a bulk action, an import, the API) counts, and nothing in the code can forget to.
+ * The return window runs from `delivered_at`; the ledger counts deliveries per month.
+ */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("lead_deliveries_client_delivered_idx").on(t.clientId, t.deliveredAt),
+    // At most one open delivery per lead: a lead is in one client's hands at a time.
+    uniqueIndex("lead_deliveries_open_idx")
+      .on(t.leadId)
+      .where(sql`ended_at is null`),
+  ],
+);
+
+/** A client's request to send a delivered lead back, and the agency's decision on it. */
+export const leadReturns = pgTable(
+  "lead_returns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => leadDeliveries.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    reason: returnReason("reason").notNull(),
+    note: varchar("note", { length: 1000 }),
+    state: returnState("state").notNull().default("requested"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decisionNote: varchar("decision_note", { length: 1000 }),
+  },
+  (t) => [
+    // One return per delivery: a rejected one is final for that delivery.
+    uniqueIndex("lead_returns_delivery_idx").on(t.deliveryId),
+    index("lead_returns_queue_idx").on(t.state, t.requestedAt),
+    index("lead_returns_client_idx").on(t.clientId, t.requestedAt),
+  ],
 );
 
 // ---------------------------------------------------------------- client agreements

@@ -19,6 +19,7 @@ describe("permissions", () => {
       "area:client",
       "lead:feedback:own",
       "lead:read:own",
+      "return:request:own",
     ]);
   });
 

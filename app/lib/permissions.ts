@@ -25,6 +25,10 @@ export const permissions = [
   "agreement:write:any",
   /** The actor's own agreement, read-only. */
   "agreement:read:own",
+  /** Returns (issue 15): the queue and its decisions; a client asks to return their own leads. */
+  "return:read:any",
+  "return:decide:any",
+  "return:request:own",
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -39,8 +43,10 @@ const granted: Record<AppRole, readonly Permission[]> = {
     "user:manage:any",
     "agreement:read:any",
     "agreement:write:any",
+    "return:read:any",
+    "return:decide:any",
   ],
-  client: ["area:client", "lead:read:own", "lead:feedback:own", "agreement:read:own"],
+  client: ["area:client", "lead:read:own", "lead:feedback:own", "agreement:read:own", "return:request:own"],
 };
 
 /** Everything the roles grant together. */

@@ -11,6 +11,8 @@ import {
   experienceLevels,
   feedbackStatuses,
   importStatuses,
+  returnReasons,
+  returnStates,
   leadSources,
   leadStatuses,
   mailStatuses,
@@ -80,6 +82,8 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
       experience_level: valuesOf(experienceLevels),
       mail_status: mailStatuses,
       import_status: valuesOf(importStatuses),
+      return_reason: valuesOf(returnReasons),
+      return_state: valuesOf(returnStates),
     });
   });
 

@@ -588,7 +588,7 @@ export type PossibleDuplicate = Awaited<ReturnType<typeof findPossibleDuplicates
 
 /**
  * A lead's activities, newest first, with who performed each. `forClient` gives the client's view: their
- * own feedback only, and no assignment history (which would name other clients).
+ * own feedback and returns only, and no assignment history (which would name other clients).
  */
 export async function leadTimeline(leadId: string, options: { forClient?: string } = {}) {
   const db = await getDb();
@@ -612,7 +612,9 @@ export async function leadTimeline(leadId: string, options: { forClient?: string
       (row) =>
         client === undefined ||
         (row.activityType !== "lead_assigned" &&
-          (row.activityType !== "client_feedback_submitted" || row.performedById === client)),
+          (row.activityType !== "client_feedback_submitted" || row.performedById === client) &&
+          // A return belongs to the client who asked for it, not to whoever holds the lead later.
+          (!row.activityType.startsWith("return_") || row.metadata?.clientId === client)),
     )
     .map(({ performedById: _performedById, ...row }) => ({
       ...row,
@@ -663,7 +665,7 @@ export async function assertClientAccount(tx: Transaction, clientId: string | nu
   if (!row) throw new InvalidClientError();
 }
 
-async function addTimelineEntry(
+export async function addTimelineEntry(
   tx: Transaction,
   entry: {
     leadId: string;

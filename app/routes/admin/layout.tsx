@@ -21,6 +21,7 @@ const adminNav: AreaLink[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/leads", label: "Leads" },
   { to: "/admin/clients", label: "Clients" },
+  { to: "/admin/returns", label: "Returns" },
   { to: "/admin/users", label: "Users" },
 ];
 

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { queryRows } from "~/db/client.server";
+import { queryRows, type Database } from "~/db/client.server";
 import { clientAgreements, profiles, user, userRoles } from "~/db/schema";
 import { authorize, type Principal } from "~/lib/permissions";
 import { personName, type PersonName } from "../lead-format";
@@ -197,4 +197,24 @@ export async function saveAgreement(
     await tx.insert(clientAgreements).values({ ...input, clientId, version, createdBy: actor.id });
     return { ok: true, version, changed: true };
   });
+}
+
+/** Return terms when a client has no agreement yet: the defaults a new agreement starts from. */
+export const DEFAULT_RETURN_TERMS = { returnWindowDays: 7, returnCapPercent: 20 } as const;
+
+/** The return terms in force for a client now: their current agreement's, else the defaults. */
+export async function returnTermsOf(
+  reader: Pick<Database, "select">,
+  clientId: string,
+): Promise<{ returnWindowDays: number; returnCapPercent: number }> {
+  const [row] = await reader
+    .select({
+      returnWindowDays: clientAgreements.returnWindowDays,
+      returnCapPercent: clientAgreements.returnCapPercent,
+    })
+    .from(clientAgreements)
+    .where(eq(clientAgreements.clientId, clientId))
+    .orderBy(desc(clientAgreements.version))
+    .limit(1);
+  return row ?? DEFAULT_RETURN_TERMS;
 }

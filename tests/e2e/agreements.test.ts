@@ -84,7 +84,7 @@ describe("client agreements", () => {
       await admin.goto(app.url + "/admin/clients", { waitUntil: "networkidle" });
       await admin
         .getByRole("row", { name: /Lakeside Home Buyers/ })
-        .getByText("120 leads a month from Dec 1, 2026")
+        .getByText("120 a month from Dec 1, 2026")
         .waitFor();
 
       await client.reload({ waitUntil: "networkidle" });

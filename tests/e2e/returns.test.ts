@@ -101,6 +101,15 @@ describe("returns", () => {
       await card.getByText("We called it twice: it reaches the seller.").waitFor();
       failures.push(...(await axeAtBothWidths(client, "/client/leads/:id (answered)", viewports.phone)));
 
+      // The client's dashboard shows how the guarantee stands: this month, one delivered, none returned.
+      await client.goto(app.url + "/client", { waitUntil: "networkidle" });
+      await client.getByRole("heading", { name: "Your guarantee" }).waitFor();
+      const thisMonth = client.getByRole("region", { name: "Ledger by month" }).getByRole("row").nth(1);
+      expect((await thisMonth.getByRole("cell").allTextContents()).slice(0, 3)).toEqual(["40", "1", "0"]);
+      failures.push(...(await axeAtBothWidths(client, "/client (guarantee)", viewports.phone)));
+      const clients = await app.openAs(ADMIN, "/admin/clients");
+      failures.push(...(await axeAtBothWidths(clients, "/admin/clients (standing)")));
+
       await admin.goto(app.url + "/admin/returns?state=rejected", { waitUntil: "networkidle" });
       await admin
         .getByRole("article", { name: "Return of Walter Brennan by Cedar Point Investors" })

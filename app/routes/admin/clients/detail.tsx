@@ -6,6 +6,8 @@ import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { handleAgreementPost } from "~/features/leads/agreements/agreement-action.server";
 import { agreementFormValues } from "~/features/leads/agreements/agreement.schema";
 import { getClientAgreement } from "~/features/leads/agreements/agreements.server";
+import { clientGuarantee } from "~/features/leads/agreements/ledger.server";
+import { GuaranteePanel } from "~/features/leads/components/guarantee-panel";
 import { AgreementForm } from "~/features/leads/components/agreement-form";
 import { AgreementHistory } from "~/features/leads/components/agreement-history";
 import { clientDisplayName } from "~/features/leads/lead-format";
@@ -15,7 +17,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
   const found = await getClientAgreement(actor, params.id);
   if (!found) throw notFound("Client not found");
-  return { ...found, name: clientDisplayName(found.client) };
+  const now = new Date();
+  const guarantee = await clientGuarantee(actor, found.client.id, now);
+  return { ...found, name: clientDisplayName(found.client), guarantee, now };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -33,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta(data ? `${data.name}: Agreement` : "Client not found");
 
 export default function AdminClient({ loaderData }: Route.ComponentProps) {
-  const { client, current, history, name } = loaderData;
+  const { client, current, history, name, guarantee, now } = loaderData;
   return (
     <section aria-labelledby="client-heading" className="max-w-4xl space-y-8">
       <div>
@@ -43,6 +47,14 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-1 text-muted-foreground break-words">{client.email}</p>
       </div>
+      {guarantee && (
+        <section aria-labelledby="guarantee-heading">
+          <h2 id="guarantee-heading" className="mb-4 text-xl font-bold">
+            Guarantee
+          </h2>
+          <GuaranteePanel milestones={guarantee.milestones} months={guarantee.months} now={now} />
+        </section>
+      )}
       <section
         aria-labelledby="agreement-form-heading"
         className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"

@@ -161,6 +161,17 @@ export const returnReasons = [
 ] as const satisfies readonly Option[];
 export type ReturnReason = (typeof returnReasons)[number]["value"];
 
+/** Why a client passed on a lead ("Not Interested"), so the agency learns which sources and areas disappoint. */
+export const notInterestedReasons = [
+  { value: "price", label: "Price" },
+  { value: "condition", label: "Condition" },
+  { value: "location", label: "Location" },
+  { value: "timing", label: "Timing" },
+  { value: "could_not_reach", label: "Could not reach the seller" },
+  { value: "other", label: "Other" },
+] as const satisfies readonly Option[];
+export type NotInterestedReason = (typeof notInterestedReasons)[number]["value"];
+
 export const returnStates = [
   { value: "requested", label: "Waiting for review" },
   { value: "approved", label: "Approved" },

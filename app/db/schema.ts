@@ -31,6 +31,7 @@ import {
   feedbackStatuses,
   importStatuses,
   leadSources,
+  notInterestedReasons,
   returnReasons,
   returnStates,
   leadStatuses,
@@ -63,6 +64,7 @@ export const experienceLevel = pgEnum("experience_level", valuesOf(experienceLev
 export const mailStatus = pgEnum("mail_status", mailStatuses);
 export const importStatus = pgEnum("import_status", valuesOf(importStatuses));
 export const returnReason = pgEnum("return_reason", valuesOf(returnReasons));
+export const notInterestedReason = pgEnum("not_interested_reason", valuesOf(notInterestedReasons));
 export const returnState = pgEnum("return_state", valuesOf(returnStates));
 
 // ---------------------------------------------------------------- better-auth core tables
@@ -269,6 +271,11 @@ export const leads = pgTable(
     clientFeedbackStatus: clientFeedbackStatus("client_feedback_status").notNull().default("not_reviewed"),
     clientNotes: varchar("client_notes", { length: 1000 }),
     clientReviewedAt: timestamp("client_reviewed_at", { withTimezone: true }),
+    /** Issue 15: why the client passed ("Not Interested"), and a closed deal's figures (private to the
+     * client and the agency). */
+    notInterestedReason: notInterestedReason("not_interested_reason"),
+    dealPurchasePrice: money("deal_purchase_price"),
+    dealProfit: money("deal_profit"),
     /** The CSV import that brought the lead in (issue 13); null for leads typed in by hand. */
     importId: uuid("import_id").references((): AnyPgColumn => leadImports.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -11,6 +11,7 @@ import {
   experienceLevels,
   feedbackStatuses,
   importStatuses,
+  notInterestedReasons,
   returnReasons,
   returnStates,
   leadSources,
@@ -83,6 +84,7 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
       mail_status: mailStatuses,
       import_status: valuesOf(importStatuses),
       return_reason: valuesOf(returnReasons),
+      not_interested_reason: valuesOf(notInterestedReasons),
       return_state: valuesOf(returnStates),
     });
   });

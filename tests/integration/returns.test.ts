@@ -272,6 +272,49 @@ describe.each(testDatabases)("returns on $name", (testDb) => {
     expect(page.lead.activities[0]).toMatchObject({ activityType: "return_requested" });
   });
 
+  it("asks a reason for Not Interested and keeps a closed deal's figures, for the client and the agency only", async () => {
+    const [leadId] = await deliver("clientA", 1);
+    const feedback = (who: Who, fields: Record<string, string>) =>
+      clientPost(who, leadId!, {
+        notes: "",
+        notInterestedReason: "",
+        dealPurchasePrice: "",
+        dealProfit: "",
+        ...fields,
+      });
+    const refused = answer(await feedback("clientA", { feedbackStatus: "not_interested" }));
+    expect(refused.status).toBe(400);
+    expect(refused.data.fieldErrors).toEqual({ notInterestedReason: "Choose why it is not a fit" });
+    expect(
+      answer(await feedback("clientA", { feedbackStatus: "not_interested", notInterestedReason: "location" }))
+        .status,
+    ).toBe(200);
+    let row = (await database.db.select().from(leads).where(eq(leads.id, leadId!)))[0]!;
+    expect(row).toMatchObject({ clientFeedbackStatus: "not_interested", notInterestedReason: "location" });
+    const [entry] = await database.db
+      .select()
+      .from(leadActivities)
+      .where(eq(leadActivities.leadId, leadId!))
+      .orderBy(desc(leadActivities.createdAt))
+      .limit(1);
+    expect(entry!.description).toBe("Feedback: Not Interested (Location)");
+
+    expect(
+      answer(
+        await feedback("clientA", {
+          feedbackStatus: "deal_closed",
+          dealPurchasePrice: "$182,500",
+          dealProfit: "14,000",
+        }),
+      ).status,
+    ).toBe(200);
+    row = (await database.db.select().from(leads).where(eq(leads.id, leadId!)))[0]!;
+    expect(row).toMatchObject({ notInterestedReason: null, dealPurchasePrice: 182500, dealProfit: 14000 });
+    // Client B cannot write figures on A's lead: 404, nothing changed.
+    expect(statusOf(await feedback("clientB", { feedbackStatus: "deal_closed", dealProfit: "1" }))).toBe(404);
+    expect((await database.db.select().from(leads).where(eq(leads.id, leadId!)))[0]!.dealProfit).toBe(14000);
+  });
+
   it("keeps the queue and its decisions to admins, and decides each return once", async () => {
     for (const who of ["plain", "clientA"] as const) {
       expect(redirectOf(await queue(who)).location).toBe("/");

@@ -491,6 +491,8 @@ export const leadDeliveries = pgTable(
   },
   (t) => [
     index("lead_deliveries_client_delivered_idx").on(t.clientId, t.deliveredAt),
+    // Every client's deliveries of one month (/admin/clients) without reading all months.
+    index("lead_deliveries_delivered_idx").on(t.deliveredAt),
     // At most one open delivery per lead: a lead is in one client's hands at a time.
     uniqueIndex("lead_deliveries_open_idx")
       .on(t.leadId)

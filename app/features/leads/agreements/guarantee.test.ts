@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { ledgerMonth, milestones, riskRank } from "./guarantee";
 
 const at = (iso: string) => new Date(iso);
-const delivered = (isos: string[], returned: number[] = []) =>
-  isos.map((iso, i) => ({ deliveredAt: at(iso), returned: returned.includes(i) }));
-/** `n` deliveries, one an hour from `from`. */
-const hourly = (from: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({
-    deliveredAt: new Date(at(from).getTime() + i * 3_600_000),
-    returned: false,
-  }));
+/** Deliveries at these times, none returned. */
+const delivered = (isos: string[]) => ({ first: isos[0] ? at(isos[0]) : null, qualified: isos.map(at) });
+/** `n` deliveries, one an hour from `from`, none returned. */
+const hourly = (from: string, n: number) => {
+  const times = Array.from({ length: n }, (_, i) => new Date(at(from).getTime() + i * 3_600_000));
+  return { first: times[0] ?? null, qualified: times };
+};
+const none = { first: null, qualified: [] };
 
 describe("ledgerMonth", () => {
   it("takes approved returns out and settles replacements from deliveries beyond the promise", () => {
@@ -40,7 +40,7 @@ describe("milestones", () => {
   const start = "2026-11-01"; // first lead due Nov 8 00:00 UTC, 50 qualified due Dec 1 00:00 UTC
 
   it("has not started before the start date", () => {
-    const [first, fifty] = milestones(start, [], at("2026-10-30T12:00:00Z"));
+    const [first, fifty] = milestones(start, none, at("2026-10-30T12:00:00Z"));
     expect([first.state, fifty.state]).toEqual(["not_started", "not_started"]);
   });
 
@@ -51,9 +51,9 @@ describe("milestones", () => {
     expect(
       milestones(start, delivered(["2026-11-08T00:00:00.001Z"]), at("2026-11-20T00:00:00Z"))[0].state,
     ).toBe("missed");
-    expect(milestones(start, [], at("2026-11-08T00:00:00Z"))[0].state).toBe("at_risk");
-    expect(milestones(start, [], at("2026-11-08T00:00:00.001Z"))[0].state).toBe("missed");
-    expect(milestones(start, [], at("2026-11-02T00:00:00Z"))[0].state).toBe("on_track");
+    expect(milestones(start, none, at("2026-11-08T00:00:00Z"))[0].state).toBe("at_risk");
+    expect(milestones(start, none, at("2026-11-08T00:00:00.001Z"))[0].state).toBe("missed");
+    expect(milestones(start, none, at("2026-11-02T00:00:00Z"))[0].state).toBe("on_track");
     // A delivery before the start does not count towards it.
     expect(milestones(start, delivered(["2026-10-31T23:59:59Z"]), at("2026-11-09T00:00:00Z"))[0].state).toBe(
       "missed",
@@ -66,7 +66,7 @@ describe("milestones", () => {
       state: "met",
       count: 50,
     });
-    const oneReturned = fifty.map((d, i) => ({ ...d, returned: i === 0 }));
+    const oneReturned = { first: fifty.first, qualified: fifty.qualified.slice(1) };
     expect(milestones(start, oneReturned, at("2026-12-05T00:00:00Z"))[1]).toMatchObject({
       state: "missed",
       count: 49,

@@ -89,22 +89,28 @@ function milestoneState(
   return count >= Math.floor(target * elapsed) ? "on_track" : "at_risk";
 }
 
-/**
- * The two milestones of an agreement's start. `deliveries` are the client's deliveries since the start,
- * oldest first, each with whether an approved return took it back (a returned lead is not qualified).
- */
-export function milestones(
-  startsOn: string,
-  deliveries: readonly { deliveredAt: Date; returned: boolean }[],
-  now: Date,
-): [Milestone, Milestone] {
+/** What the milestones need to know of a client's deliveries since the agreement's start. */
+export interface StartDeliveries {
+  /** The first delivery on or after the start, returned or not. */
+  first: Date | null;
+  /**
+   * The qualified deliveries (not returned) from the start to the 30-day deadline, oldest first; the
+   * first FIRST_QUALIFIED_COUNT are enough.
+   */
+  qualified: readonly Date[];
+}
+
+/** The two milestones of an agreement's start. */
+export function milestones(startsOn: string, deliveries: StartDeliveries, now: Date): [Milestone, Milestone] {
   const start = startOf(startsOn);
   const firstDue = new Date(start.getTime() + FIRST_LEAD_DAYS * DAY_MS);
   const qualifiedDue = new Date(start.getTime() + FIRST_QUALIFIED_DAYS * DAY_MS);
-  const fromStart = deliveries.filter((d) => d.deliveredAt.getTime() >= start.getTime());
-  const first = fromStart[0]?.deliveredAt ?? null;
-  const qualified = fromStart.filter((d) => !d.returned && d.deliveredAt.getTime() <= qualifiedDue.getTime());
-  const fiftieth = qualified[FIRST_QUALIFIED_COUNT - 1]?.deliveredAt ?? null;
+  const first = deliveries.first && deliveries.first.getTime() >= start.getTime() ? deliveries.first : null;
+  const qualified = deliveries.qualified.filter(
+    (at) => at.getTime() >= start.getTime() && at.getTime() <= qualifiedDue.getTime(),
+  );
+  const fiftieth = qualified[FIRST_QUALIFIED_COUNT - 1] ?? null;
+  const count = Math.min(qualified.length, FIRST_QUALIFIED_COUNT);
   return [
     {
       name: `First lead within ${FIRST_LEAD_DAYS} days`,
@@ -115,16 +121,9 @@ export function milestones(
     },
     {
       name: `First ${FIRST_QUALIFIED_COUNT} qualified leads within ${FIRST_QUALIFIED_DAYS} days`,
-      state: milestoneState(
-        start,
-        FIRST_QUALIFIED_DAYS,
-        FIRST_QUALIFIED_COUNT,
-        Math.min(qualified.length, FIRST_QUALIFIED_COUNT),
-        fiftieth,
-        now,
-      ),
+      state: milestoneState(start, FIRST_QUALIFIED_DAYS, FIRST_QUALIFIED_COUNT, count, fiftieth, now),
       dueAt: qualifiedDue,
-      count: Math.min(qualified.length, FIRST_QUALIFIED_COUNT),
+      count,
       target: FIRST_QUALIFIED_COUNT,
     },
   ];

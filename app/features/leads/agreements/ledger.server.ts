@@ -4,11 +4,12 @@
  * ranked by risk on /admin/clients). Counting is done by the database on lead_deliveries (indexed by
  * client and time); the arithmetic is in guarantee.ts.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { authorize, type Principal } from "~/lib/permissions";
 import {
+  FIRST_QUALIFIED_COUNT,
   FIRST_QUALIFIED_DAYS,
   ledgerMonth,
   milestones,
@@ -16,6 +17,7 @@ import {
   startOf,
   type LedgerMonth,
   type Milestone,
+  type StartDeliveries,
 } from "./guarantee";
 
 interface LedgerActor extends Principal {
@@ -67,9 +69,7 @@ async function guaranteeOf(db: Reader, clientId: string, now: Date): Promise<Gua
     .sort()
     .at(0)!;
   const to = monthStart(now, 1);
-  const start = startOf(current.starts_on);
-  const qualifiedDue = new Date(start.getTime() + FIRST_QUALIFIED_DAYS * 24 * 60 * 60 * 1000);
-  const [counts, early] = await Promise.all([
+  const [counts, [early]] = await Promise.all([
     queryRows<{ month: string; delivered: string; returned: string }>(
       db,
       sql`select to_char(date_trunc('month', d.delivered_at at time zone 'UTC'), 'YYYY-MM-DD') as month,
@@ -81,15 +81,9 @@ async function guaranteeOf(db: Reader, clientId: string, now: Date): Promise<Gua
             and d.delivered_at < ${to}::timestamp at time zone 'UTC'
           group by 1`,
     ),
-    // The milestones need the deliveries of the first 30 days only (the 50th qualified one at most).
-    queryRows<{ delivered_at: Date; returned: boolean }>(
+    startDeliveries(
       db,
-      sql`select d.delivered_at, exists (select 1 from lead_returns r
-                                          where r.delivery_id = d.id and r.state = 'approved') as returned
-          from lead_deliveries d
-          where d.client_id = ${clientId} and d.delivered_at >= ${start.toISOString()}::timestamptz
-            and d.delivered_at <= ${qualifiedDue.toISOString()}::timestamptz
-          order by d.delivered_at, d.id`,
+      sql`(select ${clientId}::text as client_id, ${current.starts_on}::date as starts_on) a`,
     ),
   ]);
   const byMonth = new Map(counts.map((row) => [row.month, row]));
@@ -109,11 +103,7 @@ async function guaranteeOf(db: Reader, clientId: string, now: Date): Promise<Gua
     startsOn: current.starts_on,
     leadsPerMonth: current.leads_per_month,
     months,
-    milestones: milestones(
-      current.starts_on,
-      early.map((row) => ({ deliveredAt: new Date(row.delivered_at), returned: row.returned })),
-      now,
-    ),
+    milestones: milestones(current.starts_on, summaryOf(early!), now),
   };
 }
 
@@ -157,21 +147,15 @@ export async function guaranteeStandings(
           where d.delivered_at >= ${month}::timestamp at time zone 'UTC'
           group by d.client_id`,
     ),
-    queryRows<{ client_id: string; delivered_at: Date; returned: boolean }>(
+    startDeliveries(
       db,
-      sql`select d.client_id, d.delivered_at,
-                 exists (select 1 from lead_returns r where r.delivery_id = d.id and r.state = 'approved') as returned
-          from (select distinct on (client_id) client_id, starts_on from client_agreements
-                order by client_id, version desc) a
-          join lead_deliveries d on d.client_id = a.client_id
-           and d.delivered_at >= a.starts_on::timestamp at time zone 'UTC'
-           and d.delivered_at <= (a.starts_on + ${sql.raw(String(FIRST_QUALIFIED_DAYS))})::timestamp at time zone 'UTC'
-          order by d.client_id, d.delivered_at, d.id`,
+      sql`(select distinct on (client_id) client_id, starts_on from client_agreements
+           order by client_id, version desc) a`,
     ),
   ]);
   const versionsBy = group(agreements, (row) => row.client_id);
   const countsBy = new Map(counts.map((row) => [row.client_id, row]));
-  const earlyBy = group(early, (row) => row.client_id);
+  const earlyBy = new Map(early.map((row) => [row.client_id, row]));
   const standings = new Map<string, GuaranteeStanding>();
   for (const [clientId, versions] of versionsBy) {
     const row = countsBy.get(clientId);
@@ -182,12 +166,10 @@ export async function guaranteeStandings(
       returned: Number(row?.returned ?? 0),
     });
     const current = versions.at(-1)!;
+    const start = earlyBy.get(clientId);
     const marks = milestones(
       current.starts_on,
-      (earlyBy.get(clientId) ?? []).map((d) => ({
-        deliveredAt: new Date(d.delivered_at),
-        returned: d.returned,
-      })),
+      start ? summaryOf(start) : { first: null, qualified: [] },
       now,
     );
     standings.set(clientId, {
@@ -201,6 +183,46 @@ export async function guaranteeStandings(
   }
   return standings;
 }
+
+interface StartRow {
+  client_id: string;
+  first: Date | string | null;
+  /** JSON text or parsed JSON, by driver. */
+  qualified: string | (string | Date)[];
+}
+
+/**
+ * For each agreement of `agreements` (a subquery with client_id and starts_on): the first delivery since
+ * the start and the first 50 qualified ones up to the 30-day deadline. Each client is read along its
+ * (client, delivered_at) index, 51 rows at most, whatever the size of the book.
+ */
+function startDeliveries(db: Reader, agreements: SQL) {
+  const since = sql.raw(`a.starts_on::timestamp at time zone 'UTC'`);
+  const deadline = sql.raw(`(a.starts_on + ${FIRST_QUALIFIED_DAYS})::timestamp at time zone 'UTC'`);
+  return queryRows<StartRow>(
+    db,
+    sql`select a.client_id, f.first, q.qualified
+        from ${agreements}
+        cross join lateral (
+          select min(d.delivered_at) as first from lead_deliveries d
+          where d.client_id = a.client_id and d.delivered_at >= ${since}) f
+        cross join lateral (
+          select coalesce(json_agg(x.delivered_at order by x.delivered_at, x.id), '[]'::json) as qualified
+          from (select d.id, d.delivered_at from lead_deliveries d
+                where d.client_id = a.client_id and d.delivered_at >= ${since} and d.delivered_at <= ${deadline}
+                  and not exists (select 1 from lead_returns r where r.delivery_id = d.id and r.state = 'approved')
+                order by d.delivered_at, d.id
+                limit ${sql.raw(String(FIRST_QUALIFIED_COUNT))}) x) q`,
+  );
+}
+
+const summaryOf = (row: StartRow): StartDeliveries => ({
+  first: row.first === null ? null : new Date(row.first),
+  qualified: (typeof row.qualified === "string"
+    ? (JSON.parse(row.qualified) as string[])
+    : row.qualified
+  ).map((at) => new Date(at)),
+});
 
 /** Whether a month's net deliveries so far trail a steady pace towards its promise. */
 function behindPace(month: LedgerMonth, now: Date): boolean {

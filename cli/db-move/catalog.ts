@@ -162,3 +162,14 @@ export function checksumSql(table: Table): string {
 
 /** The columns a copy inserts: everything but generated columns. */
 export const insertedColumns = (table: Table) => table.columns.filter((c) => !c.generated);
+
+/** Every table's row count and checksum (`"rows checksum"` by table name), under TEXT_SETTINGS. */
+export async function tableChecksums(run: RunSql): Promise<Record<string, string>> {
+  for (const setting of TEXT_SETTINGS) await run(setting);
+  const sums: Record<string, string> = {};
+  for (const table of (await readCatalog(run)).tables) {
+    const [row] = await run<{ rows: string; checksum: string }>(checksumSql(table));
+    sums[`${table.schema}.${table.name}`] = `${row!.rows} ${row!.checksum}`;
+  }
+  return sums;
+}

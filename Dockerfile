@@ -16,7 +16,10 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# --omit=optional too: better-auth and @react-router/node name vitest, drizzle-kit, tsx and typescript as
+# optional peers, so with --omit=dev alone npm still installs them ("devOptional"). The optional packages
+# of this lock are build tools' platform binaries and pg-cloudflare, none needed at run time.
+RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

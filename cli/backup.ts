@@ -4,7 +4,8 @@
  * - PostgreSQL (DATABASE_URL set): pg_dump in its custom format, a consistent snapshot taken while the
  *   servers run. pg_dump must be of the server's major version or newer.
  * - Embedded (DATA_DIR): PGlite's copy of its data folder, a gzipped tarball. The embedded database
- *   allows one process at a time, so this refuses while the server runs: stop it, back up (seconds), start it.
+ *   allows one process at a time: while the server runs, the server takes the snapshot and sends it over
+ *   a socket in DATA_DIR (app/db/snapshot-socket.server.ts); when it is stopped, this opens the folder.
  *
  * The file is written private (0600) beside a temporary name and renamed when complete.
  */
@@ -13,16 +14,48 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { writePrivateFile } from "~/db/private-files.server";
 import { env } from "~/lib/env.server";
+import { acquireDirLock, DataDirLockedError } from "~/db/dir-lock.server";
+import { requestSnapshot } from "~/db/snapshot-socket.server";
 import {
   BackupError,
   embeddedDir,
-  lockDataDir,
+  lockedError,
   megabytes,
   openPglite,
   runPgTool,
 } from "./backup/backup-files";
 
 const usage = "Usage: npm run backup [-- --out FILE]";
+
+/**
+ * The embedded database as a PGlite tarball: opened here when no one holds it, else asked of the server
+ * that does (app/db/snapshot-socket.server.ts), which takes it between two transactions.
+ */
+async function embeddedSnapshot(dataDir: string): Promise<Uint8Array> {
+  let lock;
+  try {
+    lock = acquireDirLock(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    const snapshot = await requestSnapshot(dataDir);
+    if (snapshot) {
+      console.log(`The server (pid ${error.holderPid}) holds the database: it took the snapshot.`);
+      return snapshot;
+    }
+    // A holder that does not answer (an older version, or a socket path too long): stop it first.
+    throw lockedError(dataDir, error.holderPid, "npm run backup");
+  }
+  try {
+    const db = await openPglite(embeddedDir(dataDir));
+    try {
+      return new Uint8Array(await (await db.dumpDataDir("gzip")).arrayBuffer());
+    } finally {
+      await db.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
 
 const stamp = () =>
   new Date()
@@ -52,18 +85,7 @@ async function main(argv: string[]): Promise<void> {
       const dir = embeddedDir(config.DATA_DIR);
       if (!fs.existsSync(path.join(dir, "PG_VERSION")))
         throw new BackupError(`No embedded database in ${config.DATA_DIR} (DATA_DIR): nothing to back up.`);
-      const lock = lockDataDir(config.DATA_DIR, "npm run backup");
-      try {
-        const db = await openPglite(dir);
-        try {
-          const tarball = await db.dumpDataDir("gzip");
-          writePrivateFile(partial, new Uint8Array(await tarball.arrayBuffer()));
-        } finally {
-          await db.close();
-        }
-      } finally {
-        lock.release();
-      }
+      writePrivateFile(partial, await embeddedSnapshot(config.DATA_DIR));
     }
     fs.renameSync(partial, out);
   } finally {

@@ -35,16 +35,20 @@ export function backupKindOf(file: string): BackupKind | null {
   }
 }
 
+/** The refusal when the server holds the data folder. */
+export const lockedError = (dataDir: string, pid: number, command: string) =>
+  new BackupError(
+    `The server is running on ${dataDir} (pid ${pid}) and the embedded database allows one process at a time: ` +
+      `stop the server, run ${command}, then start it again.`,
+  );
+
 /** Takes the data folder's lock, or refuses because the server (or another command) holds it. */
 export function lockDataDir(dataDir: string, command: string): DirLock {
   try {
     return acquireDirLock(dataDir);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    throw new BackupError(
-      `The server is running on ${dataDir} (pid ${error.holderPid}) and the embedded database allows one process at a time: ` +
-        `stop the server, run ${command}, then start it again.`,
-    );
+    throw lockedError(dataDir, error.holderPid, command);
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * npm run backup / npm run restore, round trips on both databases: back up a demo data set, change it,
  * restore, and every table has the same rows (counts and checksums); the same after destroying it. The
- * embedded database refuses a backup while the server runs, and the server runs on what was restored.
+ * embedded database is backed up while the server runs (the server takes the snapshot), restore refuses
+ * while it runs, and the server runs on what was restored.
  * The PostgreSQL half needs TEST_DATABASE_URL (CI sets it).
  */
 import fs from "node:fs";
@@ -57,28 +58,26 @@ describe("backup and restore of the embedded database", () => {
   });
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-  test("refuses while the server runs, with what to do", async () => {
+  test("backs up while the server runs: the server takes the snapshot", async () => {
     const server = await startServerProcess(database);
     try {
-      const refused = await runCli("backup.ts", ["--out", file], database);
-      expect(refused.status).toBe(1);
-      expect(refused.output.trim()).toBe(
-        `The server is running on ${dataDir} (pid ${server.pid}) and the embedded database allows one process at a time: ` +
-          `stop the server, run npm run backup, then start it again.`,
+      const backup = await runCli("backup.ts", ["--out", file], database);
+      expect(backup.status, backup.output).toBe(0);
+      expect(backup.output).toContain(
+        `The server (pid ${server.pid}) holds the database: it took the snapshot.`,
       );
-      expect(fs.existsSync(file)).toBe(false);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      // The server goes on serving after it.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
     }
+    expect(fs.existsSync(path.join(dataDir, "leadworks.sock"))).toBe(false);
   });
 
-  test("round trip: back up, change, restore, destroy, restore", async () => {
+  test("round trip: change, restore, destroy, restore (the second backup taken with the server stopped)", async () => {
     before = await embeddedChecksums(dataDir);
     expect(before["public.leads"]).toMatch(/^40 /);
-
-    const backup = await runCli("backup.ts", ["--out", file], database);
-    expect(backup.status, backup.output).toBe(0);
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     const changed = await embeddedChecksums(dataDir, DAMAGE);
     expect(changed["public.leads"]).toMatch(/^0 /);
@@ -87,14 +86,17 @@ describe("backup and restore of the embedded database", () => {
     expect(restored.output).toMatch(/The database it replaced is in pglite\.before-restore-/);
     expect(await embeddedChecksums(dataDir)).toEqual(before);
 
+    const offline = path.join(work, "offline.pglite.tar.gz");
+    const backup = await runCli("backup.ts", ["--out", offline], database);
+    expect(backup.status, backup.output).toBe(0);
     for (const entry of fs.readdirSync(dataDir).filter((name) => name.startsWith("pglite")))
       fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
-    const again = await runCli("restore.ts", [file], database);
+    const again = await runCli("restore.ts", [offline], database);
     expect(again.status, again.output).toBe(0);
     expect(await embeddedChecksums(dataDir)).toEqual(before);
   });
 
-  test("the server runs on the restored database and its accounts sign in", async () => {
+  test("the server runs on the restored database, its accounts sign in, and restore refuses meanwhile", async () => {
     const server = await startServerProcess(database);
     try {
       const response = await fetch(`${server.url}/auth`, {
@@ -104,6 +106,12 @@ describe("backup and restore of the embedded database", () => {
         body: new URLSearchParams({ intent: "sign-in", email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD }),
       });
       expect(response.status).toBe(302);
+      const refused = await runCli("restore.ts", [file], database);
+      expect(refused.status).toBe(1);
+      expect(refused.output.trim()).toBe(
+        `The server is running on ${dataDir} (pid ${server.pid}) and the embedded database allows one process at a time: ` +
+          `stop the server, run npm run restore, then start it again.`,
+      );
     } finally {
       await server.stop();
     }

@@ -19,6 +19,7 @@ import { createPostgresDatabase } from "../support/databases";
 import { startServerProcess } from "../support/server-process";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
+const CONTACT = "/contact/real-estate-lead-generation-services";
 
 async function embeddedChecksums(dataDir: string, change: string[] = []): Promise<Record<string, string>> {
   const handle = await openDatabase({ kind: "pglite", dataDir });
@@ -58,37 +59,89 @@ describe("backup and restore of the embedded database", () => {
   });
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-  test("backs up while the server runs: the server takes the snapshot", async () => {
+  test("backs up while the server runs and takes submissions: the snapshot falls between transactions", async () => {
     const server = await startServerProcess(database);
+    let statuses: number[] = [];
     try {
+      // Each contact message commits its submission, its per-address rate-limit hit and two e-mails together.
+      const submit = (i: number) =>
+        fetch(`${server.url}${CONTACT}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            name: `Snapshot Sender ${i}`,
+            email: `snapshot.${i}@example.com`,
+            company: "",
+            subject: "Selling my house",
+            message: "Please call me back about selling my house this spring.",
+          }),
+        }).then((response) => response.status);
+      const writes = (async () => {
+        for (let round = 0; round < 15; round++)
+          statuses.push(...(await Promise.all([0, 1, 2, 3].map((k) => submit(round * 4 + k)))));
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 300));
       const backup = await runCli("backup.ts", ["--out", file], database);
+      await writes;
       expect(backup.status, backup.output).toBe(0);
       expect(backup.output).toContain(
         `The server (pid ${server.pid}) holds the database: it took the snapshot.`,
       );
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-      // The server goes on serving after it.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
     }
+    statuses = [...new Set(statuses)];
+    expect(
+      statuses.every((status) => status < 400),
+      `statuses ${statuses.join(", ")}`,
+    ).toBe(true);
     expect(fs.existsSync(path.join(dataDir, "leadworks.sock"))).toBe(false);
+
+    // Restored elsewhere, the snapshot holds whole transactions only: no submission without its
+    // rate-limit hit, no hit without its submission.
+    const elsewhere = { DATA_DIR: path.join(work, "elsewhere"), DATABASE_URL: "" };
+    const restored = await runCli("restore.ts", [file], elsewhere);
+    expect(restored.status, restored.output).toBe(0);
+    const handle = await openDatabase({ kind: "pglite", dataDir: elsewhere.DATA_DIR });
+    try {
+      const [counts] = await queryRows<{ submissions: number; hits: number; matched: number; leads: number }>(
+        handle.db,
+        sql`select
+              (select count(*)::int from contact_submissions where email like 'snapshot.%') as submissions,
+              (select count(*)::int from rate_limit_hits where bucket like 'contact:email:snapshot.%') as hits,
+              (select count(*)::int from contact_submissions s join rate_limit_hits h
+                 on h.bucket = 'contact:email:' || s.email where s.email like 'snapshot.%') as matched,
+              (select count(*)::int from leads) as leads`,
+      );
+      expect(counts!.submissions).toBe(counts!.hits);
+      expect(counts!.matched).toBe(counts!.submissions);
+      expect(counts!.leads).toBe(40);
+      console.log(
+        `[backup] the live snapshot holds ${counts!.submissions} of the 60 submissions sent during it`,
+      );
+    } finally {
+      await handle.close();
+    }
   });
 
-  test("round trip: change, restore, destroy, restore (the second backup taken with the server stopped)", async () => {
+  test("round trip with the server stopped: back up, change, restore, destroy, restore", async () => {
+    const offline = path.join(work, "offline.pglite.tar.gz");
+    const backup = await runCli("backup.ts", ["--out", offline], database);
+    expect(backup.status, backup.output).toBe(0);
+    expect(backup.output).not.toContain("took the snapshot");
     before = await embeddedChecksums(dataDir);
     expect(before["public.leads"]).toMatch(/^40 /);
 
     const changed = await embeddedChecksums(dataDir, DAMAGE);
     expect(changed["public.leads"]).toMatch(/^0 /);
-    const restored = await runCli("restore.ts", [file], database);
+    const restored = await runCli("restore.ts", [offline], database);
     expect(restored.status, restored.output).toBe(0);
     expect(restored.output).toMatch(/The database it replaced is in pglite\.before-restore-/);
     expect(await embeddedChecksums(dataDir)).toEqual(before);
 
-    const offline = path.join(work, "offline.pglite.tar.gz");
-    const backup = await runCli("backup.ts", ["--out", offline], database);
-    expect(backup.status, backup.output).toBe(0);
     for (const entry of fs.readdirSync(dataDir).filter((name) => name.startsWith("pglite")))
       fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     const again = await runCli("restore.ts", [offline], database);

@@ -10,6 +10,7 @@
  * The file is written private (0600) beside a temporary name and renamed when complete.
  */
 import fs from "node:fs";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { writePrivateFile } from "~/db/private-files.server";
@@ -40,7 +41,8 @@ async function embeddedSnapshot(dataDir: string): Promise<Uint8Array> {
     const snapshot = await requestSnapshot(dataDir);
     if (snapshot) {
       console.log(`The server (pid ${error.holderPid}) holds the database: it took the snapshot.`);
-      return snapshot;
+      // The server sends it uncompressed (it holds its queries while it makes it): compressed here.
+      return snapshot[0] === 0x1f && snapshot[1] === 0x8b ? snapshot : gzipSync(snapshot);
     }
     // A holder that does not answer (an older version, or a socket path too long): stop it first.
     throw lockedError(dataDir, error.holderPid, "npm run backup");

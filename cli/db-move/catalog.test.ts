@@ -41,6 +41,7 @@ test("identifiers are quoted, so any table or column name is safe in the generat
       { name: "id", generated: false, identityAlways: false, bytea: false },
       { name: "e mail", generated: true, identityAlways: false, bytea: false },
     ],
+    userTriggers: false,
   });
   expect(text).toContain('md5(row(t."id", t."e mail")::text)');
   expect(text).toContain('from "public"."user" t');

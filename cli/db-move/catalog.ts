@@ -25,6 +25,11 @@ export interface Table {
   /** `"schema"."name"`, quoted for SQL. */
   qualified: string;
   columns: Column[];
+  /**
+   * Has triggers of its own (not those behind constraints). The copy turns them off: their effects are
+   * already rows of the source (a trigger that records deliveries would record them twice).
+   */
+  userTriggers: boolean;
 }
 
 export interface Catalog {
@@ -69,6 +74,9 @@ export async function readCatalog(run: RunSql): Promise<Catalog> {
   const foreignKeys = await run<{ child: number; parent: number }>(
     `select distinct conrelid::int as child, confrelid::int as parent from pg_constraint where contype = 'f'`,
   );
+  const triggered = await run<{ oid: number }>(
+    `select distinct tgrelid::int as oid from pg_trigger where not tgisinternal`,
+  );
   const sequenceRows = await run<{ schema: string; name: string }>(
     `select n.nspname as schema, c.relname as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -83,7 +91,12 @@ export async function readCatalog(run: RunSql): Promise<Catalog> {
       name: row.name,
       qualified: `${quoteIdent(row.schema)}.${quoteIdent(row.name)}`,
       columns: [],
+      userTriggers: false,
     });
+  }
+  for (const row of triggered) {
+    const table = tables.get(row.oid);
+    if (table) table.userTriggers = true;
   }
   for (const row of columnRows) {
     tables.get(row.oid)?.columns.push({

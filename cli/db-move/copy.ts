@@ -1,7 +1,8 @@
 /**
  * The copy of db:move: every table of the source into the same (migrated, empty) tables of the target,
  * parents before children, in batches read through a cursor so memory stays bounded whatever the size
- * (a batch shrinks when its rows are large, such as stored files, and grows back when they are small).
+ * (a batch shrinks when its rows are large, such as stored files, and grows back when they are small),
+ * with the target's own triggers off (their effects are rows of the source already).
  * Sequences get the source's positions; then each table's row count and checksum are computed on both
  * sides, and the target commits only when every one matches.
  */
@@ -86,6 +87,18 @@ export async function copyDatabase(
       });
     }
 
+    // The target's own triggers stay off while its rows arrive: what they did is in the source already.
+    // ALTER TABLE is transactional, so they are on again whatever happens; it needs the tables' owner,
+    // which the role that ran the migrations is.
+    const triggered = to.tables.filter((t) => t.userTriggers);
+    for (const table of triggered) {
+      await target.query(`alter table ${table.qualified} disable trigger user`).catch((error: Error) => {
+        throw new MoveError(
+          `Cannot turn off the triggers of ${tableLabel(table)} for the copy (${error.message}): connect as the owner of the tables.`,
+        );
+      });
+    }
+
     const reports: TableReport[] = [];
     for (const table of from.tables) {
       const tableStarted = performance.now();
@@ -105,6 +118,8 @@ export async function copyDatabase(
         position!.is_called,
       ]);
     }
+
+    for (const table of triggered) await target.query(`alter table ${table.qualified} enable trigger user`);
 
     for (const [index, table] of from.tables.entries()) {
       const query = checksumSql(table);

@@ -20,6 +20,10 @@ export const permissions = [
   "lead:read:own",
   "lead:feedback:own",
   "user:manage:any",
+  /** Every client's webhook: URL, secret, delivery log and resend (issue 14). */
+  "webhook:manage:any",
+  /** The actor's own webhook (a client's). */
+  "webhook:manage:own",
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -32,8 +36,9 @@ const granted: Record<AppRole, readonly Permission[]> = {
     "lead:read:any",
     "lead:write:any",
     "user:manage:any",
+    "webhook:manage:any",
   ],
-  client: ["area:client", "lead:read:own", "lead:feedback:own"],
+  client: ["area:client", "lead:read:own", "lead:feedback:own", "webhook:manage:own"],
 };
 
 /** Everything the roles grant together. */
@@ -74,6 +79,21 @@ export function authorize<A extends Principal>(
   permission: Permission,
 ): asserts actor is A {
   if (!can(actor, permission)) throw new NotAllowedError(NOT_ALLOWED_MESSAGE, 403, permission);
+}
+
+/**
+ * For records that belong to someone (a client's webhook): passes when the actor holds `any`, or holds
+ * `own` and is `ownerId`. Anyone else is refused with 404, so that another owner's record is as missing
+ * as an unknown one.
+ */
+export function authorizeOwner<A extends Principal & { id: string }>(
+  actor: A | null | undefined,
+  permissions: { any: Permission; own: Permission },
+  ownerId: string,
+): asserts actor is A {
+  if (can(actor, permissions.any)) return;
+  if (actor && can(actor, permissions.own) && actor.id === ownerId) return;
+  throw new NotAllowedError("Not found", 404, permissions.own);
 }
 
 export const isRefusal = (error: unknown): error is NotAllowedError => error instanceof NotAllowedError;

@@ -23,6 +23,8 @@ export interface LeadEvent {
 const enqueued = wakeups();
 /** Lets this process's webhook worker hear of new rows at once (others poll). */
 export const subscribeToLeadEvents = enqueued.subscribe;
+/** Wakes this process's webhook worker (a resend). */
+export const wakeWebhookWorker = () => enqueued.wake();
 
 /** Events per statement: one JSON parameter each, so this only bounds a statement's size. */
 const CHUNK = 5_000;
@@ -53,8 +55,8 @@ export async function enqueueLeadEvents(writer: Writer, events: readonly LeadEve
       sql`with written as (
       insert into webhook_deliveries (client_id, lead_id, event_type, payload)
       select e."clientId", l.id, e.type::webhook_event_type, ${leadPayloadSql}
-      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) with ordinality
-             as e(type text, "leadId" uuid, "clientId" text, n bigint)
+      from jsonb_to_recordset(${JSON.stringify(part.map((event, n) => ({ ...event, n })))}::jsonb)
+             as e(type text, "leadId" uuid, "clientId" text, n int)
       join webhook_endpoints w on w.client_id = e."clientId"
       join leads l on l.id = e."leadId"
       order by e.n

@@ -33,3 +33,11 @@ export type WebhookUrlInput = z.infer<typeof webhookUrlSchema>;
 /** The POSTs of a webhook page: which button was pressed. */
 export const webhookIntents = ["save", "rotate", "reveal", "remove", "resend"] as const;
 export type WebhookIntent = (typeof webhookIntents)[number];
+
+/** The log page's `?before=<seq>`: a positive whole number, or none (the newest page). */
+export function webhookLogBefore(url: URL): number | undefined {
+  const raw = url.searchParams.get("before") ?? "";
+  return /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : undefined;
+}
+
+export const olderDeliveriesHref = (before: number | null) => (before ? `?before=${before}` : null);

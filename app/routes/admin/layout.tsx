@@ -21,6 +21,7 @@ const adminNav: AreaLink[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/leads", label: "Leads" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/webhooks", label: "Webhooks" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -15,7 +15,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { queryRows, type Database } from "~/db/client.server";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { claimDue, startOutboxWorker, type OutboxWorker } from "~/lib/outbox/outbox.server";
 import { notify } from "~/lib/realtime.server";
@@ -69,7 +69,8 @@ export async function deliverDueWebhooks(db: Database, options: WebhookDeliveryO
   const claimed = await claimDue(db, webhookDeliveries, {
     id: webhookDeliveries.id,
     due: dueNow(now),
-    orderBy: [asc(webhookDeliveries.seq)],
+    // Walks the due index in time order; the "no earlier pending event" check keeps each lead in order.
+    orderBy: [asc(webhookDeliveries.nextAttemptAt)],
     limit: options.batch ?? 20,
     lease: { nextAttemptAt: new Date(now.getTime() + LEASE_MS), claimToken },
   });
@@ -78,14 +79,20 @@ export async function deliverDueWebhooks(db: Database, options: WebhookDeliveryO
     .select()
     .from(webhookEndpoints)
     .where(inArray(webhookEndpoints.clientId, [...new Set(claimed.map((d) => d.clientId))]));
-  const byClient = new Map(endpoints.map((e) => [e.clientId, e]));
-  await Promise.all(
+  // One unsealing per endpoint and pass, not per delivery.
+  const secrets = new Map(
+    endpoints.map((e) => [
+      e.clientId,
+      { url: e.url, secret: unseal(e.sealedSecret, WEBHOOK_SECRET_PURPOSE) },
+    ]),
+  );
+  const outcomes = await Promise.all(
     claimed.map(async (delivery) => {
-      const endpoint = byClient.get(delivery.clientId);
-      const secret = endpoint ? unseal(endpoint.sealedSecret, WEBHOOK_SECRET_PURPOSE) : null;
+      const endpoint = secrets.get(delivery.clientId);
+      const at = new Date();
       const started = performance.now();
       let outcome: { statusCode: number | null; error: string | null };
-      if (!endpoint || !secret) {
+      if (!endpoint?.secret) {
         outcome = { statusCode: null, error: "The signing secret cannot be read: generate a new one." };
       } else {
         const body = webhookBody(delivery);
@@ -95,52 +102,79 @@ export async function deliverDueWebhooks(db: Database, options: WebhookDeliveryO
           {
             "Content-Type": "application/json",
             "User-Agent": "Leadworks-Webhooks/1",
-            [SIGNATURE_HEADER]: signatureHeader(secret, body),
+            [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, body),
             [EVENT_ID_HEADER]: delivery.id,
             [EVENT_TYPE_HEADER]: delivery.eventType,
           },
           options,
         );
       }
-      await recordOutcome(db, delivery, claimToken, outcome, Math.round(performance.now() - started));
+      return outcomeRow(delivery, outcome, at, Math.round(performance.now() - started));
     }),
   );
+  await recordOutcomes(db, claimToken, outcomes);
   return claimed.length;
 }
 
-async function recordOutcome(
-  db: Database,
+interface OutcomeRow {
+  id: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  at: string;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  nextAt: string;
+}
+
+/** What one attempt leaves on its row: delivered on a 2xx; else a retry after the backoff, or failed. */
+function outcomeRow(
   delivery: Delivery,
-  claimToken: string,
   outcome: { statusCode: number | null; error: string | null },
+  at: Date,
   durationMs: number,
-) {
-  const now = new Date();
+): OutcomeRow {
   const attempts = delivery.attempts + 1;
   const ok =
     outcome.error === null &&
     outcome.statusCode !== null &&
     outcome.statusCode >= 200 &&
     outcome.statusCode < 300;
-  const retryAt = new Date(now.getTime() + webhookRetryDelayMs(attempts));
+  const retryAt = new Date(Date.now() + webhookRetryDelayMs(attempts));
   const status = ok ? "delivered" : retryAt > delivery.giveUpAt ? "failed" : "pending";
+  return {
+    id: delivery.id,
+    status,
+    attempts,
+    at: at.toISOString(),
+    statusCode: outcome.statusCode,
+    durationMs,
+    error: ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`).slice(0, 500),
+    nextAt: (status === "pending" ? retryAt : at).toISOString(),
+  };
+}
+
+/**
+ * Records a pass's outcomes in one statement and one commit, only on rows still held by this claim (its
+ * token): an outcome whose lease passed to another worker is dropped, so an event is never recorded as
+ * acknowledged twice. The clients' open logs hear of it at commit.
+ */
+async function recordOutcomes(db: Database, claimToken: string, outcomes: OutcomeRow[]) {
   await db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .update(webhookDeliveries)
-      .set({
-        status,
-        attempts,
-        claimToken: null,
-        lastAttemptAt: now,
-        lastStatusCode: outcome.statusCode,
-        lastDurationMs: durationMs,
-        lastError: ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`).slice(0, 500),
-        deliveredAt: ok ? now : null,
-        nextAttemptAt: status === "pending" ? retryAt : now,
-      })
-      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.claimToken, claimToken)))
-      .returning({ id: webhookDeliveries.id });
-    if (recorded) await notify(tx, WEBHOOKS_CHANNEL, { clients: [delivery.clientId] });
+    const recorded = await queryRows<{ clientId: string }>(
+      tx,
+      sql`update webhook_deliveries d set
+          status = o.status::webhook_delivery_status, attempts = o.attempts, claim_token = null,
+          last_attempt_at = o."at", last_status_code = o."statusCode", last_duration_ms = o."durationMs",
+          last_error = o.error, delivered_at = case when o.status = 'delivered' then o."at" end,
+          next_attempt_at = o."nextAt"
+        from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as o(id uuid, status text,
+          attempts int, "at" timestamptz, "statusCode" int, "durationMs" int, error text, "nextAt" timestamptz)
+        where d.id = o.id and d.claim_token = ${claimToken}
+        returning d.client_id as "clientId"`,
+    );
+    const clients = [...new Set(recorded.map((r) => r.clientId))];
+    if (clients.length) await notify(tx, WEBHOOKS_CHANNEL, { clients });
   });
 }
 

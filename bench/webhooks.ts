@@ -155,7 +155,6 @@ async function main() {
     }
   }
   await receiver.stop();
-  const g = globalThis as any; console.log({claim: g.__claim, rec: g.__rec, post: g.__post, total: g.__total});
   printTable(["database", "what", "events", "ms", "per event (µs) / rate"], rows);
   console.log(`\nwrote ${writeResult("webhooks", { machine: machine(), results })}`);
 }

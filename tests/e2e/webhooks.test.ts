@@ -4,11 +4,10 @@
  * and the delivery to a receiver on 127.0.0.1 appears in the log live and can be resent. axe finds
  * nothing on either page at 390 and 1280 px.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { viewports } from "../support/browser";
 import { appForFile, axeViolations, toast, type TestUser } from "../support/e2e-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
-import { afterAll, beforeAll } from "vitest";
 
 const ADMIN: TestUser = { email: "hooks.admin@example.com", password: "Granite-Peak-2024!", role: "admin" };
 const CLIENT: TestUser = {
@@ -50,17 +49,17 @@ describe("webhook settings", () => {
     await page.keyboard.type(receiver.url);
     await page.keyboard.press("Enter");
     await toast(page, "Webhook saved").waitFor();
-    const secret = await page.getByLabel("Signing secret").textContent();
+    const secret = await page.getByLabel("Signing secret", { exact: true }).inputValue();
     expect(secret).toMatch(/^whsec_/);
     expect(await axeViolations(page, "390 with secret")).toEqual([]);
 
     // Revealed again later, from the keyboard.
     await page.reload({ waitUntil: "networkidle" });
-    expect(await page.getByLabel("Signing secret").count()).toBe(0);
+    expect(await page.getByLabel("Signing secret", { exact: true }).count()).toBe(0);
     await page.getByRole("button", { name: "Reveal secret" }).focus();
     await page.keyboard.press("Enter");
-    await page.getByLabel("Signing secret").waitFor();
-    expect(await page.getByLabel("Signing secret").textContent()).toBe(secret);
+    await page.getByLabel("Signing secret", { exact: true }).waitFor();
+    expect(await page.getByLabel("Signing secret", { exact: true }).inputValue()).toBe(secret);
 
     await page.setViewportSize(viewports.desktop);
     expect(await axeViolations(page, "1280")).toEqual([]);
@@ -116,7 +115,7 @@ describe("webhook settings", () => {
       await list.setViewportSize(viewports.phone);
       expect(await axeViolations(list, "390 with log")).toEqual([]);
 
-      // The client's own page shows the same log; another client's webhook page is not theirs to open.
+      // The client's own page shows the same log.
       const client = await app.openAs(CLIENT, "/client/settings");
       await client.getByRole("region", { name: "Delivery log" }).getByText("Lead assigned").waitFor();
     },

@@ -98,14 +98,20 @@ export function WebhookPanel({
             className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
             role="status"
           >
-            <p className="font-semibold">Signing secret</p>
-            <p className="text-sm">Keep it in your receiver&apos;s settings, out of code and logs.</p>
-            <code
-              className="mt-2 block break-all rounded bg-white px-2 py-1 font-mono text-sm"
-              aria-label="Signing secret"
-            >
-              {reply.secret}
-            </code>
+            <label htmlFor="webhook-secret" className="font-semibold">
+              Signing secret
+            </label>
+            <p id="webhook-secret-hint" className="text-sm">
+              Keep it in your receiver&apos;s settings, out of code and logs.
+            </p>
+            <Input
+              id="webhook-secret"
+              readOnly
+              value={reply.secret}
+              aria-describedby="webhook-secret-hint"
+              className="mt-2 bg-white font-mono text-sm"
+              onFocus={(event) => event.currentTarget.select()}
+            />
           </div>
         )}
 

@@ -11,6 +11,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leads, profiles, user, userRoles, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
+import { getImport, receiveImport, startImport } from "~/features/leads/import/imports.server";
+import { claimJob, runJob } from "~/features/leads/import/job.server";
 import {
   assignLead,
   createLead,
@@ -368,6 +370,32 @@ describe.each(testDatabases)("delivery webhooks on $name", (testDb) => {
       { kind: "status", status: "dead" },
     );
     expect(await db().$count(webhookDeliveries)).toBe(2 * count);
+  });
+
+  it("sends lead.assigned for each lead an import gives the client, after the import's batches commit", async () => {
+    const rows = Array.from(
+      { length: 1_200 },
+      (_, i) => `Imported,Seller${i},(720) 555-${String(i).padStart(4, "0")},${i} Import Way,Denver,CO,80202`,
+    );
+    const file = ["First Name,Last Name,Phone,Address,City,State,Zip", ...rows].join("\n") + "\n";
+    const id = await receiveImport(
+      admin,
+      (async function* () {
+        yield new TextEncoder().encode(file);
+      })(),
+      "list.csv",
+    );
+    const settings = (await getImport(admin, id))!.settings!;
+    expect(await startImport(admin, id, { ...settings, assignToClientId: ids.clientA })).toBe(true);
+    for (let job = await claimJob(db(), "w"); job; job = await claimJob(db(), "w"))
+      await runJob(db(), job, "w");
+    const events = await db()
+      .select({ n: sql<number>`count(*)::int`, leads: sql<number>`count(distinct lead_id)::int` })
+      .from(webhookDeliveries)
+      .where(
+        and(eq(webhookDeliveries.clientId, ids.clientA), eq(webhookDeliveries.eventType, "lead.assigned")),
+      );
+    expect(events[0]).toEqual({ n: 1_200, leads: 1_200 });
   });
 
   it("writes events only with the change: a refused assignment leaves no event", async () => {

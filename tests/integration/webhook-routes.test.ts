@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { user, webhookDeliveries } from "~/db/schema";
+import { auditLog, user, webhookDeliveries } from "~/db/schema";
 import { createLead } from "~/features/leads/leads.server";
 import { permissionsOf } from "~/lib/permissions";
 import { loader as adminEventsLoader } from "~/routes/admin/webhooks/events";
@@ -97,6 +97,17 @@ describe.each(testDatabases)("webhook routes on $name", (testDb) => {
       post("clientA", "/client/settings", { intent: "reveal" }),
     );
     expect((revealed as { data: { secret?: string } }).data.secret).toBe(secret);
+    // Each change is in the audit log, by whom and for whom; the secret is not.
+    const entries = (
+      await database.db.select().from(auditLog).where(eq(auditLog.targetUserId, ids.clientA))
+    ).filter((e) => e.action.startsWith("webhook."));
+    expect(entries.map((e) => e.action).sort()).toEqual([
+      "webhook.created",
+      "webhook.secret_revealed",
+      "webhook.url_changed",
+    ]);
+    expect(entries.every((e) => e.actorId === ids.clientA)).toBe(true);
+    expect(JSON.stringify(entries)).not.toContain(secret!.slice(6));
     // Client B's page knows nothing of it.
     const other = (await callRoute(settingsLoader, get("clientB", "/client/settings"))) as {
       settings: { endpoint: unknown };

@@ -8,7 +8,8 @@ import net from "node:net";
 import { and, asc, desc, eq, isNull, lt, max, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import type { WebhookDeliveryStatus, WebhookEventType } from "~/db/enums";
-import { auditLog, profiles, userRoles, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { profiles, userRoles, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { audit } from "~/lib/audit.server";
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
 import { authorize, authorizeOwner, NotAllowedError, type Principal } from "~/lib/permissions";
@@ -77,15 +78,6 @@ function checkDeliverable(url: string) {
     host === "localhost" || host.endsWith(".localhost") || (net.isIP(host) > 0 && isForbiddenAddress(host));
   if (local && !allowPrivate) throw new WebhookUrlError(webhookMessages.privateHost);
 }
-
-const audit = (
-  writer: Pick<Awaited<ReturnType<typeof getDb>>, "insert">,
-  actor: WebhookActor,
-  clientId: string,
-  action: string,
-  details: Record<string, unknown> = {},
-) => writer.insert(auditLog).values({ actorId: actor.id, targetUserId: clientId, action, details });
-
 /**
  * Sets the client's webhook URL. A new webhook gets its signing secret, returned here to be shown; an
  * existing one keeps its secret (null).
@@ -108,7 +100,7 @@ export async function saveWebhookUrl(
         .update(webhookEndpoints)
         .set({ url, updatedBy: actor.id, updatedAt: new Date() })
         .where(eq(webhookEndpoints.clientId, clientId));
-      await audit(tx, actor, clientId, "webhook.url_changed", { from: existing.url, to: url });
+      await audit(tx, actor.id, clientId, "webhook.url_changed", { from: existing.url, to: url });
       return { secret: null };
     }
     const secret = newWebhookSecret();
@@ -118,7 +110,7 @@ export async function saveWebhookUrl(
       sealedSecret: seal(secret, WEBHOOK_SECRET_PURPOSE),
       updatedBy: actor.id,
     });
-    await audit(tx, actor, clientId, "webhook.created", { url });
+    await audit(tx, actor.id, clientId, "webhook.created", { url });
     return { secret };
   });
 }
@@ -134,7 +126,7 @@ export async function rotateWebhookSecret(actor: WebhookActor, clientId: string)
       .where(eq(webhookEndpoints.clientId, clientId))
       .returning({ clientId: webhookEndpoints.clientId });
     if (!updated.length) return null;
-    await audit(tx, actor, clientId, "webhook.secret_rotated");
+    await audit(tx, actor.id, clientId, "webhook.secret_rotated");
     return secret;
   });
 }
@@ -147,7 +139,7 @@ export async function revealWebhookSecret(actor: WebhookActor, clientId: string)
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.clientId, clientId));
   if (!row) return null;
-  await audit(db, actor, clientId, "webhook.secret_revealed");
+  await audit(db, actor.id, clientId, "webhook.secret_revealed");
   return unseal(row.sealed, WEBHOOK_SECRET_PURPOSE);
 }
 
@@ -160,7 +152,7 @@ export async function removeWebhook(actor: WebhookActor, clientId: string): Prom
       .where(eq(webhookEndpoints.clientId, clientId))
       .returning({ url: webhookEndpoints.url });
     if (!removed.length) return false;
-    await audit(tx, actor, clientId, "webhook.removed", { url: removed[0]!.url });
+    await audit(tx, actor.id, clientId, "webhook.removed", { url: removed[0]!.url });
     return true;
   });
 }

@@ -53,6 +53,8 @@ export default [
     route("clients", "routes/admin/clients/list.tsx"),
     route("clients/:id", "routes/admin/clients/detail.tsx"),
     route("returns", "routes/admin/returns.tsx"),
+    route("webhooks", "routes/admin/webhooks/list.tsx"),
+    route("webhooks/:clientId", "routes/admin/webhooks/client.tsx"),
   ]),
   // Admin-only resources outside the layout: 404 to everyone else
   route("admin/applications/:id/resume", "routes/admin/resume.ts"),
@@ -62,6 +64,7 @@ export default [
   route("admin/leads/events", "routes/admin/leads/events.ts"),
   route("admin/leads/export.csv", "routes/admin/leads/export.ts"),
   route("admin/leads/import/:id/rejected.csv", "routes/admin/leads/import-rejected.ts"),
+  route("admin/webhooks/events", "routes/admin/webhooks/events.ts"),
 
   // Client portal (spec 02 §2): clients only, and only the leads assigned to them
   route("client", "routes/client/layout.tsx", [
@@ -69,8 +72,10 @@ export default [
     route("leads", "routes/client/leads.tsx"),
     route("leads/:id", "routes/client/lead.tsx"),
     route("agreement", "routes/client/agreement.tsx"),
+    route("settings", "routes/client/settings.tsx"),
   ]),
   route("client/events", "routes/client/events.ts"),
+  route("client/settings/events", "routes/client/settings-events.ts"),
 
   // Machine-readable resources
   route("sitemap.xml", "routes/api/sitemap.ts"),

@@ -33,6 +33,24 @@ export const isAppRole = (value: string): value is AppRole => (appRoles as reado
 
 export const mailStatuses = ["pending", "sent", "failed"] as const;
 
+// ---------------------------------------------------------------- delivery webhooks (issue 14)
+
+/** What happened to a lead, as a client's webhook hears it. */
+export const webhookEventTypes = [
+  { value: "lead.assigned", label: "Lead assigned" },
+  { value: "lead.updated", label: "Lead updated" },
+  { value: "lead.unassigned", label: "Lead unassigned" },
+] as const satisfies readonly Option[];
+export type WebhookEventType = (typeof webhookEventTypes)[number]["value"];
+
+/** A delivery waits (`pending`, also while being sent), was acknowledged (`delivered`) or gave up (`failed`). */
+export const webhookDeliveryStatuses = [
+  { value: "pending", label: "Pending" },
+  { value: "delivered", label: "Delivered" },
+  { value: "failed", label: "Failed" },
+] as const satisfies readonly Option[];
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number]["value"];
+
 // ---------------------------------------------------------------- lead imports (issue 13)
 
 /**

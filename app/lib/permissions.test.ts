@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authorize, can, NotAllowedError, permissions, permissionsOf } from "./permissions";
+import { authorize, authorizeOwner, can, NotAllowedError, permissions, permissionsOf } from "./permissions";
 
 describe("permissions", () => {
   it("grants admins everything of the agency and nothing of a client's own", () => {
@@ -20,6 +20,7 @@ describe("permissions", () => {
       "lead:feedback:own",
       "lead:read:own",
       "return:request:own",
+      "webhook:manage:own",
     ]);
   });
 
@@ -42,5 +43,18 @@ describe("permissions", () => {
     expect(refusal).toBeInstanceOf(NotAllowedError);
     expect(refusal).toMatchObject({ status: 403, permission: "lead:write:any" });
     expect(() => authorize(null, "area:admin")).toThrow(NotAllowedError);
+  });
+
+  it("lets an owner reach only their own record, and answers 404 for anyone else's", () => {
+    const webhook = { any: "webhook:manage:any", own: "webhook:manage:own" } as const;
+    const admin = { id: "a", permissions: permissionsOf(["admin"]) };
+    const client = { id: "c1", permissions: permissionsOf(["client"]) };
+    expect(() => authorizeOwner(admin, webhook, "c1")).not.toThrow();
+    expect(() => authorizeOwner(client, webhook, "c1")).not.toThrow();
+    expect(() => authorizeOwner(client, webhook, "c2")).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => authorizeOwner({ id: "c2", permissions: permissionsOf([]) }, webhook, "c2")).toThrow(
+      NotAllowedError,
+    );
+    expect(() => authorizeOwner(null, webhook, "c1")).toThrow(NotAllowedError);
   });
 });

@@ -17,6 +17,7 @@ import {
   leadTimeline,
 } from "./leads.server";
 import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
+import { enqueueLeadEvents, updateEvents } from "~/lib/webhooks/outbox.server";
 
 /** The part of the actor this module needs: whose leads ("own" is assigned to `id`) and what they may do. */
 export interface ClientActor extends Principal {
@@ -192,6 +193,7 @@ export async function submitFeedback(
       },
       performedBy: actor.id,
     });
+    await enqueueLeadEvents(tx, updateEvents(id, actor.id));
     await announceLeadChange(tx, id, actor.id);
     return true;
   });

@@ -51,6 +51,7 @@ import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
 import { queryRows, type Database, type DatabaseHandle, type Transaction } from "~/db/client.server";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
+import { assignmentEvents, enqueueLeadEvents, updateEvents } from "~/lib/webhooks/outbox.server";
 import { LEAD_CSV_COLUMNS } from "./import/columns";
 import { personName } from "./lead-format";
 import {
@@ -761,6 +762,7 @@ export async function createLead(actor: LeadActor, input: LeadInput) {
       .values({ ...input, createdByUserId: actor.id })
       .returning({ id: leads.id });
     if (input.assignedToClientId) await mailNewAssignment(tx, row!.id, input.assignedToClientId);
+    await enqueueLeadEvents(tx, assignmentEvents(row!.id, null, input.assignedToClientId));
     await announceLeadChange(tx, row!.id, input.assignedToClientId);
     return { id: row!.id };
   });
@@ -810,6 +812,7 @@ export async function updateLeadDetails(actor: LeadActor, id: string, input: Lea
       performedBy: actor.id,
       metadata: { fields: changed },
     });
+    await enqueueLeadEvents(tx, updateEvents(id, current.assignedToClientId));
     await announceLeadChange(tx, id, current.assignedToClientId);
     return true;
   });
@@ -897,6 +900,7 @@ export async function updateLeadStatus(actor: LeadActor, id: string, status: Lea
       performedBy: actor.id,
       metadata: { from: lead.leadStatus, to: status },
     });
+    await enqueueLeadEvents(tx, updateEvents(id, lead.assignedToClientId));
   });
 }
 
@@ -917,14 +921,16 @@ export async function assignLead(actor: LeadActor, id: string, clientId: string 
       metadata: { from: lead.assignedToClientId, to: clientId },
     });
     if (clientId) await mailNewAssignment(tx, id, clientId);
+    await enqueueLeadEvents(tx, assignmentEvents(id, lead.assignedToClientId, clientId));
     return { newAssignee: clientId };
   });
 }
 
 /** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */
 export async function setSoldPrice(actor: LeadActor, id: string, soldPrice: number | null) {
-  return changeLead(actor, id, async (tx) => {
+  return changeLead(actor, id, async (tx, lead) => {
     await tx.update(leads).set({ soldPrice, updatedAt: new Date() }).where(eq(leads.id, id));
+    await enqueueLeadEvents(tx, updateEvents(id, lead.assignedToClientId));
   });
 }
 

@@ -40,6 +40,11 @@ const actionLabel: Record<string, string> = {
   "role.granted": "Role granted",
   "role.revoked": "Role removed",
   "company.changed": "Company changed",
+  "webhook.created": "Webhook created",
+  "webhook.url_changed": "Webhook URL changed",
+  "webhook.secret_rotated": "Webhook secret replaced",
+  "webhook.secret_revealed": "Webhook secret revealed",
+  "webhook.removed": "Webhook removed",
 };
 
 export function UserAdmin({

@@ -8,8 +8,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { byteaAsBase64 } from "~/db/bytea";
-import type { Database, Transaction } from "~/db/client.server";
+import { queryRows, type Database, type Transaction } from "~/db/client.server";
 import { leadImportChunks, leadImportRejects, leadImports, leads } from "~/db/schema";
+import { assignmentEvents, enqueueLeadEvents } from "~/lib/webhooks/outbox.server";
 import { announceBulkChange, mailAssignedBatch } from "../bulk.server";
 import type { LeadInput } from "../leads.schema";
 import { assessRows } from "./assess.server";
@@ -96,7 +97,9 @@ async function insertLeads(tx: Transaction, job: Job, batch: LeadInput[]) {
   const rows = JSON.stringify(
     batch.map((lead) => ({ ...lead, createdByUserId: job.createdBy, importId: job.id })),
   );
-  await tx.execute(sql`
+  const inserted = await queryRows<{ id: string; clientId: string | null }>(
+    tx,
+    sql`
     insert into leads (first_name, last_name, phone, email, address, city, state, zip_code, property_type,
       motivation_level, situation_notes, lead_source, asking_price, estimated_value, estimated_repair_cost,
       assigned_to_client_id, created_by_user_id, import_id)
@@ -107,7 +110,14 @@ async function insertLeads(tx: Transaction, job: Job, batch: LeadInput[]) {
     from jsonb_to_recordset(${rows}::jsonb) as r("firstName" text, "lastName" text, phone text, email text,
       address text, city text, state text, "zipCode" text, "propertyType" text, "motivationLevel" text,
       "situationNotes" text, "leadSource" text, "askingPrice" numeric, "estimatedValue" numeric,
-      "estimatedRepairCost" numeric, "assignedToClientId" text, "createdByUserId" text, "importId" uuid)`);
+      "estimatedRepairCost" numeric, "assignedToClientId" text, "createdByUserId" text, "importId" uuid)
+    returning id, assigned_to_client_id as "clientId"`,
+  );
+  // Each lead the import gives a client is `lead.assigned` on the client's webhook.
+  await enqueueLeadEvents(
+    tx,
+    inserted.flatMap((lead) => assignmentEvents(lead.id, null, lead.clientId)),
+  );
 }
 
 /**

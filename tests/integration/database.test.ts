@@ -14,6 +14,8 @@ import {
   notInterestedReasons,
   returnReasons,
   returnStates,
+  webhookDeliveryStatuses,
+  webhookEventTypes,
   leadSources,
   leadStatuses,
   mailStatuses,
@@ -85,6 +87,8 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
       import_status: valuesOf(importStatuses),
       return_reason: valuesOf(returnReasons),
       not_interested_reason: valuesOf(notInterestedReasons),
+      webhook_event_type: valuesOf(webhookEventTypes),
+      webhook_delivery_status: valuesOf(webhookDeliveryStatuses),
       return_state: valuesOf(returnStates),
     });
   });

@@ -18,6 +18,7 @@ import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema";
 import { ensurePrivateDir } from "./private-files.server";
 import { acquireDirLock, type DirLock } from "./dir-lock.server";
+import { log } from "~/lib/log.server";
 
 export type Schema = typeof schema;
 
@@ -42,7 +43,19 @@ export interface DatabaseHandle {
    * database, delivered at commit). Returns the unsubscribe function.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * The connections as metrics show them: a PostgreSQL pool's total, idle and waiting counts; the
+   * embedded database is one connection, open or closed, with nothing to wait for.
+   */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** The folder of generated SQL migrations, found from this module in source and in the build. */
@@ -59,8 +72,18 @@ function findProjectRoot(): string {
   return dir;
 }
 
+/** How many migrations this build knows (the journal of the migrations folder). */
+export function knownMigrations(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+  ) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
 /** How many migrations the database has had applied (drizzle's journal), 0 for a new database. */
-async function appliedMigrations(db: Database): Promise<number> {
+export async function appliedMigrations(db: Database): Promise<number> {
   const [journal] = await queryRows<{ name: string | null }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
@@ -86,7 +109,7 @@ async function migrateAndTidy(db: Database, migrate: () => Promise<void>): Promi
   const started = performance.now();
   const tables = await tidyTables(db, { all: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
+  log.info(
     `[db] ${after - before} migration(s) applied; ${tables.length} tables vacuumed and analyzed in ${seconds} s`,
   );
 }
@@ -123,6 +146,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
         await opened.query("select 1");
       },
       listen: (channel, onMessage) => opened.listen(channel, onMessage),
+      poolStats: () => {
+        const open = opened.closed ? 0 : 1;
+        return { total: open, idle: open, waiting: 0, max: 1 };
+      },
       close: async () => {
         try {
           if (!opened.closed) await opened.close();
@@ -141,7 +168,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
-  pool.on("error", (error) => console.warn("[db] idle PostgreSQL client error:", error.message));
+  pool.on("error", (error) => log.warn({ error }, "[db] idle PostgreSQL client error"));
   try {
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await migrateAndTidy(db, () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }));
@@ -153,6 +180,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         await db.execute(sql`select 1`);
       },
       listen: notifications.listen,
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: poolSize,
+      }),
       close: async () => {
         await notifications.close();
         await pool.end();
@@ -181,7 +214,7 @@ function postgresNotifications(url: string) {
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
       });
       next.on("error", (error) => {
-        console.warn("[db] notification connection lost:", error.message);
+        log.warn({ error }, "[db] notification connection lost");
         client = undefined;
         connecting = undefined;
         if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();

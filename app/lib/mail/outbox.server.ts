@@ -4,8 +4,9 @@
  * which means nothing is lost while the SMTP server is down.
  */
 import { byteaAsBase64 } from "~/db/bytea";
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { log } from "~/lib/log.server";
 import { mailOutbox, storedFiles, type MailAttachment } from "~/db/schema";
 
 /** A transaction or the database itself: anything that can insert. */
@@ -136,9 +137,33 @@ export async function deliverDueMail(
   return sent;
 }
 
+/** What waits in the outbox: pending messages and how long the oldest has waited (metrics). */
+export interface Backlog {
+  pending: number;
+  oldestPendingSeconds: number;
+}
+
+export async function mailBacklog(db: Database): Promise<Backlog> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      oldest: sql<number>`coalesce(extract(epoch from (now() - min(${mailOutbox.createdAt}))), 0)::float8`,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "pending"));
+  return { pending: row?.pending ?? 0, oldestPendingSeconds: Math.max(0, row?.oldest ?? 0) };
+}
+
+/** A pass making no progress for this long means the worker is stuck (on a hung SMTP connection, say). */
+export const STALLED_AFTER_MS = 2 * 60_000;
+
+export type WorkerState = "running" | "stalled" | "stopped";
+
 export interface MailWorker {
   /** Runs a delivery pass now (tests, and after an enqueue). */
   kick(): void;
+  /** Running, stopped, or stalled: in a pass that has made no progress for STALLED_AFTER_MS (readiness). */
+  state(): WorkerState;
   stop(): Promise<void>;
 }
 
@@ -152,19 +177,23 @@ export function startMailWorker(options: {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  /** When the pass in progress last started or finished a batch. */
+  let progressAt = Date.now();
   const pass = () => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
+    progressAt = Date.now();
     running = (async () => {
       do {
         again = false;
         try {
-          while ((await deliverDueMail(options.db, options.transport, options.from)) > 0 && !stopped);
+          while ((await deliverDueMail(options.db, options.transport, options.from)) > 0 && !stopped)
+            progressAt = Date.now();
         } catch (error) {
-          console.warn("[mail] delivery pass failed:", (error as Error).message);
+          log.warn({ error }, "[mail] delivery pass failed");
         }
       } while (again && !stopped);
     })().finally(() => {
@@ -177,6 +206,8 @@ export function startMailWorker(options: {
   pass();
   return {
     kick: pass,
+    state: () =>
+      stopped ? "stopped" : running && Date.now() - progressAt > STALLED_AFTER_MS ? "stalled" : "running",
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -1,13 +1,12 @@
 /**
  * One log line per request: its id (a sane incoming X-Request-Id, or a new one, sent back as a response
- * header), method, path without query values, route pattern, status, duration and the user where known.
+ * header), method, path without its query string, route pattern, status, duration and the user where known.
  * The line is written when the response finishes, or when the connection closes first (the client went
  * away: `aborted`). Writing it only listens to the response; it never touches the request or delays it.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { log, type RequestLogScope } from "~/lib/log.server";
-import { urlForLog } from "./http-util";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -83,7 +82,10 @@ function writeLine(
   const aborted = !res.writableFinished;
   const status = res.headersSent ? res.statusCode : undefined;
   const method = (req.method ?? "").slice(0, 20);
-  const path = urlForLog(req.url ?? "/").slice(0, 300);
+  // The path only: query values can be tokens (reset and confirmation links).
+  const rawUrl = req.url ?? "/";
+  const queryAt = rawUrl.indexOf("?");
+  const path = (queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)).slice(0, 300);
   const ms = Math.round(millis * 10) / 10;
   const fields: Record<string, unknown> = {
     reqId: record.id,

@@ -401,8 +401,10 @@ export async function startServer(): Promise<RunningServer> {
     // Everything logged while handling the request carries its id.
     runInRequestScope(record, () => handle(req, res, record))
       .catch((error: unknown) => {
-        // A client that went away mid-response is not an error of ours.
-        if ((error as NodeJS.ErrnoException)?.code === "ERR_STREAM_PREMATURE_CLOSE") return;
+        // A client that went away mid-request or mid-response is not an error of ours: its line says
+        // `aborted`.
+        if ((error as NodeJS.ErrnoException)?.code === "ERR_STREAM_PREMATURE_CLOSE" || req.socket.destroyed)
+          return;
         log.error({ err: error, reqId: record.id }, "[server] request failed");
         if (!res.headersSent) {
           res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });

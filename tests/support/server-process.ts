@@ -66,10 +66,13 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    // Scans only until the line is found: a busy server logs a line per request, and scanning the whole
+    // output again for every chunk would starve this process (and the clients a test runs in it).
     const check = () => {
-      const match = /running at (http:\/\/\S+)/.exec(output);
+      const match = /running at (http:\/\/[^\s"]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
+        child.stdout!.off("data", check);
         resolve(match[1]!);
       }
     };

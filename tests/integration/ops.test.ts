@@ -201,9 +201,23 @@ describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
     expect(await ask("/metrics", "Bearer wrong-token")).toEqual(NOT_FOUND);
   });
 
-  // Last: it closes the database.
   it("is not ready once the database is closed, and the metrics say so and still answer", async () => {
-    await database.handle.close();
+    const closing = await testDb.open();
+    const shared = context;
+    context = {
+      ...shared,
+      database: closing,
+      metrics: createMetrics({ database: closing, eventStreams: () => 0, workers: {} }),
+    };
+    await closing.close();
+    try {
+      await expectClosedDatabase();
+    } finally {
+      context = shared;
+    }
+  });
+
+  async function expectClosedDatabase() {
     const answer = await ask("/readyz");
     expect(answer.status).toBe(503);
     expect(answer.headers["Retry-After"]).toBe("5");
@@ -216,5 +230,5 @@ describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
     const text = await metricsText();
     expect(sample(text, "leadworks_database_up")).toBe(0);
     expect(sample(text, 'leadworks_queue_backlog{queue="mail"}')).toBeUndefined();
-  });
+  }
 });

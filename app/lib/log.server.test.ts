@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   captureLog,
@@ -139,6 +140,42 @@ describe("the logger", () => {
         .split("\n")
         .map((line) => (JSON.parse(line) as { msg: string }).msg),
     ).toEqual(["loud"]);
+  });
+});
+
+describe("pretty output", () => {
+  const collect = () => {
+    let text = "";
+    return { destination: { write: (line: string) => void (text += line) }, text: () => text };
+  };
+
+  it("prints a readable line through pino-pretty when asked for", () => {
+    let text = "";
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        text += chunk.toString();
+        callback();
+      },
+    });
+    createLogger({ level: "info", format: "pretty" }, destination).info({ status: 200 }, "[http] GET / 200");
+    expect(text).toMatch(/INFO.*\[http\] GET \/ 200\n\s+status: 200/);
+  });
+
+  it("falls back to JSON lines, saying why, when pino-pretty is not installed", () => {
+    const out = collect();
+    const logger = createLogger({ level: "info", format: "pretty" }, out.destination, () => {
+      throw Object.assign(new Error("Cannot find module 'pino-pretty'"), { code: "MODULE_NOT_FOUND" });
+    });
+    logger.info("[server] stopped");
+    const lines = out
+      .text()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { level: string; msg: string });
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      ["warn", "[log] LOG_FORMAT=pretty needs pino-pretty (a development package): logging JSON"],
+      ["info", "[server] stopped"],
+    ]);
   });
 });
 

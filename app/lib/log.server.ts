@@ -157,24 +157,37 @@ export function logSettingsFrom(source: NodeJS.ProcessEnv): LogSettings {
   return { level, format };
 }
 
-/** pino-pretty is a development dependency: without it (a production install) the lines stay JSON. */
-function prettyStream(): DestinationStream | undefined {
-  try {
-    const require = createRequire(import.meta.url);
-    const pretty = require("pino-pretty") as (options: Record<string, unknown>) => DestinationStream;
-    return pretty({ colorize: Boolean(process.stdout.isTTY), sync: true, ignore: "pid,hostname" });
-  } catch {
-    return undefined;
-  }
+type PrettyFactory = (options: Record<string, unknown>) => DestinationStream;
+
+/** pino-pretty, loaded only when pretty output is asked for. */
+function loadPinoPretty(): PrettyFactory {
+  return createRequire(import.meta.url)("pino-pretty") as PrettyFactory;
 }
 
-/** A logger with these settings, writing to `destination` (stdout by default). */
-export function createLogger(settings: LogSettings, destination?: DestinationStream): pino.Logger {
+/**
+ * A logger with these settings, writing to `destination` (stdout by default). Pretty output goes to
+ * stdout through pino-pretty, a development dependency: without it (a production install) the lines stay
+ * JSON, and the first says why.
+ */
+export function createLogger(
+  settings: LogSettings,
+  destination?: DestinationStream,
+  loadPretty: () => PrettyFactory = loadPinoPretty,
+): pino.Logger {
   let stream = destination;
   let prettyMissing = false;
-  if (!stream && settings.format === "pretty") {
-    stream = prettyStream();
-    prettyMissing = !stream;
+  if (settings.format === "pretty") {
+    try {
+      const pretty = loadPretty();
+      stream = pretty({
+        colorize: !destination && Boolean(process.stdout.isTTY),
+        sync: true,
+        ignore: "pid,hostname",
+        ...(destination ? { destination } : {}),
+      });
+    } catch {
+      prettyMissing = true;
+    }
   }
   const logger = pino(
     {

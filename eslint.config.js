@@ -36,7 +36,7 @@ const featureNames = fs
   .map((entry) => entry.name);
 
 const layerRules = [
-  // The logger is a sink for every layer and imports nothing of ours (ADR 022).
+  // The logger is a sink for every layer and imports nothing of ours (ADR 025).
   belowLayers("db", ["lib", "components", "features", "routes"], ["~/lib/log.server"]),
   belowLayers("lib", ["components", "features", "routes"]),
   belowLayers("components", ["features", "routes"]),

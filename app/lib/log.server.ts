@@ -8,7 +8,7 @@
  * censored; error objects keep only their type, code, message and stack, and their text is cleaned of
  * URL credentials, query tokens, bearer tokens and the parameters of failed queries (which hold what a
  * visitor typed); messages get the same cleaning. Logging is a sink for every layer, the database too
- * (ADR 022): this module imports nothing of ours.
+ * (ADR 025): this module imports nothing of ours.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";

@@ -2,10 +2,11 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { configureDatabase } from "~/db/db.server";
 import { databaseTargetFromEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 import { NonceProvider } from "~/lib/nonce";
 import type { ServerLoadContext } from "~/lib/request-context";
 
@@ -13,6 +14,12 @@ import type { ServerLoadContext } from "~/lib/request-context";
 configureDatabase(databaseTargetFromEnv);
 
 export const streamTimeout = 5_000;
+
+/** A loader, action or render that threw: one error line with its stack (an aborted request is not one). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  log.error({ err: error }, `[server] ${request.method} ${new URL(request.url).pathname} failed`);
+};
 
 export default function handleRequest(
   request: Request,
@@ -52,7 +59,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are reported by the error boundary; log them here once.
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "[render] error after the page started streaming");
         },
       },
     );

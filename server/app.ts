@@ -1,6 +1,7 @@
 /**
- * The Node server: hashed assets and prerendered pages from memory, exact-path redirects, /healthz,
- * security headers, compression, and React Router for everything else. Built by Vite as the SSR entry
+ * The Node server: hashed assets and prerendered pages from memory, exact-path redirects, the ops
+ * endpoints (/healthz, /readyz, /metrics), security headers, compression, one log line per request, and
+ * React Router for everything else. Built by Vite as the SSR entry
  * (vite.config.ts) and started by server/start.js.
  */
 import crypto from "node:crypto";
@@ -18,6 +19,7 @@ import { closeDatabase, databaseHandle } from "~/db/db.server";
 import { DataDirLockedError, LOCK_NAME } from "~/db/dir-lock.server";
 import { SECRET_FILE } from "~/lib/auth-secret.server";
 import { env, type Env } from "~/lib/env.server";
+import { configureLogging, log, runInRequestScope } from "~/lib/log.server";
 import { startMailWorker } from "~/lib/mail/outbox.server";
 import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
 import { startImportWorker } from "~/features/leads/import/job.server";
@@ -26,14 +28,17 @@ import { fileTransport, MAIL_DIR, smtpTransport } from "~/lib/mail/transports.se
 import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { tightenPrivatePaths } from "~/db/private-files.server";
 import { pruneRateLimitHits } from "~/lib/rate-limit.server";
-import { closeAllEventStreams } from "~/lib/realtime.server";
+import { closeAllEventStreams, openEventStreamCount } from "~/lib/realtime.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "~/lib/security-headers";
 import { prerenderPaths, redirects } from "~/public-routes";
-import { preferredEncoding, sendMemoryFile, urlForLog } from "./http-util";
+import { preferredEncoding, sendMemoryFile } from "./http-util";
+import { createMetrics } from "./metrics";
+import { answerOps, isOpsPath, metricsAccess, type OpsContext } from "./ops";
 import { prerenderPages, type PrerenderedPage } from "./prerender";
 import { BodyTooLargeError, cappedBodyStream, readBodyCapped } from "./request-body";
 import { withRefusalAnswers } from "./refusals";
 import { checkRequest, isRefusal, routeFactsFor, tooLarge, type Refusal } from "./request-guard";
+import { startRequestRecord, type RequestRecord } from "./request-log";
 import { loadStaticFiles, type MemoryFile } from "./static-files";
 
 // Data-layer refusals answer 403/404, not 500 (refusals.ts, ADR 015).
@@ -140,10 +145,18 @@ function closeAfterLinger(req: IncomingMessage, millis = 1000): void {
   req.socket.once("close", done);
 }
 
-/** Answers a refused request with a short plain-text body and logs one line (no stack: it is not our error). */
-async function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): Promise<void> {
-  const where = `${(req.method ?? "").slice(0, 20)} ${JSON.stringify((req.url ?? "").slice(0, 200))}`;
-  console.warn(`[http] ${refusal.status} ${where}: ${refusal.reason}`);
+/**
+ * Answers a refused request with a short plain-text body; the reason goes on the request's one log line
+ * (no stack: it is not our error).
+ */
+async function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  refusal: Refusal,
+  record: RequestRecord,
+): Promise<void> {
+  record.refusal = refusal.reason;
+  if (refusal.route) record.route = refusal.route;
   // A small unread body is read first; an over-limit one is not read further (the caller closes the
   // connection after a linger).
   if (refusal.status !== 413) await drainBody(req);
@@ -247,7 +260,7 @@ function secureDataDir(dataDir: string): void {
     files: [path.join(dataDir, SECRET_FILE), path.join(dataDir, LOCK_NAME)],
     fileDirs: [mailDir],
   });
-  if (line) console.log(line);
+  if (line) log.info(line);
 }
 
 export async function startServer(): Promise<RunningServer> {
@@ -258,9 +271,7 @@ export async function startServer(): Promise<RunningServer> {
   const database = await databaseHandle();
   const logMailLinks = !config.SMTP_URL && config.LOG_MAIL_LINKS === "on";
   if (logMailLinks) {
-    console.log(
-      "[mail] LOG_MAIL_LINKS=on: e-mail links, with their tokens, go to this log (development only)",
-    );
+    log.warn("[mail] LOG_MAIL_LINKS=on: e-mail links, with their tokens, go to this log (development only)");
   }
   const mailWorker = startMailWorker({
     db: database.db,
@@ -271,7 +282,7 @@ export async function startServer(): Promise<RunningServer> {
   });
   const importWorker = startImportWorker({ db: database.db, soleWorker: database.kind !== "postgres" });
   if (config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES) {
-    console.log("[webhooks] WEBHOOK_ALLOW_PRIVATE_ADDRESSES=true: webhooks may reach private addresses");
+    log.info("[webhooks] WEBHOOK_ALLOW_PRIVATE_ADDRESSES=true: webhooks may reach private addresses");
   }
   const webhookWorker = startWebhookWorker({
     db: database.db,
@@ -296,13 +307,26 @@ export async function startServer(): Promise<RunningServer> {
     "http://localhost",
     {},
   );
-  console.log(`[server] rendered ${pages.size} static pages in ${Date.now() - started} ms`);
+  log.info(`[server] rendered ${pages.size} static pages in ${Date.now() - started} ms`);
 
   let inFlight = 0;
   let shuttingDown = false;
   let idleResolve: (() => void) | undefined;
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const metrics = createMetrics({
+    database,
+    eventStreams: openEventStreamCount,
+    workers: { mail: () => mailWorker.state(), webhooks: () => webhookWorker.state() },
+  });
+  const ops: OpsContext = {
+    database,
+    mailWorker,
+    stopping: () => shuttingDown,
+    metrics,
+    access: metricsAccess(config),
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse, record: RequestRecord): Promise<void> {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     const method = req.method ?? "GET";
     const rawUrl = req.url ?? "/";
@@ -310,31 +334,35 @@ export async function startServer(): Promise<RunningServer> {
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
 
     if (method === "GET" || method === "HEAD") {
-      if (pathname === "/healthz") {
-        const healthy = await Promise.race([
-          database.ping().then(() => true),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
-        ]).catch(() => false);
-        res.writeHead(healthy ? 200 : 503, {
-          "Content-Type": "application/json",
-          "Cache-Control": "no-store",
-        });
-        res.end(JSON.stringify({ status: healthy ? "ok" : "unavailable", database: database.kind }));
+      if (isOpsPath(pathname)) {
+        record.route = pathname;
+        record.quiet = true;
+        const answer = await answerOps(
+          pathname,
+          { authorization: req.headers.authorization, address: clientAddress(req, config) },
+          ops,
+        );
+        if (res.destroyed) return;
+        res.writeHead(answer.status, answer.headers);
+        res.end(method === "HEAD" ? undefined : answer.body);
         return;
       }
       const target = redirects[pathname];
       if (target) {
+        record.route = "redirect";
         res.writeHead(301, { Location: target + (queryAt === -1 ? "" : rawUrl.slice(queryAt)) });
         res.end();
         return;
       }
       const file = staticFiles.get(pathname);
       if (file) {
+        record.route = "static";
         sendMemoryFile(req, res, file);
         return;
       }
       const page = queryAt === -1 && !hasPersonalCookie(req.headers.cookie) ? pages.get(pathname) : undefined;
       if (page) {
+        record.route = pathname;
         sendMemoryFile(req, res, page, page.status, page.csp ? { "Content-Security-Policy": page.csp } : {});
         return;
       }
@@ -342,9 +370,10 @@ export async function startServer(): Promise<RunningServer> {
 
     const checked = checkRequest(req, routeFacts, config.SITE_URL);
     if (isRefusal(checked)) {
-      await refuse(req, res, checked);
+      await refuse(req, res, checked, record);
       return;
     }
+    record.route = checked.facts.pattern;
     let body: Buffer | Readable | undefined;
     let overflowed = false;
     if (method === "POST") {
@@ -353,7 +382,7 @@ export async function startServer(): Promise<RunningServer> {
       } else {
         const read = await readFormBody(req, checked.bodyLimit);
         if (!Buffer.isBuffer(read)) {
-          await refuse(req, res, read);
+          await refuse(req, res, read, record);
           return;
         }
         body = read;
@@ -368,7 +397,7 @@ export async function startServer(): Promise<RunningServer> {
     // 413 (with the form and its message) is kept.
     if (overflowed && response.status !== 413) {
       await response.body?.cancel();
-      await refuse(req, res, tooLarge(checked.bodyLimit));
+      await refuse(req, res, tooLarge(checked.bodyLimit), record);
       return;
     }
     await sendWebResponse(req, res, response, hasPersonalCookie(req.headers.cookie));
@@ -376,11 +405,15 @@ export async function startServer(): Promise<RunningServer> {
 
   const server = http.createServer((req, res) => {
     inFlight++;
-    handle(req, res)
+    const record = startRequestRecord(req, res, metrics.observeRequest);
+    // Everything logged while handling the request carries its id.
+    runInRequestScope(record, () => handle(req, res, record))
       .catch((error: unknown) => {
-        // A client that went away mid-response is not an error of ours.
-        if ((error as NodeJS.ErrnoException)?.code === "ERR_STREAM_PREMATURE_CLOSE") return;
-        console.error("[server] request failed:", req.method, urlForLog(req.url ?? "/"), error);
+        // A client that went away mid-request or mid-response is not an error of ours: its line says
+        // `aborted`.
+        if ((error as NodeJS.ErrnoException)?.code === "ERR_STREAM_PREMATURE_CLOSE" || req.socket.destroyed)
+          return;
+        log.error({ err: error, reqId: record.id }, "[server] request failed");
         if (!res.headersSent) {
           res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
           res.end("There was an unexpected error. Please try again.");
@@ -408,7 +441,7 @@ export async function startServer(): Promise<RunningServer> {
   async function shutdown(reason: string): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
-    console.log(`[server] ${reason}: finishing ${inFlight} request(s) in flight, then stopping`);
+    log.info(`[server] ${reason}: finishing ${inFlight} request(s) in flight, then stopping`);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     closeAllEventStreams();
     server.closeIdleConnections();
@@ -423,7 +456,8 @@ export async function startServer(): Promise<RunningServer> {
     clearInterval(pruneTimer);
     await Promise.all([mailWorker.stop(), importWorker.stop(), webhookWorker.stop(), maintenance?.stop()]);
     await closeDatabase();
-    console.log("[server] stopped");
+    log.info("[server] stopped");
+    log.flush();
   }
 
   return { server, url, shutdown };
@@ -434,16 +468,18 @@ export async function main(): Promise<void> {
   let running: RunningServer;
   try {
     const config = env();
+    configureLogging({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
     running = await startServer();
     const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`;
-    console.log(`[server] Leadworks is running at ${running.url} (database: ${where})`);
+    log.info(`[server] Leadworks is running at ${running.url} (database: ${where})`);
   } catch (error) {
     const message =
       error instanceof DataDirLockedError ||
       (error instanceof Error && error.message.startsWith("Invalid environment"))
         ? error.message
         : `Could not start: ${(error as Error)?.stack ?? String(error)}`;
-    console.error(`[server] ${message}`);
+    log.fatal(`[server] ${message}`);
+    log.flush();
     await closeDatabase().catch(() => undefined);
     process.exit(1);
   }
@@ -453,7 +489,7 @@ export async function main(): Promise<void> {
         .shutdown(`received ${signal}`)
         .then(() => process.exit(0))
         .catch((error: unknown) => {
-          console.error("[server] shutdown failed:", error);
+          log.fatal({ err: error }, "[server] shutdown failed");
           process.exit(1);
         });
     });

@@ -1,4 +1,4 @@
-/** Small pieces of HTTP that the server needs: content negotiation, writing a memory response, logging. */
+/** Small pieces of HTTP that the server needs: content negotiation, writing a memory response. */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MemoryFile } from "./static-files";
 
@@ -43,12 +43,4 @@ export function sendMemoryFile(
   headers["Content-Length"] = body.length;
   res.writeHead(status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
-}
-
-/** A URL for the log: query values can be tokens (reset and confirmation links), so only names remain. */
-export function urlForLog(url: string): string {
-  const queryAt = url.indexOf("?");
-  if (queryAt === -1) return url;
-  const names = [...new URLSearchParams(url.slice(queryAt + 1)).keys()];
-  return `${url.slice(0, queryAt)}?${names.map((name) => `${encodeURIComponent(name)}=[redacted]`).join("&")}`;
 }

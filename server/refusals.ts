@@ -8,6 +8,7 @@
  * cannot change the status).
  */
 import type { ServerBuild } from "react-router";
+import { noteRequestRefusal } from "~/lib/log.server";
 import { isRefusal, refusalResponse } from "~/lib/permissions";
 
 type DataFunction = (...args: never[]) => unknown;
@@ -19,11 +20,8 @@ export function answeringRefusals<F extends DataFunction>(fn: F): F {
       return await fn(...args);
     } catch (error) {
       if (isRefusal(error)) {
-        const request = (args[0] as { request?: Request } | undefined)?.request;
-        const where = request ? `${request.method} "${new URL(request.url).pathname}"` : "a data function";
-        console.warn(
-          `[http] ${error.status} ${where}: refused by the data layer (${error.permission ?? error.message})`,
-        );
+        // On the request's one log line, not a line of its own.
+        noteRequestRefusal(`refused by the data layer (${error.permission ?? error.message})`);
         throw refusalResponse(error);
       }
       throw error;

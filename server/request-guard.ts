@@ -14,6 +14,8 @@ export interface Refusal {
   headers?: Record<string, string>;
   /** Why, for the one log line: never the body, at most a short reason. */
   reason: string;
+  /** The route pattern the request was for, when the path decoded (logs, metrics). */
+  route?: string;
 }
 
 /** What the route table says about a path: whether it takes POSTs and how large a body may be. */
@@ -25,6 +27,8 @@ export interface RouteFacts {
   acceptsPost: boolean;
   /** Set for routes that take uploads: their body streams to the action under this limit. */
   uploadLimit?: number;
+  /** The matched route's path pattern (`/admin/leads/:id`, `/*` for the not-found page): logs, metrics. */
+  pattern: string;
 }
 
 /** Answers "which route would handle this POST" the way React Router picks an action's target. */
@@ -58,7 +62,11 @@ export function routeFactsFor(build: ServerBuild) {
     const module = target?.route.id ? build.routes[target.route.id]?.module : undefined;
     const handle = module?.handle as BodyLimitHandle | undefined;
     const resource = leaf?.route.id ? !build.routes[leaf.route.id]?.module.default : false;
+    const pieces = matches
+      .map((match) => match.route.path)
+      .filter((piece): piece is string => Boolean(piece));
     return {
+      pattern: `/${pieces.join("/")}`,
       known: leaf !== undefined && leaf.route.path !== "*",
       // A page's data (.data) exists only for routes that render; a resource route (an event stream, a
       // download) is fetched as itself, though a <Form> posts to its action as /x.data (sign-out).
@@ -94,7 +102,6 @@ export function checkRequest(
   routeFacts: (pathname: string, search: URLSearchParams) => RouteFacts,
   siteUrl: string,
 ): Refusal | { facts: RouteFacts; bodyLimit: number } {
-  const method = req.method ?? "GET";
   const rawUrl = req.url ?? "/";
   if (!rawUrl.startsWith("/")) {
     return { status: 400, message: "Bad request: the address is not valid.", reason: "request target" };
@@ -115,6 +122,17 @@ export function checkRequest(
   }
 
   const facts = routeFacts(pathname, search);
+  const checked = checkForRoute(req, facts, siteUrl);
+  return isRefusal(checked) ? { ...checked, route: facts.pattern } : checked;
+}
+
+/** The checks that depend on the route the path names. */
+function checkForRoute(
+  req: IncomingMessage,
+  facts: RouteFacts,
+  siteUrl: string,
+): Refusal | { facts: RouteFacts; bodyLimit: number } {
+  const method = req.method ?? "GET";
   const allow = facts.acceptsPost ? "GET, HEAD, POST" : "GET, HEAD";
   if (method === "GET" || method === "HEAD") {
     if (facts.resourceData) {

@@ -19,6 +19,7 @@ import * as schema from "./schema";
 import { ensurePrivateDir } from "./private-files.server";
 import { acquireDirLock, type DirLock } from "./dir-lock.server";
 import { serveSnapshots } from "./snapshot-socket.server";
+import { log } from "~/lib/log.server";
 
 export type Schema = typeof schema;
 
@@ -43,7 +44,19 @@ export interface DatabaseHandle {
    * database, delivered at commit). Returns the unsubscribe function.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * The connections as metrics show them: a PostgreSQL pool's total, idle and waiting counts; the
+   * embedded database is one connection, open or closed, with nothing to wait for.
+   */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** The folder of generated SQL migrations, found from this module in source and in the build. */
@@ -60,8 +73,18 @@ function findProjectRoot(): string {
   return dir;
 }
 
+/** How many migrations this build knows (the journal of the migrations folder). */
+export function knownMigrations(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+  ) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
 /** How many migrations the database has had applied (drizzle's journal), 0 for a new database. */
-async function appliedMigrations(db: Database): Promise<number> {
+export async function appliedMigrations(db: Database): Promise<number> {
   const [journal] = await queryRows<{ name: string | null }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
@@ -87,7 +110,7 @@ async function migrateAndTidy(db: Database, migrate: () => Promise<void>): Promi
   const started = performance.now();
   const tables = await tidyTables(db, { all: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
+  log.info(
     `[db] ${after - before} migration(s) applied; ${tables.length} tables vacuumed and analyzed in ${seconds} s`,
   );
 }
@@ -135,6 +158,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
         await opened.query("select 1");
       },
       listen: (channel, onMessage) => opened.listen(channel, onMessage),
+      poolStats: () => {
+        const open = opened.closed ? 0 : 1;
+        return { total: open, idle: open, waiting: 0, max: 1 };
+      },
       close: async () => {
         try {
           await stopSnapshots();
@@ -154,7 +181,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
-  pool.on("error", (error) => console.warn("[db] idle PostgreSQL client error:", error.message));
+  pool.on("error", (error) => log.warn({ error }, "[db] idle PostgreSQL client error"));
   try {
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await migrateAndTidy(db, () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }));
@@ -166,6 +193,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         await db.execute(sql`select 1`);
       },
       listen: notifications.listen,
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: poolSize,
+      }),
       close: async () => {
         await notifications.close();
         await pool.end();
@@ -194,7 +227,7 @@ function postgresNotifications(url: string) {
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
       });
       next.on("error", (error) => {
-        console.warn("[db] notification connection lost:", error.message);
+        log.warn({ error }, "[db] notification connection lost");
         client = undefined;
         connecting = undefined;
         if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();

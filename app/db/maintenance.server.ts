@@ -7,6 +7,7 @@
  * to 200,000 leads by imports would keep the statistics of 1,000, and the list's plans would follow them.
  */
 import { sql } from "drizzle-orm";
+import { log } from "~/lib/log.server";
 import { queryRows, type Database } from "./client.server";
 
 /** The tables of our schema with their size now and their size at the last vacuum or analyze. */
@@ -50,9 +51,9 @@ export function startEmbeddedMaintenance(db: Database): { stop: () => Promise<vo
   const timer = setInterval(() => {
     running = tidyTables(db)
       .then((done) => {
-        if (done.length) console.log(`[db] vacuumed and analyzed: ${done.join(", ")}`);
+        if (done.length) log.info(`[db] vacuumed and analyzed: ${done.join(", ")}`);
       })
-      .catch((error: unknown) => console.warn("[db] maintenance failed:", (error as Error).message));
+      .catch((error: unknown) => log.warn({ error }, "[db] maintenance failed"));
   }, EVERY_MS);
   timer.unref();
   return {

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { PRIVATE_FILE_MODE } from "./private-files.server";
+import { log } from "~/lib/log.server";
 
 export const SNAPSHOT_SOCKET = "leadworks.sock";
 const REQUEST = "snapshot\n";
@@ -31,7 +32,7 @@ export async function serveSnapshots(
 ): Promise<() => Promise<void>> {
   const file = snapshotSocketPath(dataDir);
   if (process.platform === "win32" || file.length > MAX_SOCKET_PATH) {
-    console.warn(`[db] ${file} is too long for a socket: backups need the server stopped.`);
+    log.warn(`[db] ${file} is too long for a socket: backups need the server stopped.`);
     return async () => undefined;
   }
   fs.rmSync(file, { force: true });

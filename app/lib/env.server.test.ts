@@ -13,6 +13,29 @@ describe("parseEnv", () => {
     expect(env.TRUST_PROXY).toBe("off");
     expect(env.LOG_MAIL_LINKS).toBe("off");
     expect(env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES).toBe(false);
+    expect(env.LOG_LEVEL).toBe("info");
+    expect(env.LOG_FORMAT).toBe("json");
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env.METRICS_ALLOW).toBeUndefined();
+  });
+
+  it("logs pretty by default only in development", () => {
+    expect(parseEnv({ NODE_ENV: "development" }).LOG_FORMAT).toBe("pretty");
+    expect(parseEnv({ NODE_ENV: "production" }).LOG_FORMAT).toBe("json");
+    expect(parseEnv({ NODE_ENV: "development", LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
+  });
+
+  it("accepts addresses and networks for METRICS_ALLOW", () => {
+    expect(parseEnv({ METRICS_ALLOW: "127.0.0.1, 10.0.0.0/8 ::1,fd00::/8" }).METRICS_ALLOW).toBeDefined();
+  });
+
+  it("never repeats a secret value or a URL's password in its message", () => {
+    expect(() => parseEnv({ METRICS_TOKEN: "short-token" })).toThrow(
+      "Invalid environment variable METRICS_TOKEN: must be at least 24 characters (got 11 characters)",
+    );
+    expect(() => parseEnv({ DATABASE_URL: "mysql://app:hunter2@db/x" })).toThrow(
+      /mysql:\/\/app:\[redacted\]@db/,
+    );
   });
 
   it("reads WEBHOOK_ALLOW_PRIVATE_ADDRESSES as true or false only", () => {
@@ -41,6 +64,12 @@ describe("parseEnv", () => {
     ["AUTH_SECRET", "short"],
     ["IP_RATE_LIMITS", "maybe"],
     ["LOG_MAIL_LINKS", "yes"],
+    ["LOG_LEVEL", "verbose"],
+    ["LOG_FORMAT", "xml"],
+    ["METRICS_TOKEN", "too-short"],
+    ["METRICS_TOKEN", "a token with spaces that is long enough"],
+    ["METRICS_ALLOW", "10.0.0.0/33"],
+    ["METRICS_ALLOW", "localhost"],
   ])("rejects %s=%s with one line naming the variable", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(
       new RegExp(`^Invalid environment variable ${name}: [^\\n]+$`),

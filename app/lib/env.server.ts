@@ -5,6 +5,8 @@
 import path from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "~/db/client.server";
+import { parseAddressList } from "./address-list";
+import { LOG_FORMATS, LOG_LEVELS, redactText, type LogFormat } from "./log.server";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
@@ -37,9 +39,35 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   ANALYTICS_ID: optional(z.string().regex(/^[A-Za-z0-9-]{4,40}$/, "must be a measurement id like G-XXXX")),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default("info"),
+  /** Unset: pretty in development, JSON lines otherwise. */
+  LOG_FORMAT: optional(z.enum(LOG_FORMATS)),
+  /** A bearer token that opens /metrics. */
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .min(24, "must be at least 24 characters")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces"),
+  ),
+  /** Addresses and networks (CIDR) that may read /metrics without the token. */
+  METRICS_ALLOW: optional(
+    z.string().superRefine((value, context) => {
+      try {
+        parseAddressList(value);
+      } catch (error) {
+        context.addIssue({
+          code: "custom",
+          message: `${(error as Error).message} (use e.g. 10.0.0.0/8,::1)`,
+        });
+      }
+    }),
+  ),
 });
 
-export type Env = z.infer<typeof envSchema> & { SITE_URL: string; DATA_DIR: string };
+/** Values never repeated in an error message (URLs are shown without their credentials). */
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "METRICS_TOKEN"]);
+
+export type Env = z.infer<typeof envSchema> & { SITE_URL: string; DATA_DIR: string; LOG_FORMAT: LogFormat };
 
 /** Parses an environment; throws an Error whose message is one line naming the bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -47,15 +75,16 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = issue.path.join(".");
-    throw new Error(
-      `Invalid environment variable ${name}: ${issue.message} (got ${JSON.stringify(source[name])})`,
-    );
+    const value = source[name] ?? "";
+    const got = SECRET_VARIABLES.has(name) ? `${value.length} characters` : JSON.stringify(redactText(value));
+    throw new Error(`Invalid environment variable ${name}: ${issue.message} (got ${got})`);
   }
   const env = result.data;
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === "development" ? "pretty" : "json"),
   };
 }
 

@@ -25,6 +25,11 @@ export function closeAllEventStreams(): void {
   for (const close of openStreams) close();
 }
 
+/** How many event streams this process holds open (metrics). */
+export function openEventStreamCount(): number {
+  return openStreams.size;
+}
+
 /** Open streams per user in this process (see MAX_STREAMS_PER_USER). */
 const streamsPerUser = new Map<string, number>();
 

@@ -38,7 +38,7 @@ function expectTokenNotLogged(link: string) {
   expect(token).toBeTruthy();
   expect(app.process.output()).not.toContain(token);
   expect(app.process.output()).not.toContain("token=");
-  expect(app.process.output()).toMatch(/^\[mail\] wrote \S+\.eml to \*@example\.com$/m);
+  expect(app.process.messages().join("\n")).toMatch(/^\[mail\] wrote \S+\.eml to \*@example\.com$/m);
 }
 
 describe("sign-up, confirmation, sign-in and sign-out", () => {

@@ -8,7 +8,7 @@ import { residentBytes, streamBody } from "../support/body-stream";
 import { createPostgresDatabase } from "../support/databases";
 import { fuzz } from "../support/fuzz";
 import { startFuzzTarget } from "../support/fuzz-target";
-import type { ServerProcess } from "../support/server-process";
+import { parseLogLines, type ServerProcess } from "../support/server-process";
 
 const CONTACT = "/contact/real-estate-lead-generation-services";
 const CAREERS = "/careers/real-estate-lead-generation-jobs";
@@ -132,6 +132,9 @@ describe("malformed requests get a clear 4xx", () => {
     for (const status of [400, 403, 404, 405, 415])
       expect(report.statuses.get(status), String(status)).toBeGreaterThan(0);
     expect(log.filter((line) => /^\s+at /.test(line))).toEqual([]);
+    // The log is JSON lines, at most one per request: no error with a stack, no line of level error.
+    const entries = parseLogLines(log.join("\n"));
+    expect(entries.filter((entry) => entry.err !== undefined || entry.level === "error")).toEqual([]);
     expect(log.length).toBeLessThanOrEqual(report.sent + 10);
     expect((await fetch(server.url + "/healthz")).status).toBe(200);
   }, 240_000);
@@ -150,6 +153,7 @@ describe("malformed requests get a clear 4xx", () => {
         });
         expect(report.failures).toEqual([]);
         expect(onPostgres.server.output()).not.toMatch(/^\s+at /m);
+        expect(onPostgres.server.logLines().filter((entry) => entry.err !== undefined)).toEqual([]);
       } finally {
         await onPostgres.server.stop();
         await database.drop();

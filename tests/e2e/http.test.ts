@@ -118,7 +118,7 @@ describe("pages", () => {
 });
 
 describe("machine-readable resources", () => {
-  it("GET /healthz checks the database", async () => {
+  it("GET /healthz says the process is alive and which database it uses", async () => {
     const response = await get("/healthz");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
@@ -182,7 +182,7 @@ describe("start-up", () => {
     } finally {
       expect(await first.stop()).toBe(0);
     }
-    expect(first.output()).toContain("[server] stopped");
+    expect(first.messages()).toContain("[server] stopped");
   });
 
   it("makes its data folder private, tightening one an earlier run left open, in one log line", async () => {
@@ -196,10 +196,7 @@ describe("start-up", () => {
     const modeOf = (...parts: string[]) => fs.statSync(path.join(dataDir, ...parts)).mode & 0o777;
     const server = await startServerProcess({ DATA_DIR: dataDir });
     try {
-      const lines = server
-        .output()
-        .split("\n")
-        .filter((line) => line.startsWith("[data]"));
+      const lines = server.messages().filter((line) => line.startsWith("[data]"));
       expect(lines).toEqual([
         `[data] ${dataDir}: tightened 3 path(s) open to other users to 0700 (folders) / 0600 (files): ` +
           ". 0755, mail 0755, mail/old.eml 0644",

@@ -98,6 +98,8 @@ export async function startFuzzTarget(
     "/robots.txt",
     "/sw.js",
     "/healthz",
+    "/readyz",
+    "/metrics",
     "/nope",
     "/favicon.ico",
     ...ids.flatMap((id) => [

@@ -11,8 +11,36 @@ export interface ServerProcess {
   url: string;
   pid: number;
   dataDir: string;
+  /** Everything the process wrote to stdout and stderr. */
   output(): string;
+  /** The JSON log lines written so far, parsed (a line that is not JSON fails the call). */
+  logLines(): LogLine[];
+  /** The message of each log line. */
+  messages(): string[];
   stop(): Promise<number | null>;
+}
+
+/** A line of the server's log (app/lib/log.server.ts). */
+export interface LogLine {
+  level: string;
+  time: string;
+  msg: string;
+  reqId?: string;
+  [field: string]: unknown;
+}
+
+/** Parses a log's lines; names the first line that is not a JSON object. */
+export function parseLogLines(output: string): LogLine[] {
+  return output
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      try {
+        return JSON.parse(line) as LogLine;
+      } catch {
+        throw new Error(`A log line is not JSON: ${line.slice(0, 300)}`);
+      }
+    });
 }
 
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -38,10 +66,13 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    // Scans only until the line is found: a busy server logs a line per request, and scanning the whole
+    // output again for every chunk would starve this process (and the clients a test runs in it).
     const check = () => {
-      const match = /running at (http:\/\/\S+)/.exec(output);
+      const match = /running at (http:\/\/[^\s"]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
+        child.stdout!.off("data", check);
         resolve(match[1]!);
       }
     };
@@ -57,6 +88,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     pid: child.pid!,
     dataDir,
     output: () => output,
+    logLines: () => parseLogLines(output),
+    messages: () => parseLogLines(output).map((line) => line.msg),
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;

@@ -13,6 +13,7 @@ import { profiles, user, userRoles } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { can, permissionsOf, type Permission } from "~/lib/permissions";
 import { redirectWithToast } from "~/lib/flash.server";
+import { noteRequestUser } from "~/lib/log.server";
 import { SESSION_COOKIE_PREFIX } from "~/lib/personal-cookies";
 import { authHeaders, signOut } from "./accounts.server";
 import { getAuth } from "./auth.server";
@@ -75,6 +76,7 @@ async function loadAuthState(request: Request): Promise<AuthState> {
     return { actor: null, setCookies: await signOut(request) };
   }
   await markSessionActive(response.session.id, new Date(response.session.updatedAt));
+  noteRequestUser(id);
   return {
     actor: {
       kind: "user",

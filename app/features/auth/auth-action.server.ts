@@ -21,6 +21,7 @@ import {
   signUp,
 } from "./accounts.server";
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "./auth.schema";
+import { log } from "~/lib/log.server";
 
 export const authToasts = {
   error: (text: string): Toast => ({ kind: "error", title: "Error", text }),
@@ -81,7 +82,7 @@ function authRefusal(
 
 /** Logs what went wrong and answers with the auth screens' unexpected-error toast. */
 function unexpected<T extends FormReply>(where: string, error: unknown, extra: Omit<T, "ok" | "toast">) {
-  console.warn(`[auth] ${where} failed:`, error);
+  log.warn({ error }, `[auth] ${where} failed`);
   return data({ ...extra, ok: false, toast: authToasts.unexpected } as T, { status: 500 });
 }
 

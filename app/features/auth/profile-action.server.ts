@@ -8,6 +8,7 @@ import { formToasts } from "~/lib/form-toasts";
 import { requireUser } from "./access.server";
 import { profileSchema } from "./auth.schema";
 import { updateOwnProfile } from "./profile.server";
+import { log } from "~/lib/log.server";
 
 export async function handleProfilePost(request: Request) {
   const actor = await requireUser(request);
@@ -35,7 +36,7 @@ export async function handleProfilePost(request: Request) {
       );
     }
   } catch (error) {
-    console.warn("[account] profile update failed:", error);
+    log.warn({ error }, "[account] profile update failed");
     return data<FormReply>(
       {
         ok: false,

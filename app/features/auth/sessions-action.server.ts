@@ -4,6 +4,7 @@ import type { Toast } from "~/lib/toast";
 import { requireUser } from "./access.server";
 import { SIGN_OUT_OTHERS_INTENT, type SessionsActionResult } from "./sessions.schema";
 import { signOutOtherSessions } from "./sessions.server";
+import { log } from "~/lib/log.server";
 
 export function otherSessionsEndedToast(count: number): Toast {
   return {
@@ -26,7 +27,7 @@ export async function handleSignOutOthersPost(request: Request) {
       toast: otherSessionsEndedToast(count),
     });
   } catch (error) {
-    console.warn("[account] signing out other sessions failed:", error);
+    log.warn({ error }, "[account] signing out other sessions failed");
     return data<SessionsActionResult>(
       {
         ok: false,

@@ -12,6 +12,7 @@ import type { Toast } from "~/lib/toast";
 import { requireArea } from "./access.server";
 import { companyNameSchema, inviteClientSchema } from "./auth.schema";
 import { inviteClient, setCompanyName, setDisabled, setRole, type AdminResult } from "./user-admin.server";
+import { log } from "~/lib/log.server";
 
 export type UserAdminIntent = "invite" | "grant-role" | "revoke-role" | "disable" | "enable" | "set-company";
 
@@ -98,7 +99,7 @@ export async function handleUserAdminPost(request: Request) {
     );
   } catch (error) {
     rethrowRefusal(error);
-    console.warn("[admin] user change failed:", error);
+    log.warn({ error }, "[admin] user change failed");
     return data<UserAdminResult>(
       {
         ok: false,

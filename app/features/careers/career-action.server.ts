@@ -8,6 +8,7 @@ import { clientIp } from "~/lib/request-context";
 import { failureToast } from "~/lib/submission-errors";
 import { careerSchema, RESUME_MAX_BYTES, resumeMessages } from "./careers.schema";
 import { submitCareerApplication, type Resume } from "./careers.server";
+import { log } from "~/lib/log.server";
 
 export const HONEYPOT_FIELD = "website";
 
@@ -79,7 +80,7 @@ export async function handleCareerPost(request: Request, context: unknown) {
       result: submission.reply({ resetForm: true }),
     });
   } catch (error) {
-    console.warn("[careers] submission failed:", (error as Error).message);
+    log.warn({ error }, "[careers] submission failed");
     const toast = failureToast(error, formToasts.careerFailed);
     return data<FormReply>({ ok: false, toast, result: submission.reply() }, { status: 500 });
   }

@@ -6,6 +6,7 @@ import { clientIp } from "~/lib/request-context";
 import { failureToast } from "~/lib/submission-errors";
 import { contactSchema } from "./contact.schema";
 import { submitContactMessage } from "./contact.server";
+import { log } from "~/lib/log.server";
 
 /** Honeypot: a field people never see; bots that fill every input fill it too. */
 export const HONEYPOT_FIELD = "website";
@@ -41,7 +42,7 @@ export async function handleContactPost(request: Request, context: unknown) {
       result: submission.reply({ resetForm: true }),
     });
   } catch (error) {
-    console.warn("[contact] submission failed:", (error as Error).message);
+    log.warn({ error }, "[contact] submission failed");
     const toast = failureToast(error, formToasts.contactFailed);
     return data<FormReply>({ ok: false, toast, result: submission.reply() }, { status: 500 });
   }

@@ -46,6 +46,7 @@ import {
   updateLeadStatus,
   type PossibleDuplicate,
 } from "./leads.server";
+import { log } from "~/lib/log.server";
 
 export const leadToasts = {
   created: { kind: "success", title: "Success", text: "Lead created successfully" },
@@ -118,7 +119,7 @@ export async function handleLeadForm(request: Request, actor: Actor, leadId?: st
       return data<FormReply>({ ok: false, toast: errorToast(error.message), result }, { status: 400 });
     }
     rethrowRefusal(error);
-    console.warn(`[leads] ${editing ? "edit" : "create"} failed:`, (error as Error).message);
+    log.warn({ error }, `[leads] ${editing ? "edit" : "create"} failed`);
     return data<FormReply>(
       { ok: false, toast: leadToasts.failed, result: submission.reply() },
       { status: 500 },
@@ -164,7 +165,7 @@ async function change(intent: LeadIntent, submission: Checked, run: () => Promis
       });
     }
     rethrowRefusal(error);
-    console.warn(`[leads] ${intent} failed:`, (error as Error).message);
+    log.warn({ error }, `[leads] ${intent} failed`);
     return answer({ ok: false, intent, toast: leadToasts.failed, result: submission.reply() }, 500);
   }
 }
@@ -220,7 +221,7 @@ export async function handleLeadPost(request: Request, actor: Actor, leadId: str
           return answer({ ok: false, intent, toast: leadToasts.notFound }, 404);
       } catch (error) {
         rethrowRefusal(error);
-        console.warn("[leads] delete failed:", (error as Error).message);
+        log.warn({ error }, "[leads] delete failed");
         return answer({ ok: false, intent, toast: leadToasts.failed }, 500);
       }
       return redirectWithToast(request, "/admin/leads", leadToasts.deleted);
@@ -313,7 +314,7 @@ export async function handleFeedbackForm(form: FormData, actor: Actor, leadId: s
     }
   } catch (error) {
     rethrowRefusal(error);
-    console.warn("[leads] feedback failed:", (error as Error).message);
+    log.warn({ error }, "[leads] feedback failed");
     return data<FeedbackResult>(
       { ok: false, toast: leadToasts.failed, result: submission.reply() },
       { status: 500 },

@@ -3,6 +3,7 @@
  * secret, remove the webhook, resend a delivery. Refusals (another client's webhook) go on to the server,
  * which answers 404.
  */
+import { log } from "~/lib/log.server";
 import { data } from "react-router";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
@@ -114,7 +115,7 @@ export async function handleWebhookPost(request: Request, actor: WebhookActor, c
     }
   } catch (error) {
     rethrowRefusal(error);
-    console.warn(`[webhooks] ${intent} failed:`, (error as Error).message);
+    log.warn({ error }, `[webhooks] ${intent} failed`);
     return reply({ ok: false, intent, toast: webhookToasts.failed }, 500);
   }
 }

@@ -7,7 +7,14 @@ import { byteaAsBase64 } from "~/db/bytea";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mailOutbox, storedFiles, type MailAttachment } from "~/db/schema";
-import { claimDue, startOutboxWorker, wakeups, type OutboxWorker } from "~/lib/outbox/outbox.server";
+import {
+  claimDue,
+  pendingBacklog,
+  startOutboxWorker,
+  wakeups,
+  type Backlog,
+  type OutboxWorker,
+} from "~/lib/outbox/outbox.server";
 
 /** A transaction or the database itself: anything that can insert. */
 export type Writer = Pick<Database, "insert">;
@@ -122,7 +129,12 @@ export async function deliverDueMail(
   return sent;
 }
 
+/** What waits in the mail outbox (metrics). */
+export const mailBacklog = (db: Database): Promise<Backlog> =>
+  pendingBacklog(db, mailOutbox, { status: mailOutbox.status, createdAt: mailOutbox.createdAt });
+
 export type MailWorker = OutboxWorker;
+export { STALLED_AFTER_MS, type Backlog, type WorkerState } from "~/lib/outbox/outbox.server";
 
 /** Polls the outbox every `intervalMs`, and at once when this process enqueues a message. */
 export function startMailWorker(options: {

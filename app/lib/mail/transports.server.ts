@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { ensurePrivateDir, writePrivateFile } from "~/db/private-files.server";
+import { log } from "~/lib/log.server";
 import type { MailTransport } from "./outbox.server";
 
 /** The folder of DATA_DIR that holds the .eml files when no SMTP server is configured. */
@@ -35,12 +36,11 @@ export function fileTransport(dir: string, options: { logLinks?: boolean } = {})
     const file = path.join(dir, `${stamp}-${crypto.randomBytes(3).toString("hex")}.eml`);
     writePrivateFile(file, info.message as Buffer, "wx");
     if (options.logLinks) {
+      // The links go in a field of their own: messages are cleaned of tokens, fields are not.
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      console.log(
-        `[mail] to ${mail.to}: ${JSON.stringify(mail.subject)} written to ${file}${links.length ? ` (links: ${links.join(" ")})` : ""}`,
-      );
+      log.info({ links }, `[mail] to ${mail.to}: ${JSON.stringify(mail.subject)} written to ${file}`);
       return;
     }
-    console.log(`[mail] wrote ${file} to ${redactedRecipient(mail.to)}`);
+    log.info(`[mail] wrote ${file} to ${redactedRecipient(mail.to)}`);
   };
 }

@@ -5,9 +5,15 @@
  * worker died is taken again after its lease. The mail outbox and the webhook outbox both use these.
  */
 import type { SQL } from "drizzle-orm";
-import { inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
+import { log } from "~/lib/log.server";
+
+/** A pass making no progress for this long means the worker is stuck (on a hung connection, say). */
+export const STALLED_AFTER_MS = 2 * 60_000;
+
+export type WorkerState = "running" | "stalled" | "stopped";
 
 /**
  * Claims up to `limit` rows of `table` matching `due`, oldest first by `orderBy`, and writes `lease` to
@@ -50,6 +56,8 @@ export async function claimDue<T extends PgTable>(
 export interface OutboxWorker {
   /** Runs a delivery pass now (tests, and after an enqueue). */
   kick(): void;
+  /** Running, stopped, or stalled: in a pass that has made no progress for STALLED_AFTER_MS (readiness). */
+  state(): WorkerState;
   stop(): Promise<void>;
 }
 
@@ -68,19 +76,22 @@ export function startOutboxWorker(options: {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  /** When the pass in progress last started or finished a batch. */
+  let progressAt = Date.now();
   const kick = () => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
+    progressAt = Date.now();
     running = (async () => {
       do {
         again = false;
         try {
-          while ((await options.pass()) > 0 && !stopped);
+          while ((await options.pass()) > 0 && !stopped) progressAt = Date.now();
         } catch (error) {
-          console.warn(`[${options.name}] delivery pass failed:`, (error as Error).message);
+          log.warn({ error }, `[${options.name}] delivery pass failed`);
         }
       } while (again && !stopped);
     })().finally(() => {
@@ -93,6 +104,8 @@ export function startOutboxWorker(options: {
   kick();
   return {
     kick,
+    state: () =>
+      stopped ? "stopped" : running && Date.now() - progressAt > STALLED_AFTER_MS ? "stalled" : "running",
     async stop() {
       stopped = true;
       clearInterval(timer);
@@ -114,4 +127,26 @@ export function wakeups() {
       return () => void listeners.delete(listener);
     },
   };
+}
+
+/** What waits in an outbox: pending rows and how long the oldest has waited (metrics). */
+export interface Backlog {
+  pending: number;
+  oldestPendingSeconds: number;
+}
+
+/** The backlog of an outbox table whose `status` column says "pending" until a row is done. */
+export async function pendingBacklog(
+  db: Database,
+  table: PgTable,
+  columns: { status: PgColumn; createdAt: PgColumn },
+): Promise<Backlog> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      oldest: sql<number>`coalesce(extract(epoch from (now() - min(${columns.createdAt}))), 0)::float8`,
+    })
+    .from(table)
+    .where(eq(columns.status, "pending"));
+  return { pending: row?.pending ?? 0, oldestPendingSeconds: Math.max(0, row?.oldest ?? 0) };
 }

@@ -8,7 +8,8 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import type { WebhookEventType } from "~/db/enums";
-import { wakeups } from "~/lib/outbox/outbox.server";
+import { webhookDeliveries } from "~/db/schema";
+import { pendingBacklog, wakeups, type Backlog } from "~/lib/outbox/outbox.server";
 
 /** A transaction or the database itself: anything that can execute SQL. */
 export type Writer = Pick<Database, "execute">;
@@ -84,3 +85,10 @@ export function assignmentEvents(leadId: string, from: string | null, to: string
 /** `lead.updated` for the client holding the lead, if any. */
 export const updateEvents = (leadId: string, clientId: string | null): LeadEvent[] =>
   clientId ? [{ type: "lead.updated", leadId, clientId }] : [];
+
+/** What waits in the webhook outbox (metrics). */
+export const webhookBacklog = (db: Database): Promise<Backlog> =>
+  pendingBacklog(db, webhookDeliveries, {
+    status: webhookDeliveries.status,
+    createdAt: webhookDeliveries.createdAt,
+  });

@@ -23,6 +23,7 @@ import {
   setHandled,
   weeklyCounts,
 } from "~/features/submissions/submissions.server";
+import { log } from "~/lib/log.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { query, counts, weeks, contact, career, loadFailed: false };
   } catch (error) {
     rethrowRefusal(error);
-    console.warn("[admin] dashboard data failed:", (error as Error).message);
+    log.warn({ error }, "[admin] dashboard data failed");
     return data(
       {
         query,

@@ -11,10 +11,12 @@ import { byteaAsBase64 } from "~/db/bytea";
 import { queryRows, type Database, type Transaction } from "~/db/client.server";
 import { leadImportChunks, leadImportRejects, leadImports, leads } from "~/db/schema";
 import { assignmentEvents, enqueueLeadEvents } from "~/lib/webhooks/outbox.server";
+import { importStatuses, type ImportStatus } from "~/db/enums";
 import { announceBulkChange, mailAssignedBatch } from "../bulk.server";
 import type { LeadInput } from "../leads.schema";
 import { assessRows } from "./assess.server";
 import { CsvFileError, csvRecords, type CsvRecord } from "./csv-source.server";
+import { log } from "~/lib/log.server";
 
 /** Rows per batch: a few hundred leads per statement keeps each transaction short. */
 export const IMPORT_BATCH = 500;
@@ -281,7 +283,7 @@ export async function runJob(
       return;
     }
     const message = String((error as Error)?.message ?? error).slice(0, 500);
-    console.warn(`[import] ${job.id} paused after an error, retried when its lease ends:`, message);
+    log.warn({ error }, `[import] ${job.id} paused after an error, retried when its lease ends`);
     await db
       .update(leadImports)
       .set({ error: message })
@@ -352,7 +354,7 @@ export function startImportWorker(options: {
       return;
     }
     running = pass()
-      .catch((error: unknown) => console.warn("[import] worker pass failed:", (error as Error)?.message))
+      .catch((error: unknown) => log.warn({ error }, "[import] worker pass failed"))
       .finally(() => {
         running = undefined;
         if (again) {
@@ -380,4 +382,18 @@ export function startImportWorker(options: {
       await running;
     },
   };
+}
+
+/** How many imports are in each state, every state present (metrics). */
+export async function importJobCounts(db: Database): Promise<Record<ImportStatus, number>> {
+  const rows = await db
+    .select({ status: leadImports.status, count: sql<number>`count(*)::int` })
+    .from(leadImports)
+    .groupBy(leadImports.status);
+  const counts = Object.fromEntries(importStatuses.map((status) => [status.value, 0])) as Record<
+    ImportStatus,
+    number
+  >;
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
 }

@@ -21,6 +21,7 @@ import { listAdmins, listClients, listLeads } from "~/features/leads/leads.serve
 import { importFileName } from "~/features/leads/import/imports.server";
 import { handleBulkPost, type BulkActionResult } from "~/features/leads/bulk-action.server";
 import { BulkBar, ConfirmBulkDelete } from "~/features/leads/components/bulk-bar";
+import { log } from "~/lib/log.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { query, list, clients, admins, importName, loadFailed: false };
   } catch (error) {
     rethrowRefusal(error);
-    console.warn("[leads] list failed:", (error as Error).message);
+    log.warn({ error }, "[leads] list failed");
     return data(
       { query, list: null, clients: [], admins: [], importName: null, loadFailed: true },
       { status: 503 },

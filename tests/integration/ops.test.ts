@@ -1,0 +1,234 @@
+/**
+ * The ops endpoints against real databases: readiness and each way it fails (database closed or not
+ * answering, a migration missing, the mail worker stopped, the server stopping), and /metrics figures
+ * that move with the data (a contact form fills the outbox gauge, delivery empties it; import jobs by
+ * state), with bounded labels.
+ */
+import { sql } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { leadImports, mailOutbox } from "~/db/schema";
+import { handleContactPost } from "~/features/contact/contact-action.server";
+import { deliverDueMail, type WorkerState } from "~/lib/mail/outbox.server";
+import { testDatabases } from "../support/databases";
+import { useTestDatabase } from "../support/integration-fixtures";
+import { createMetrics } from "../../server/metrics";
+import { answerOps, metricsAccess, NOT_FOUND, type OpsContext } from "../../server/ops";
+
+process.env.IP_RATE_LIMITS = "off";
+
+const TOKEN = "integration-metrics-token-0123456789";
+
+/** The value of one sample in Prometheus text, or undefined when the series is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
+  const database = useTestDatabase(testDb);
+  let mailState: WorkerState = "running";
+  let stopping = false;
+  let context: OpsContext;
+
+  beforeAll(() => {
+    const handle: DatabaseHandle = database.handle;
+    context = {
+      database: handle,
+      mailWorker: { state: () => mailState },
+      stopping: () => stopping,
+      metrics: createMetrics({
+        database: handle,
+        eventStreams: () => 2,
+        workers: { mail: () => mailState },
+      }),
+      access: metricsAccess({ METRICS_TOKEN: TOKEN }),
+    };
+  });
+  afterEach(() => {
+    mailState = "running";
+    stopping = false;
+  });
+
+  const ask = (path: "/healthz" | "/readyz" | "/metrics", authorization?: string) =>
+    answerOps(path, { authorization, address: "198.51.100.7" }, context);
+  const metricsText = async () => {
+    const answer = await ask("/metrics", `Bearer ${TOKEN}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers["Content-Type"]).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(answer.headers["Cache-Control"]).toBe("no-store");
+    return answer.body;
+  };
+
+  it("is ready when the database answers, every migration is applied and the mail worker runs", async () => {
+    const answer = await ask("/readyz");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["Cache-Control"]).toBe("no-store");
+    expect(JSON.parse(answer.body)).toEqual({
+      status: "ready",
+      checks: { database: "ok", migrations: "ok", mail: "ok" },
+    });
+  });
+
+  it("is not ready, with Retry-After and what is wrong, while the mail worker is stopped or stalled", async () => {
+    for (const state of ["stopped", "stalled"] as const) {
+      mailState = state;
+      const answer = await ask("/readyz");
+      expect(answer.status).toBe(503);
+      expect(answer.headers["Retry-After"]).toBe("5");
+      expect(JSON.parse(answer.body)).toEqual({
+        status: "unavailable",
+        failing: ["mail"],
+        checks: { database: "ok", migrations: "ok", mail: state },
+      });
+    }
+  });
+
+  it("is not ready while the server shuts down, though still alive", async () => {
+    stopping = true;
+    const answer = await ask("/readyz");
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      failing: ["server"],
+      checks: { server: "shutting down" },
+    });
+    expect((await ask("/healthz")).status).toBe(200);
+  });
+
+  it("is not ready when a migration of this build is missing from the database", async () => {
+    const { rows } = (await database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning id, hash, created_at`,
+    )) as unknown as { rows: { id: number; hash: string; created_at: string }[] };
+    try {
+      const answer = await ask("/readyz");
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        failing: ["migrations"],
+        checks: { database: "ok", migrations: "1 not applied" },
+      });
+    } finally {
+      const row = rows[0]!;
+      await database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`,
+      );
+    }
+    expect((await ask("/readyz")).status).toBe(200);
+  });
+
+  it("counts a contact form's e-mails in the outbox gauge until they are delivered", async () => {
+    const before = await metricsText();
+    expect(sample(before, 'leadworks_queue_backlog{queue="mail"}')).toBe(0);
+    expect(sample(before, 'leadworks_queue_oldest_pending_seconds{queue="mail"}')).toBe(0);
+    const result = await handleContactPost(
+      new Request("http://localhost/contact/real-estate-lead-generation-services", {
+        method: "POST",
+        body: new URLSearchParams({
+          name: "Gauge Tester",
+          email: "gauge@example.com",
+          company: "",
+          subject: "Metrics",
+          message: "Does the gauge move?",
+        }),
+      }),
+      {},
+    );
+    expect((result as { init?: { status?: number } }).init?.status ?? 200).toBe(200);
+    const queued = await database.db.$count(mailOutbox, sql`${mailOutbox.status} = 'pending'`);
+    expect(queued).toBeGreaterThan(0);
+    const during = await metricsText();
+    expect(sample(during, 'leadworks_queue_backlog{queue="mail"}')).toBe(queued);
+    expect(sample(during, 'leadworks_queue_oldest_pending_seconds{queue="mail"}')).toBeGreaterThanOrEqual(0);
+
+    // An hour-old message shows its age.
+    await database.db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 3_600_000) });
+    expect(
+      sample(await metricsText(), 'leadworks_queue_oldest_pending_seconds{queue="mail"}'),
+    ).toBeGreaterThanOrEqual(3_599);
+
+    await deliverDueMail(database.db, async () => undefined, "Leadworks <no-reply@leadworks.example>", 100);
+    const after = await metricsText();
+    expect(sample(after, 'leadworks_queue_backlog{queue="mail"}')).toBe(0);
+    expect(sample(after, 'leadworks_queue_oldest_pending_seconds{queue="mail"}')).toBe(0);
+  });
+
+  it("shows import jobs by every state, event streams, workers, the pool and the database", async () => {
+    await database.db.insert(leadImports).values([
+      { fileName: "a.csv", status: "queued" },
+      { fileName: "b.csv", status: "queued" },
+      { fileName: "c.csv", status: "done" },
+    ]);
+    mailState = "stalled";
+    const text = await metricsText();
+    expect(sample(text, 'leadworks_import_jobs{state="queued"}')).toBe(2);
+    expect(sample(text, 'leadworks_import_jobs{state="done"}')).toBe(1);
+    expect(sample(text, 'leadworks_import_jobs{state="running"}')).toBe(0);
+    expect(sample(text, "leadworks_event_stream_clients")).toBe(2);
+    expect(sample(text, 'leadworks_worker_up{worker="mail"}')).toBe(0);
+    expect(sample(text, "leadworks_database_up")).toBe(1);
+    expect(sample(text, 'leadworks_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "leadworks_db_pool_max")).toBe(testDb.name === "pglite" ? 1 : 20);
+    expect(text).toContain("leadworks_process_resident_memory_bytes");
+  });
+
+  it("records request durations by route pattern and bounded method", async () => {
+    context.metrics.observeRequest({
+      method: "GET",
+      route: "/admin/leads/:id",
+      status: "200",
+      seconds: 0.02,
+    });
+    context.metrics.observeRequest({ method: "OTHER", route: "/*", status: "405", seconds: 0.001 });
+    const text = await metricsText();
+    expect(
+      sample(
+        text,
+        'leadworks_http_request_duration_seconds_count{method="GET",route="/admin/leads/:id",status="200"}',
+      ),
+    ).toBe(1);
+    expect(
+      sample(
+        text,
+        'leadworks_http_request_duration_seconds_bucket{le="0.025",method="GET",route="/admin/leads/:id",status="200"}',
+      ),
+    ).toBe(1);
+    expect(
+      sample(text, 'leadworks_http_request_duration_seconds_count{method="OTHER",route="/*",status="405"}'),
+    ).toBe(1);
+  });
+
+  it("answers /metrics 404 without the token, like an unknown path", async () => {
+    expect(await ask("/metrics")).toEqual(NOT_FOUND);
+    expect(await ask("/metrics", "Bearer wrong-token")).toEqual(NOT_FOUND);
+  });
+
+  it("is not ready once the database is closed, and the metrics say so and still answer", async () => {
+    const closing = await testDb.open();
+    const shared = context;
+    context = {
+      ...shared,
+      database: closing,
+      metrics: createMetrics({ database: closing, eventStreams: () => 0, workers: {} }),
+    };
+    await closing.close();
+    try {
+      await expectClosedDatabase();
+    } finally {
+      context = shared;
+    }
+  });
+
+  async function expectClosedDatabase() {
+    const answer = await ask("/readyz");
+    expect(answer.status).toBe(503);
+    expect(answer.headers["Retry-After"]).toBe("5");
+    expect(JSON.parse(answer.body)).toEqual({
+      status: "unavailable",
+      failing: ["database", "migrations"],
+      checks: { database: "unreachable", migrations: "unknown", mail: "ok" },
+    });
+    expect((await ask("/healthz")).status).toBe(200);
+    const text = await metricsText();
+    expect(sample(text, "leadworks_database_up")).toBe(0);
+    expect(sample(text, 'leadworks_queue_backlog{queue="mail"}')).toBeUndefined();
+  }
+});

@@ -81,16 +81,21 @@ describe("the demo data", () => {
     expect(new Set(assigned)).toEqual(new Set(demoClients.map((_, i) => i)));
   });
 
-  it("gives feedback only on assigned leads, with notes the feedback form accepts", () => {
+  it("gives feedback only on assigned leads, as the feedback form accepts it (a reason for Not Interested)", () => {
     for (const plan of plans) {
       let assigned = false;
       for (const step of plan.steps) {
         if (step.do === "assign") assigned = true;
         if (step.do === "feedback") {
           expect(assigned).toBe(true);
-          expect(feedbackSchema.safeParse({ feedbackStatus: step.status, notes: step.notes }).success).toBe(
-            true,
-          );
+          const form = {
+            feedbackStatus: step.status,
+            notes: step.notes,
+            notInterestedReason: step.reason ?? "",
+            dealPurchasePrice: "",
+            dealProfit: "",
+          };
+          expect(feedbackSchema.safeParse(form).success).toBe(true);
         }
       }
     }

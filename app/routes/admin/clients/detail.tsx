@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/detail";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { BackLink } from "~/components/ui/back-link";
@@ -46,6 +47,14 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
           {name}
         </h1>
         <p className="mt-1 text-muted-foreground break-words">{client.email}</p>
+        <p className="mt-2 text-sm">
+          <Link
+            to={`/admin/webhooks/${client.id}`}
+            className="font-semibold text-primary underline-offset-4 hover:underline"
+          >
+            Webhook and delivery log
+          </Link>
+        </p>
       </div>
       {guarantee && (
         <section aria-labelledby="guarantee-heading">

@@ -26,6 +26,7 @@ import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { tightenPrivatePaths } from "~/db/private-files.server";
 import { pruneRateLimitHits } from "~/lib/rate-limit.server";
 import { closeAllEventStreams } from "~/lib/realtime.server";
+import { PROBLEM_TYPE, problemBody } from "~/lib/problem";
 import { baseSecurityHeaders, contentSecurityPolicy } from "~/lib/security-headers";
 import { prerenderPaths, redirects } from "~/public-routes";
 import { preferredEncoding, sendMemoryFile, urlForLog } from "./http-util";
@@ -151,20 +152,20 @@ async function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusa
     return;
   }
   res.writeHead(refusal.status, {
-    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Type": refusal.problem ? PROBLEM_TYPE : "text/plain; charset=utf-8",
     "Cache-Control": "no-store",
     ...refusal.headers,
   });
-  res.end(refusal.message);
+  res.end(refusal.problem ? problemBody(refusal.problem, refusal.message) : refusal.message);
 }
 
 /** Reads an ordinary form's body under its limit; a multipart body must also parse. */
-async function readFormBody(req: IncomingMessage, limit: number): Promise<Buffer | Refusal> {
+async function readFormBody(req: IncomingMessage, limit: number, api = false): Promise<Buffer | Refusal> {
   let body: Buffer;
   try {
     body = await readBodyCapped(req, limit);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return tooLarge(limit);
+    if (error instanceof BodyTooLargeError) return tooLarge(limit, api);
     throw error;
   }
   const type = req.headers["content-type"] ?? "";
@@ -343,7 +344,7 @@ export async function startServer(): Promise<RunningServer> {
       if (checked.facts.uploadLimit !== undefined) {
         body = cappedBodyStream(req, checked.bodyLimit, () => (overflowed = true));
       } else {
-        const read = await readFormBody(req, checked.bodyLimit);
+        const read = await readFormBody(req, checked.bodyLimit, checked.facts.apiLimit !== undefined);
         if (!Buffer.isBuffer(read)) {
           await refuse(req, res, read);
           return;

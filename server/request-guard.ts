@@ -7,6 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { FORM_BODY_LIMIT, type BodyLimitHandle } from "~/lib/body-limit";
+import type { ProblemKind } from "~/lib/problem";
 
 export interface Refusal {
   status: 400 | 403 | 404 | 405 | 413 | 415;
@@ -14,6 +15,8 @@ export interface Refusal {
   headers?: Record<string, string>;
   /** Why, for the one log line: never the body, at most a short reason. */
   reason: string;
+  /** For the public API: answered as application/problem+json of this kind. */
+  problem?: ProblemKind;
 }
 
 /** What the route table says about a path: whether it takes POSTs and how large a body may be. */
@@ -25,6 +28,8 @@ export interface RouteFacts {
   acceptsPost: boolean;
   /** Set for routes that take uploads: their body streams to the action under this limit. */
   uploadLimit?: number;
+  /** Set for the public API's routes (/api/v1): JSON bodies under this limit, bearer keys, problem+json. */
+  apiLimit?: number;
 }
 
 /** Answers "which route would handle this POST" the way React Router picks an action's target. */
@@ -65,10 +70,12 @@ export function routeFactsFor(build: ServerBuild) {
       resourceData: resource && page !== pathname,
       acceptsPost: typeof module?.action === "function",
       uploadLimit: handle?.uploadBodyLimit,
+      apiLimit: handle?.apiBodyLimit,
     };
   };
 }
 
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json(\s*;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded(\s*;|$)/i;
 const MULTIPART_TYPE = /^multipart\/form-data(\s*;|$)/i;
 /** RFC 2046: a boundary is 1 to 70 characters. */
@@ -128,8 +135,10 @@ export function checkRequest(
       message: "Method not allowed.",
       headers: { Allow: allow },
       reason: `method ${method.slice(0, 20)}`,
+      ...(facts.apiLimit !== undefined ? { problem: "method-not-allowed" as const } : {}),
     };
   }
+  if (facts.apiLimit !== undefined) return checkApiPost(req, facts, facts.apiLimit);
   if (
     isForeignOrigin(req.headers.origin, req.headers.host, siteUrl) ||
     req.headers["sec-fetch-site"] === "cross-site"
@@ -160,11 +169,45 @@ export function checkRequest(
   return { facts, bodyLimit };
 }
 
-export function tooLarge(limit: number): Refusal {
+/**
+ * A POST to the public API: JSON, under the API's limit. No Origin check: the API authenticates with
+ * a bearer key that a browser never sends on its own, and reads no cookie, so a cross-site page cannot
+ * make a request on someone's behalf (ADR 022).
+ */
+function checkApiPost(
+  req: IncomingMessage,
+  facts: RouteFacts,
+  bodyLimit: number,
+): Refusal | { facts: RouteFacts; bodyLimit: number } {
+  if (!facts.acceptsPost) {
+    return {
+      status: 405,
+      message: "Method not allowed.",
+      headers: { Allow: "GET, HEAD" },
+      reason: "no action",
+      problem: "method-not-allowed",
+    };
+  }
+  const type = req.headers["content-type"] ?? "";
+  if (!JSON_TYPE.test(type)) {
+    return {
+      status: 415,
+      message: "Send the body as application/json.",
+      reason: `content-type ${type.slice(0, 60)}`,
+      problem: "unsupported-media-type",
+    };
+  }
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > bodyLimit) return tooLarge(bodyLimit, true);
+  return { facts, bodyLimit };
+}
+
+export function tooLarge(limit: number, api = false): Refusal {
   return {
     status: 413,
     message: `The request is too large (the limit is ${formatBytes(limit)}).`,
     reason: `body over ${limit} bytes`,
+    ...(api ? { problem: "payload-too-large" as const } : {}),
   };
 }
 

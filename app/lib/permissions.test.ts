@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { authorize, can, NotAllowedError, permissions, permissionsOf } from "./permissions";
+import {
+  authorize,
+  can,
+  NotAllowedError,
+  permissions,
+  permissionsOf,
+  permissionsOfScopes,
+} from "./permissions";
 
 describe("permissions", () => {
   it("grants admins everything of the agency and nothing of a client's own", () => {
@@ -34,5 +41,14 @@ describe("permissions", () => {
     expect(refusal).toBeInstanceOf(NotAllowedError);
     expect(refusal).toMatchObject({ status: 403, permission: "lead:write:any" });
     expect(() => authorize(null, "area:admin")).toThrow(NotAllowedError);
+  });
+
+  it("grants an API key only what its scopes say", () => {
+    expect([...permissionsOfScopes(["leads:write"])]).toEqual(["lead:create:any"]);
+    expect([...permissionsOfScopes(["leads:read"])]).toEqual(["lead:read:any"]);
+    const both = { permissions: permissionsOfScopes(["leads:read", "leads:write", "admin"]) };
+    expect(can(both, "lead:write:any")).toBe(false);
+    expect(can(both, "area:admin")).toBe(false);
+    expect(both.permissions.size).toBe(2);
   });
 });

@@ -11,6 +11,7 @@ import { account, auditLog, profiles, session, user, userRoles, verification } f
 import type { Actor, Role } from "~/lib/actor";
 import { authorize, type Permission } from "~/lib/permissions";
 import type { InviteClientInput } from "./auth.schema";
+import { recordAudit } from "~/lib/audit.server";
 import { getAuth, inAuthTransaction, INVITATION_TTL_MS, type Writer } from "./auth.server";
 
 /** Who makes a change: an admin, or the command line (run by whoever holds the server's files). */
@@ -120,7 +121,7 @@ async function audit(
   action: string,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  await writer.insert(auditLog).values({ actorId, targetUserId, action, details });
+  await recordAudit(writer, { actorId, targetUserId, action, details });
 }
 
 async function findUser(writer: Writer, id: string) {

@@ -21,6 +21,7 @@ const adminNav: AreaLink[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/leads", label: "Leads" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/api-keys", label: "API keys" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -61,11 +61,6 @@ export interface InsertOptions {
    * "duplicate"). Off: every valid row goes in (the import has already judged its rows).
    */
   skipDuplicates?: boolean;
-  /**
-   * A notification sent by the same statement when at least one lead went in (the live lists): saves a
-   * round trip on the API's single-lead path.
-   */
-  announce?: { channel: string; payload: Record<string, unknown> };
 }
 
 /**
@@ -130,12 +125,7 @@ export async function insertLeads(
         motivation_level, situation_notes, lead_source, asking_price, estimated_value, estimated_repair_cost,
         lead_status, assigned_to_client_id, import_id, api_key_id, created_by_user_id, created_at, updated_at
     )
-    select j.i, j.existing_id, j.earlier_index, to_jsonb(ins) as lead, ${
-      options.announce
-        ? sql`(select count(pg_notify(${options.announce.channel}, ${JSON.stringify(options.announce.payload)}))
-            from (select 1 from ins limit 1) x)`
-        : sql`0`
-    } as announced
+    select j.i, j.existing_id, j.earlier_index, to_jsonb(ins) as lead
     from judged j left join ins on ins.id = j.new_id
     order by j.i`,
   );

@@ -66,7 +66,7 @@ export function ApiKeyAdmin({
             className="mt-4 overflow-x-auto rounded-xl border border-border"
             tabIndex={0}
             role="region"
-            aria-labelledby="keys-heading"
+            aria-label="Keys table"
           >
             <table className="w-full min-w-[56rem] text-left text-sm">
               <caption className="sr-only">API keys with their scopes, use and status</caption>

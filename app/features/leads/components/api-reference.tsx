@@ -157,8 +157,8 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
               <h3 id={`${op.operationId}-heading`} className="text-lg font-bold">
                 <span className="mr-2 rounded bg-primary px-2 py-0.5 font-mono text-sm text-primary-foreground uppercase">
                   {method}
-                </span>
-                <span className="font-mono">{path}</span>
+                </span>{" "}
+                <span className="font-mono">{path}</span>{" "}
                 <span className="block text-base font-semibold text-muted-foreground">{op.summary}</span>
               </h3>
               {op.description && <p className="mt-2">{op.description}</p>}

@@ -49,7 +49,20 @@ export function routeFactsFor(build: ServerBuild) {
     );
   const routes = tree(undefined);
 
+  // matchRoutes flattens and ranks the whole route table on every call: the facts of recent paths are
+  // kept (the API's POST /api/v1/leads, a form's page), at most FACTS_CACHED of them.
+  const cache = new Map<string, RouteFacts>();
   return (pathname: string, search: URLSearchParams): RouteFacts => {
+    const cacheKey = search.has("index") ? `${pathname}?index` : pathname;
+    const known = cache.get(cacheKey);
+    if (known) return known;
+    const facts = computeFacts(pathname, search);
+    if (cache.size >= FACTS_CACHED) cache.delete(cache.keys().next().value!);
+    cache.set(cacheKey, facts);
+    return facts;
+  };
+
+  function computeFacts(pathname: string, search: URLSearchParams): RouteFacts {
     // Single-fetch data requests name the page they are for: /x.data, /_root.data for "/".
     let page = pathname;
     if (page.endsWith(".data")) page = page === "/_root.data" ? "/" : page.slice(0, -".data".length);
@@ -72,8 +85,11 @@ export function routeFactsFor(build: ServerBuild) {
       uploadLimit: handle?.uploadBodyLimit,
       apiLimit: handle?.apiBodyLimit,
     };
-  };
+  }
 }
+
+/** Paths whose route facts are remembered (each a few hundred bytes). */
+const FACTS_CACHED = 1_000;
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json(\s*;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded(\s*;|$)/i;

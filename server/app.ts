@@ -20,6 +20,7 @@ import { SECRET_FILE } from "~/features/auth/secret.server";
 import { env, type Env } from "~/lib/env.server";
 import { startMailWorker } from "~/lib/mail/outbox.server";
 import { startImportWorker } from "~/features/leads/import/job.server";
+import { pruneIdempotencyKeys } from "~/features/leads/api.server";
 import { startEmbeddedMaintenance } from "~/db/maintenance.server";
 import { fileTransport, MAIL_DIR, smtpTransport } from "~/lib/mail/transports.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
@@ -272,10 +273,10 @@ export async function startServer(): Promise<RunningServer> {
   const importWorker = startImportWorker({ db: database.db, soleWorker: database.kind !== "postgres" });
   // PostgreSQL's autovacuum keeps statistics fresh; the embedded database has none.
   const maintenance = database.kind === "postgres" ? null : startEmbeddedMaintenance(database.db);
-  const pruneTimer = setInterval(
-    () => void pruneRateLimitHits(database.db).catch(() => undefined),
-    3_600_000,
-  );
+  const pruneTimer = setInterval(() => {
+    void pruneRateLimitHits(database.db).catch(() => undefined);
+    void pruneIdempotencyKeys(database.db).catch(() => undefined);
+  }, 3_600_000);
   pruneTimer.unref();
   const buildDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "client");
   const staticFiles: Map<string, MemoryFile> = loadStaticFiles(buildDir);

@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiIdempotency, apiKeys, auditLog, leads, user as userTable } from "~/db/schema";
 import { createApiKey, revokeApiKey } from "~/features/auth/api-keys.server";
+import { pruneIdempotencyKeys } from "~/features/leads/api.server";
 import { getLead } from "~/features/leads/leads.server";
 import { createLead } from "~/features/leads/leads.server";
 import { permissionsOf } from "~/lib/permissions";
@@ -195,6 +196,18 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     expect(((await other.json()) as Json).type).toBe("/api/docs#problem-idempotency-key-reused");
     const rows = await database.db.select().from(apiIdempotency);
     expect(rows.every((r) => r.status === 201)).toBe(true);
+  });
+
+  it("forgets an Idempotency-Key after 24 hours: taken over by a new request, pruned", async () => {
+    const headers = { "Idempotency-Key": `old-${testDb.name}` };
+    expect((await run(intake, post(writer, lead(22), headers))).status).toBe(201);
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000);
+    await database.db.update(apiIdempotency).set({ createdAt: dayAgo });
+    // Another body with the old key: a new request, not a 422.
+    expect((await run(intake, post(writer, lead(23), headers))).status).toBe(201);
+    await database.db.update(apiIdempotency).set({ createdAt: dayAgo });
+    await pruneIdempotencyKeys(database.db);
+    expect(await database.db.select().from(apiIdempotency)).toEqual([]);
   });
 
   it("refuses without a key, with an unknown key, and with the wrong scope", async () => {

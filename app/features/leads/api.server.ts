@@ -234,6 +234,11 @@ export async function intakeLeads(actor: ApiKeyPrincipal, request: IntakeRequest
   }
 }
 
+/** Forgets Idempotency-Keys older than 24 hours (a later request takes one over anyway); run now and then. */
+export async function pruneIdempotencyKeys(db: Database): Promise<void> {
+  await db.execute(sql`delete from api_idempotency where created_at < now() - ${IDEMPOTENCY_TTL}`);
+}
+
 /** Rows a statement returned, whichever driver ran it. */
 function rowCount(result: unknown): number {
   const rows = (result as { rows?: unknown[] }).rows;

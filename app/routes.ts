@@ -51,6 +51,11 @@ export default [
     route("leads/:id/edit", "routes/admin/leads/edit.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("api-keys", "routes/admin/api-keys.tsx"),
+    route("clients", "routes/admin/clients/list.tsx"),
+    route("clients/:id", "routes/admin/clients/detail.tsx"),
+    route("returns", "routes/admin/returns.tsx"),
+    route("webhooks", "routes/admin/webhooks/list.tsx"),
+    route("webhooks/:clientId", "routes/admin/webhooks/client.tsx"),
   ]),
   // Admin-only resources outside the layout: 404 to everyone else
   route("admin/applications/:id/resume", "routes/admin/resume.ts"),
@@ -60,14 +65,18 @@ export default [
   route("admin/leads/events", "routes/admin/leads/events.ts"),
   route("admin/leads/export.csv", "routes/admin/leads/export.ts"),
   route("admin/leads/import/:id/rejected.csv", "routes/admin/leads/import-rejected.ts"),
+  route("admin/webhooks/events", "routes/admin/webhooks/events.ts"),
 
   // Client portal (spec 02 §2): clients only, and only the leads assigned to them
   route("client", "routes/client/layout.tsx", [
     index("routes/client/dashboard.tsx"),
     route("leads", "routes/client/leads.tsx"),
     route("leads/:id", "routes/client/lead.tsx"),
+    route("agreement", "routes/client/agreement.tsx"),
+    route("settings", "routes/client/settings.tsx"),
   ]),
   route("client/events", "routes/client/events.ts"),
+  route("client/settings/events", "routes/client/settings-events.ts"),
 
   // Public API (issue 14): bearer keys, JSON, problem+json; its reference for admins
   route("api/v1/leads", "routes/api/v1/leads.ts"),

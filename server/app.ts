@@ -16,9 +16,10 @@ import * as build from "virtual:react-router/server-build";
 import { PGLITE_DIR } from "~/db/client.server";
 import { closeDatabase, databaseHandle } from "~/db/db.server";
 import { DataDirLockedError, LOCK_NAME } from "~/db/dir-lock.server";
-import { SECRET_FILE } from "~/features/auth/secret.server";
+import { SECRET_FILE } from "~/lib/auth-secret.server";
 import { env, type Env } from "~/lib/env.server";
 import { startMailWorker } from "~/lib/mail/outbox.server";
+import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
 import { startImportWorker } from "~/features/leads/import/job.server";
 import { pruneIdempotencyKeys } from "~/features/leads/api.server";
 import { startEmbeddedMaintenance } from "~/db/maintenance.server";
@@ -271,6 +272,13 @@ export async function startServer(): Promise<RunningServer> {
     from: config.MAIL_FROM,
   });
   const importWorker = startImportWorker({ db: database.db, soleWorker: database.kind !== "postgres" });
+  if (config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES) {
+    console.log("[webhooks] WEBHOOK_ALLOW_PRIVATE_ADDRESSES=true: webhooks may reach private addresses");
+  }
+  const webhookWorker = startWebhookWorker({
+    db: database.db,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+  });
   // PostgreSQL's autovacuum keeps statistics fresh; the embedded database has none.
   const maintenance = database.kind === "postgres" ? null : startEmbeddedMaintenance(database.db);
   const pruneTimer = setInterval(() => {
@@ -415,7 +423,7 @@ export async function startServer(): Promise<RunningServer> {
     server.closeAllConnections();
     await closed;
     clearInterval(pruneTimer);
-    await Promise.all([mailWorker.stop(), importWorker.stop(), maintenance?.stop()]);
+    await Promise.all([mailWorker.stop(), importWorker.stop(), webhookWorker.stop(), maintenance?.stop()]);
     await closeDatabase();
     console.log("[server] stopped");
   }

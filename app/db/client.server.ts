@@ -18,6 +18,7 @@ import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema";
 import { ensurePrivateDir } from "./private-files.server";
 import { acquireDirLock, type DirLock } from "./dir-lock.server";
+import { serveSnapshots } from "./snapshot-socket.server";
 
 export type Schema = typeof schema;
 
@@ -116,6 +117,17 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     const opened = client;
     const db = drizzlePglite({ client: opened, schema }) as unknown as Database;
     await migrateAndTidy(db, () => migratePglite(drizzlePglite({ client: opened }), { migrationsFolder }));
+    // npm run backup asks whoever holds the folder for a snapshot (snapshot-socket.server.ts). Taken
+    // inside the transaction lock, so it falls between transactions, never inside one; uncompressed,
+    // so queries wait half as long (the command compresses it).
+    const stopSnapshots = dataDir
+      ? await serveSnapshots(dataDir, () =>
+          opened._runExclusiveTransaction(async () => {
+            const tarball = await opened.dumpDataDir("none");
+            return new Uint8Array(await tarball.arrayBuffer());
+          }),
+        )
+      : async () => undefined;
     return {
       kind: dataDir ? "pglite" : "pglite-memory",
       db,
@@ -125,6 +137,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       listen: (channel, onMessage) => opened.listen(channel, onMessage),
       close: async () => {
         try {
+          await stopSnapshots();
           if (!opened.closed) await opened.close();
         } finally {
           lock?.release();

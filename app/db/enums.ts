@@ -33,6 +33,24 @@ export const isAppRole = (value: string): value is AppRole => (appRoles as reado
 
 export const mailStatuses = ["pending", "sent", "failed"] as const;
 
+// ---------------------------------------------------------------- delivery webhooks (issue 14)
+
+/** What happened to a lead, as a client's webhook hears it. */
+export const webhookEventTypes = [
+  { value: "lead.assigned", label: "Lead assigned" },
+  { value: "lead.updated", label: "Lead updated" },
+  { value: "lead.unassigned", label: "Lead unassigned" },
+] as const satisfies readonly Option[];
+export type WebhookEventType = (typeof webhookEventTypes)[number]["value"];
+
+/** A delivery waits (`pending`, also while being sent), was acknowledged (`delivered`) or gave up (`failed`). */
+export const webhookDeliveryStatuses = [
+  { value: "pending", label: "Pending" },
+  { value: "delivered", label: "Delivered" },
+  { value: "failed", label: "Failed" },
+] as const satisfies readonly Option[];
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number]["value"];
+
 // ---------------------------------------------------------------- lead imports (issue 13)
 
 /**
@@ -141,5 +159,40 @@ export const activityTypes = [
   { value: "lead_assigned", label: "Assignment" },
   { value: "document_uploaded", label: "Document" },
   { value: "details_updated", label: "Details Edited" },
+  { value: "return_requested", label: "Return Requested" },
+  { value: "return_approved", label: "Return Approved" },
+  { value: "return_rejected", label: "Return Rejected" },
 ] as const satisfies readonly Option[];
 export type ActivityType = (typeof activityTypes)[number]["value"];
+
+// ---------------------------------------------------------------- the guarantee (issue 15)
+
+/** Why a client sends a lead back, in the order the return form offers them. */
+export const returnReasons = [
+  { value: "wrong_number", label: "Wrong or disconnected number" },
+  { value: "not_owner", label: "Not the owner" },
+  { value: "not_motivated", label: "Not motivated / not selling" },
+  { value: "already_sold", label: "Already sold or listed with an agent" },
+  { value: "duplicate", label: "Duplicate of a lead I already had" },
+  { value: "outside_buy_box", label: "Outside my buy box" },
+  { value: "other", label: "Other" },
+] as const satisfies readonly Option[];
+export type ReturnReason = (typeof returnReasons)[number]["value"];
+
+/** Why a client passed on a lead ("Not Interested"), so the agency learns which sources and areas disappoint. */
+export const notInterestedReasons = [
+  { value: "price", label: "Price" },
+  { value: "condition", label: "Condition" },
+  { value: "location", label: "Location" },
+  { value: "timing", label: "Timing" },
+  { value: "could_not_reach", label: "Could not reach the seller" },
+  { value: "other", label: "Other" },
+] as const satisfies readonly Option[];
+export type NotInterestedReason = (typeof notInterestedReasons)[number]["value"];
+
+export const returnStates = [
+  { value: "requested", label: "Waiting for review" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+] as const satisfies readonly Option[];
+export type ReturnState = (typeof returnStates)[number]["value"];

@@ -10,6 +10,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -31,12 +32,17 @@ import {
   feedbackStatuses,
   importStatuses,
   leadSources,
+  notInterestedReasons,
+  returnReasons,
+  returnStates,
   leadStatuses,
   mailStatuses,
   motivationLevels,
   positions,
   propertyTypes,
   valuesOf,
+  webhookDeliveryStatuses,
+  webhookEventTypes,
 } from "./enums";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -60,6 +66,11 @@ export const positionInterest = pgEnum("position_interest", valuesOf(positions))
 export const experienceLevel = pgEnum("experience_level", valuesOf(experienceLevels));
 export const mailStatus = pgEnum("mail_status", mailStatuses);
 export const importStatus = pgEnum("import_status", valuesOf(importStatuses));
+export const returnReason = pgEnum("return_reason", valuesOf(returnReasons));
+export const notInterestedReason = pgEnum("not_interested_reason", valuesOf(notInterestedReasons));
+export const returnState = pgEnum("return_state", valuesOf(returnStates));
+export const webhookEventType = pgEnum("webhook_event_type", valuesOf(webhookEventTypes));
+export const webhookDeliveryStatus = pgEnum("webhook_delivery_status", valuesOf(webhookDeliveryStatuses));
 
 // ---------------------------------------------------------------- better-auth core tables
 // Written by hand (the better-auth CLI needs Node 22). Property names are better-auth's field names;
@@ -265,6 +276,11 @@ export const leads = pgTable(
     clientFeedbackStatus: clientFeedbackStatus("client_feedback_status").notNull().default("not_reviewed"),
     clientNotes: varchar("client_notes", { length: 1000 }),
     clientReviewedAt: timestamp("client_reviewed_at", { withTimezone: true }),
+    /** Issue 15: why the client passed ("Not Interested"), and a closed deal's figures (private to the
+     * client and the agency). */
+    notInterestedReason: notInterestedReason("not_interested_reason"),
+    dealPurchasePrice: money("deal_purchase_price"),
+    dealProfit: money("deal_profit"),
     /** The CSV import that brought the lead in (issue 13); null for leads typed in by hand. */
     importId: uuid("import_id").references((): AnyPgColumn => leadImports.id, { onDelete: "set null" }),
     /** The API key that sent the lead (issue 14); null for leads typed in or imported. */
@@ -524,6 +540,93 @@ export const apiIdempotency = pgTable(
   ],
 );
 
+/**
+ * Every time a lead was in a client's hands: opened when the lead is assigned to the client, ended when
+ * it is unassigned or given to another. Kept by a trigger on `leads` (migration 0010), so every way of
+ * assigning (a form, a bulk action, an import, the API) counts, and nothing in the code can forget to.
+ * The return window runs from `delivered_at`; the ledger counts deliveries per month.
+ */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("lead_deliveries_client_delivered_idx").on(t.clientId, t.deliveredAt),
+    // Every client's deliveries of one month (/admin/clients) without reading all months.
+    index("lead_deliveries_delivered_idx").on(t.deliveredAt),
+    // At most one open delivery per lead: a lead is in one client's hands at a time.
+    uniqueIndex("lead_deliveries_open_idx")
+      .on(t.leadId)
+      .where(sql`ended_at is null`),
+  ],
+);
+
+/** A client's request to send a delivered lead back, and the agency's decision on it. */
+export const leadReturns = pgTable(
+  "lead_returns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => leadDeliveries.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    reason: returnReason("reason").notNull(),
+    note: varchar("note", { length: 1000 }),
+    state: returnState("state").notNull().default("requested"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decisionNote: varchar("decision_note", { length: 1000 }),
+  },
+  (t) => [
+    // One return per delivery: a rejected one is final for that delivery.
+    uniqueIndex("lead_returns_delivery_idx").on(t.deliveryId),
+    index("lead_returns_queue_idx").on(t.state, t.requestedAt),
+    index("lead_returns_client_idx").on(t.clientId, t.requestedAt),
+  ],
+);
+
+// ---------------------------------------------------------------- client agreements
+/**
+ * What the agency promised a client (issue 15): one row per version, never updated, so the history of
+ * changes is the table itself and the ledger can ask which terms held in any month. The client's current
+ * agreement is their highest version.
+ */
+export const clientAgreements = pgTable(
+  "client_agreements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    leadsPerMonth: integer("leads_per_month").notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    pricePerLead: money("price_per_lead").notNull(),
+    returnWindowDays: integer("return_window_days").notNull().default(7),
+    returnCapPercent: integer("return_cap_percent").notNull().default(20),
+    targetMarkets: text("target_markets").notNull().default(""),
+    buyBox: text("buy_box").notNull().default(""),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("client_agreements_client_version_idx").on(t.clientId, t.version)],
+);
+
 // ---------------------------------------------------------------- rate limits and mail
 /** One row per counted attempt; a sliding window counts the rows of a bucket newer than the window. */
 export const rateLimitHits = pgTable(
@@ -557,4 +660,65 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- delivery webhooks (issue 14)
+
+/**
+ * A client's webhook: one HTTPS URL per client and its signing secret, sealed (AES-256-GCM with a key
+ * derived from AUTH_SECRET, lib/sealing.server.ts), never stored in plain text.
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  clientId: text("client_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  sealedSecret: text("sealed_secret").notNull(),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The webhook outbox and its delivery log: one row per event per endpoint, written in the same transaction
+ * as the change (lib/webhooks/outbox.server.ts). `seq` orders a lead's events: a row is sent only when no
+ * earlier row of the same client and lead is still pending. `payload` is the lead as it was at the change.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    /** The event's id, sent in the body and the Leadworks-Event-Id header: receivers dedupe by it. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => webhookEndpoints.clientId, { onDelete: "cascade" }),
+    /** No foreign key: the log outlives a deleted lead. */
+    leadId: uuid("lead_id").notNull(),
+    eventType: webhookEventType("event_type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: webhookDeliveryStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Retries stop after this (24 hours after the event, or after a resend). */
+    giveUpAt: timestamp("give_up_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '24 hours'`),
+    /** The claim in flight: only the worker holding this token may record the outcome. */
+    claimToken: text("claim_token"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    lastStatusCode: integer("last_status_code"),
+    lastDurationMs: integer("last_duration_ms"),
+    lastError: text("last_error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_client_created_idx").on(t.clientId, t.createdAt.desc(), t.seq.desc()),
+    // The claim's "no earlier pending event of this client and lead" check, over the few pending rows only.
+    index("webhook_deliveries_pending_lead_idx")
+      .on(t.clientId, t.leadId, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -1,25 +1,20 @@
 /**
- * The audit log: who did what to an account or an API key, kept in `audit_log`. Written in the same
- * transaction as the change it records.
+ * The audit log's one writer: who did what to whose account, inside the caller's transaction so that the
+ * entry commits with the change. User administration, webhook and API key changes write here.
  */
-import type { Database, Transaction } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 
-export interface AuditEntry {
-  /** The user who acted; null for the command line. */
-  actorId: string | null;
-  /** The account acted on, if the change is about one. */
-  targetUserId?: string | null;
-  /** What happened, as `subject.verb` (user.invited, api_key.created...). */
-  action: string;
-  details?: Record<string, unknown>;
-}
+/** A transaction or the database itself: anything that can insert. */
+type Writer = Pick<Database, "insert">;
 
-export async function recordAudit(writer: Database | Transaction, entry: AuditEntry): Promise<void> {
-  await writer.insert(auditLog).values({
-    actorId: entry.actorId,
-    targetUserId: entry.targetUserId ?? null,
-    action: entry.action,
-    details: entry.details ?? {},
-  });
+export async function audit(
+  writer: Writer,
+  actorId: string | null,
+  /** The account changed; null for changes to something else (an API key). */
+  targetUserId: string | null,
+  action: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await writer.insert(auditLog).values({ actorId, targetUserId, action, details });
 }

@@ -12,6 +12,14 @@ describe("parseEnv", () => {
     expect(env.IP_RATE_LIMITS).toBe("on");
     expect(env.TRUST_PROXY).toBe("off");
     expect(env.LOG_MAIL_LINKS).toBe("off");
+    expect(env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES).toBe(false);
+  });
+
+  it("reads WEBHOOK_ALLOW_PRIVATE_ADDRESSES as true or false only", () => {
+    expect(parseEnv({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "true" }).WEBHOOK_ALLOW_PRIVATE_ADDRESSES).toBe(true);
+    expect(() => parseEnv({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "yes" })).toThrow(
+      /Invalid environment variable WEBHOOK_ALLOW_PRIVATE_ADDRESSES/,
+    );
   });
 
   it("derives SITE_URL from PORT and strips a trailing slash from a given one", () => {

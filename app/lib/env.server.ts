@@ -29,6 +29,13 @@ const envSchema = z.object({
   IP_RATE_LIMITS: optional(z.enum(["on", "off"])).default("on"),
   /** Development only: log the links (with their tokens) of e-mails written as .eml files. */
   LOG_MAIL_LINKS: optional(z.enum(["on", "off"])).default("off"),
+  /**
+   * Webhooks may reach loopback, private and link-local addresses, and plain http:// URLs (a local
+   * receiver has no certificate). Development and tests only: never in production (SSRF).
+   */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: optional(z.enum(["true", "false"]))
+    .default("false")
+    .transform((v) => v === "true"),
   ANALYTICS_ID: optional(z.string().regex(/^[A-Za-z0-9-]{4,40}$/, "must be a measurement id like G-XXXX")),
 });
 

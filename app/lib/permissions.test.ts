@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   authorize,
+  authorizeOwner,
   can,
   NotAllowedError,
   permissions,
@@ -15,11 +16,20 @@ describe("permissions", () => {
     expect(can(admin, "user:manage:any")).toBe(true);
     expect(can(admin, "area:client")).toBe(false);
     expect(can(admin, "lead:feedback:own")).toBe(false);
+    expect(can(admin, "agreement:write:any")).toBe(true);
+    expect(can(admin, "agreement:read:own")).toBe(false);
   });
 
   it("grants clients only their own leads and their portal", () => {
     const client = { permissions: permissionsOf(["client"]) };
-    expect([...client.permissions].sort()).toEqual(["area:client", "lead:feedback:own", "lead:read:own"]);
+    expect([...client.permissions].sort()).toEqual([
+      "agreement:read:own",
+      "area:client",
+      "lead:feedback:own",
+      "lead:read:own",
+      "return:request:own",
+      "webhook:manage:own",
+    ]);
   });
 
   it("adds up the permissions of several roles and grants none without a role", () => {
@@ -50,5 +60,18 @@ describe("permissions", () => {
     expect(can(both, "lead:write:any")).toBe(false);
     expect(can(both, "area:admin")).toBe(false);
     expect(both.permissions.size).toBe(2);
+  });
+
+  it("lets an owner reach only their own record, and answers 404 for anyone else's", () => {
+    const webhook = { any: "webhook:manage:any", own: "webhook:manage:own" } as const;
+    const admin = { id: "a", permissions: permissionsOf(["admin"]) };
+    const client = { id: "c1", permissions: permissionsOf(["client"]) };
+    expect(() => authorizeOwner(admin, webhook, "c1")).not.toThrow();
+    expect(() => authorizeOwner(client, webhook, "c1")).not.toThrow();
+    expect(() => authorizeOwner(client, webhook, "c2")).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => authorizeOwner({ id: "c2", permissions: permissionsOf([]) }, webhook, "c2")).toThrow(
+      NotAllowedError,
+    );
+    expect(() => authorizeOwner(null, webhook, "c1")).toThrow(NotAllowedError);
   });
 });

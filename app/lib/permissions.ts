@@ -24,6 +24,19 @@ export const permissions = [
   "user:manage:any",
   /** Create and revoke API keys (/admin/api-keys). */
   "api-key:manage:any",
+  /** Client agreements (issue 15): what the agency promised each client. */
+  "agreement:read:any",
+  "agreement:write:any",
+  /** The actor's own agreement, read-only. */
+  "agreement:read:own",
+  /** Returns (issue 15): the queue and its decisions; a client asks to return their own leads. */
+  "return:read:any",
+  "return:decide:any",
+  "return:request:own",
+  /** Every client's webhook: URL, secret, delivery log and resend (issue 14). */
+  "webhook:manage:any",
+  /** The actor's own webhook (a client's). */
+  "webhook:manage:own",
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -38,8 +51,20 @@ const granted: Record<AppRole, readonly Permission[]> = {
     "lead:create:any",
     "user:manage:any",
     "api-key:manage:any",
+    "agreement:read:any",
+    "agreement:write:any",
+    "return:read:any",
+    "return:decide:any",
+    "webhook:manage:any",
   ],
-  client: ["area:client", "lead:read:own", "lead:feedback:own"],
+  client: [
+    "area:client",
+    "lead:read:own",
+    "lead:feedback:own",
+    "agreement:read:own",
+    "return:request:own",
+    "webhook:manage:own",
+  ],
 };
 
 /** Everything the roles grant together. */
@@ -101,6 +126,21 @@ export function authorize<A extends Principal>(
   permission: Permission,
 ): asserts actor is A {
   if (!can(actor, permission)) throw new NotAllowedError(NOT_ALLOWED_MESSAGE, 403, permission);
+}
+
+/**
+ * For records that belong to someone (a client's webhook): passes when the actor holds `any`, or holds
+ * `own` and is `ownerId`. Anyone else is refused with 404, so that another owner's record is as missing
+ * as an unknown one.
+ */
+export function authorizeOwner<A extends Principal & { id: string }>(
+  actor: A | null | undefined,
+  permissions: { any: Permission; own: Permission },
+  ownerId: string,
+): asserts actor is A {
+  if (can(actor, permissions.any)) return;
+  if (actor && can(actor, permissions.own) && actor.id === ownerId) return;
+  throw new NotAllowedError("Not found", 404, permissions.own);
 }
 
 export const isRefusal = (error: unknown): error is NotAllowedError => error instanceof NotAllowedError;

@@ -1,5 +1,5 @@
 /** What happens to a demo lead: its story (how far it got) as the steps an admin and a client take. */
-import type { FeedbackStatus, LeadStatus, ManualActivityType } from "~/db/enums";
+import type { FeedbackStatus, LeadStatus, ManualActivityType, NotInterestedReason } from "~/db/enums";
 import { demoClients } from "./fixtures/accounts";
 import {
   closedNotes,
@@ -18,7 +18,13 @@ export type Step =
   | { do: "status"; to: LeadStatus }
   | { do: "assign"; client: number }
   | { do: "activity"; type: ManualActivityType; text: string }
-  | { do: "feedback"; status: Exclude<FeedbackStatus, "not_reviewed">; notes: string }
+  | {
+      do: "feedback";
+      status: Exclude<FeedbackStatus, "not_reviewed">;
+      notes: string;
+      /** Why, for Not Interested (the form asks for it). */
+      reason?: NotInterestedReason;
+    }
   | { do: "sold"; price: number };
 
 export const formatDollars = (n: number) => `$${n.toLocaleString("en-US")}`;
@@ -104,7 +110,12 @@ export function storySteps(
       return [
         ...qualify,
         { do: "assign", client: context.otherClient },
-        { do: "feedback", status: "not_interested", notes: "We don't buy land right now, sorry." },
+        {
+          do: "feedback",
+          status: "not_interested",
+          notes: "We don't buy land right now, sorry.",
+          reason: "other",
+        },
         { do: "activity", type: "note_added", text: t("Moving this one to {client}, who buys lots.") },
         assign,
         ...contacted,
@@ -133,7 +144,12 @@ export function storySteps(
       return [
         ...qualify,
         assign,
-        { do: "feedback", status: "not_interested", notes: t(random.pick(notInterestedNotes)) },
+        ((passed) => ({
+          do: "feedback" as const,
+          status: "not_interested" as const,
+          notes: t(passed.note),
+          reason: passed.reason,
+        }))(random.pick(notInterestedNotes)),
         { do: "activity", type: "note_added", text: t(random.pick(deadReasons)) },
         { do: "status", to: "dead" },
       ];

@@ -85,6 +85,9 @@ export async function seedLead(db: Database, plan: LeadPlan, adminId: string, cl
         const feedback = feedbackSchema.parse({
           feedbackStatus: step.status,
           notes: dated(step.notes, at),
+          notInterestedReason: step.reason ?? "",
+          dealPurchasePrice: "",
+          dealProfit: "",
         });
         expectOk(
           await submitFeedback({ id: assignee, permissions: permissionsOf(["client"]) }, id, feedback),

@@ -11,6 +11,9 @@ import {
   experienceLevels,
   feedbackStatuses,
   importStatuses,
+  notInterestedReasons,
+  returnReasons,
+  returnStates,
   leadSources,
   leadStatuses,
   mailStatuses,
@@ -80,6 +83,9 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
       experience_level: valuesOf(experienceLevels),
       mail_status: mailStatuses,
       import_status: valuesOf(importStatuses),
+      return_reason: valuesOf(returnReasons),
+      not_interested_reason: valuesOf(notInterestedReasons),
+      return_state: valuesOf(returnStates),
     });
   });
 

@@ -1069,7 +1069,11 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
         const { status, data } = answer(
           await run(
             feedbackAction,
-            post("clientA", `/client/leads/${id}`, { feedbackStatus: "not_interested", notes: "Not mine" }),
+            post("clientA", `/client/leads/${id}`, {
+              feedbackStatus: "not_interested",
+              notInterestedReason: "location",
+              notes: "Not mine",
+            }),
             { id },
           ),
         );

@@ -37,6 +37,8 @@ export interface AppOptions {
   name?: string;
   /** False for files that only speak HTTP: no Chromium is launched. */
   browser?: boolean;
+  /** More environment for a server of the file's own (with `users`). */
+  env?: Record<string, string>;
 }
 
 export class App {
@@ -76,7 +78,7 @@ export class App {
     if (options.users?.length) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lw-e2e-${options.name ?? "app"}-`));
       for (const user of options.users ?? []) this.created.set(user, createUser(dataDir, user));
-      this.server = await startServerProcess({ DATA_DIR: dataDir });
+      this.server = await startServerProcess({ ...options.env, DATA_DIR: dataDir });
     } else {
       this.sharedUrl = inject("baseUrl");
     }

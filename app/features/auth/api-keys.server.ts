@@ -14,7 +14,7 @@ import { queryRows, type Database, type Transaction } from "~/db/client.server";
 import { databaseHandle, getDb } from "~/db/db.server";
 import { apiKeys, auditLog, profiles } from "~/db/schema";
 import type { ApiKeyActor } from "~/lib/actor";
-import { recordAudit } from "~/lib/audit.server";
+import { audit } from "~/lib/audit.server";
 import { authorize, permissionsOfScopes, type Principal } from "~/lib/permissions";
 import type { CreateApiKeyInput } from "./api-keys.schema";
 
@@ -50,10 +50,10 @@ export async function createApiKey(operator: Operator, input: CreateApiKeyInput,
         rateLimit,
       })
       .returning({ id: apiKeys.id, name: apiKeys.name, scopes: apiKeys.scopes });
-    await recordAudit(tx, {
-      actorId: operator.id,
-      action: "api_key.created",
-      details: { keyId: row!.id, name: row!.name, scopes: row!.scopes },
+    await audit(tx, operator.id, null, "api_key.created", {
+      keyId: row!.id,
+      name: row!.name,
+      scopes: row!.scopes,
     });
     return { ...row!, secret };
   });
@@ -70,11 +70,7 @@ export async function revokeApiKey(operator: Operator, keyId: string) {
       .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id, name: apiKeys.name });
     if (!row) return false;
-    await recordAudit(tx, {
-      actorId: operator.id,
-      action: "api_key.revoked",
-      details: { keyId: row.id, name: row.name },
-    });
+    await audit(tx, operator.id, null, "api_key.revoked", { keyId: row.id, name: row.name });
     return true;
   });
 }
@@ -156,7 +152,7 @@ export async function countApiKeyUse(secret: string): Promise<ApiKeyUse | null> 
   // Committed asynchronously, the lock goes at once; a crash can forget the last few counted requests
   // (their leads, committed normally, stay).
   const { kind } = await databaseHandle();
-  const use = (q: Database | Transaction) =>
+  const countUse = (q: Database | Transaction) =>
     queryRows<{
       id: string;
       name: string;
@@ -180,9 +176,9 @@ export async function countApiKeyUse(secret: string): Promise<ApiKeyUse | null> 
     kind === "postgres"
       ? await db.transaction(async (tx) => {
           await tx.execute(sql`set local synchronous_commit = off`);
-          return use(tx);
+          return countUse(tx);
         })
-      : await use(db);
+      : await countUse(db);
   if (!row) return null;
   const scopes = Array.isArray(row.scopes) ? row.scopes : parseTextArray(row.scopes);
   return {

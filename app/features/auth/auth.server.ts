@@ -22,7 +22,7 @@ import { enqueueMail } from "~/lib/mail/outbox.server";
 import { SESSION_COOKIE_PREFIX } from "~/lib/personal-cookies";
 import type { Transaction } from "~/db/client.server";
 import { confirmationMail, existingAccountMail, invitationMail, resetPasswordMail } from "./auth-mail";
-import { resolveAuthSecret } from "./secret.server";
+import { resolveAuthSecret } from "~/lib/auth-secret.server";
 
 export type Writer = Database | Transaction;
 

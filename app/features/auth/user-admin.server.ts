@@ -11,7 +11,7 @@ import { account, auditLog, profiles, session, user, userRoles, verification } f
 import type { Actor, Role } from "~/lib/actor";
 import { authorize, type Permission } from "~/lib/permissions";
 import type { InviteClientInput } from "./auth.schema";
-import { recordAudit } from "~/lib/audit.server";
+import { audit } from "~/lib/audit.server";
 import { getAuth, inAuthTransaction, INVITATION_TTL_MS, type Writer } from "./auth.server";
 
 /** Who makes a change: an admin, or the command line (run by whoever holds the server's files). */
@@ -112,16 +112,6 @@ export async function listAuditLog(operator: Operator, limit = 50): Promise<Audi
     .leftJoin(targetUser, eq(targetUser.id, auditLog.targetUserId))
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
-}
-
-async function audit(
-  writer: Writer,
-  actorId: string | null,
-  targetUserId: string,
-  action: string,
-  details: Record<string, unknown> = {},
-): Promise<void> {
-  await recordAudit(writer, { actorId, targetUserId, action, details });
 }
 
 async function findUser(writer: Writer, id: string) {

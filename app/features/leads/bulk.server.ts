@@ -16,6 +16,7 @@ import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { authorize } from "~/lib/permissions";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
+import { assignmentEvents, enqueueLeadEvents, updateEvents } from "~/lib/webhooks/outbox.server";
 import type { LeadListQuery } from "./leads.schema";
 import {
   assertClientAccount,
@@ -129,6 +130,10 @@ async function apply(tx: Transaction, actor: LeadActor, action: BulkAction, targ
       performedBy: actor.id,
       metadata: { from: t.status, to: action.status, bulk: true },
     }));
+    await enqueueLeadEvents(
+      tx,
+      changing.flatMap((t) => updateEvents(t.id, t.clientId)),
+    );
     return changing.length;
   }
 
@@ -142,6 +147,10 @@ async function apply(tx: Transaction, actor: LeadActor, action: BulkAction, targ
       performedBy: actor.id,
       metadata: { from: t.clientId, to: action.clientId, bulk: true },
     }));
+    await enqueueLeadEvents(
+      tx,
+      changing.flatMap((t) => assignmentEvents(t.id, t.clientId, action.clientId)),
+    );
     if (action.clientId && changing.length > 0) {
       await mailAssignedBatch(
         tx,

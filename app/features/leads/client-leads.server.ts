@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { feedbackStatuses, labelOf } from "~/db/enums";
+import { feedbackStatuses, labelOf, notInterestedReasons } from "~/db/enums";
 import { leadActivities, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { authorize, type Principal } from "~/lib/permissions";
@@ -17,6 +17,7 @@ import {
   leadTimeline,
 } from "./leads.server";
 import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
+import { enqueueLeadEvents, updateEvents } from "~/lib/webhooks/outbox.server";
 
 /** The part of the actor this module needs: whose leads ("own" is assigned to `id`) and what they may do. */
 export interface ClientActor extends Principal {
@@ -126,6 +127,9 @@ export async function getClientLead(actor: ClientActor, id: string) {
       clientFeedbackStatus: leads.clientFeedbackStatus,
       clientNotes: leads.clientNotes,
       clientReviewedAt: leads.clientReviewedAt,
+      notInterestedReason: leads.notInterestedReason,
+      dealPurchasePrice: leads.dealPurchasePrice,
+      dealProfit: leads.dealProfit,
       createdAt: leads.createdAt,
     })
     .from(leads)
@@ -148,7 +152,12 @@ export async function getClientLead(actor: ClientActor, id: string) {
  * Records the client's feedback (spec 02 §4): the status, the notes (or empty), the review time, and a
  * client_feedback_submitted activity carrying both, in one transaction. False when the lead is not theirs.
  */
-export async function submitFeedback(actor: ClientActor, id: string, input: FeedbackInput) {
+export async function submitFeedback(
+  actor: ClientActor,
+  id: string,
+  // The reason and the deal figures are optional: most feedback has neither.
+  input: Pick<FeedbackInput, "feedbackStatus" | "notes"> & Partial<FeedbackInput>,
+) {
   authorize(actor, "lead:feedback:own");
   if (!isUuid(id)) return false;
   const db = await getDb();
@@ -158,6 +167,12 @@ export async function submitFeedback(actor: ClientActor, id: string, input: Feed
       .set({
         clientFeedbackStatus: input.feedbackStatus,
         clientNotes: input.notes ?? "",
+        notInterestedReason:
+          input.feedbackStatus === "not_interested" ? (input.notInterestedReason ?? null) : null,
+        // A deal's figures stay once given; a later status does not erase them.
+        ...(input.feedbackStatus === "deal_closed"
+          ? { dealPurchasePrice: input.dealPurchasePrice ?? null, dealProfit: input.dealProfit ?? null }
+          : {}),
         clientReviewedAt: new Date(),
         updatedAt: new Date(),
       })
@@ -167,10 +182,18 @@ export async function submitFeedback(actor: ClientActor, id: string, input: Feed
     await tx.insert(leadActivities).values({
       leadId: id,
       activityType: "client_feedback_submitted",
-      description: `Feedback: ${labelOf(feedbackStatuses, input.feedbackStatus)}`,
-      metadata: { feedback_status: input.feedbackStatus, notes: input.notes ?? "" },
+      description:
+        input.feedbackStatus === "not_interested" && input.notInterestedReason
+          ? `Feedback: Not Interested (${labelOf(notInterestedReasons, input.notInterestedReason)})`
+          : `Feedback: ${labelOf(feedbackStatuses, input.feedbackStatus)}`,
+      metadata: {
+        feedback_status: input.feedbackStatus,
+        notes: input.notes ?? "",
+        ...(input.feedbackStatus === "not_interested" ? { reason: input.notInterestedReason } : {}),
+      },
       performedBy: actor.id,
     });
+    await enqueueLeadEvents(tx, updateEvents(id, actor.id));
     await announceLeadChange(tx, id, actor.id);
     return true;
   });

@@ -292,7 +292,11 @@ export type FeedbackResult = FormReply;
 
 /** A client's feedback on one of their leads (spec 02 §4); a lead that is not theirs is 'Lead not found'. */
 export async function handleFeedbackPost(request: Request, actor: Actor, leadId: string) {
-  const form = await request.formData();
+  return handleFeedbackForm(await request.formData(), actor, leadId);
+}
+
+/** The feedback buttons' values, read by the client lead page's one POST handler. */
+export async function handleFeedbackForm(form: FormData, actor: Actor, leadId: string) {
   const submission = parseForm(form, feedbackSchema);
   if (submission.status !== "success") {
     return data<FeedbackResult>(

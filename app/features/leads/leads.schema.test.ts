@@ -554,20 +554,69 @@ describe("activity form", () => {
 });
 
 describe("feedback form", () => {
+  /** The form as a browser posts it: every field present, empty ones as "". */
+  const posted = (values: Record<string, unknown>) => ({
+    notInterestedReason: "",
+    dealPurchasePrice: "",
+    dealProfit: "",
+    ...values,
+  });
+  const none = { notInterestedReason: null, dealPurchasePrice: null, dealProfit: null };
   const feedbackIssues = (values: Record<string, unknown>) => {
-    const result = feedbackSchema.safeParse(values);
+    const result = feedbackSchema.safeParse(posted(values));
     return result.success ? [] : result.error.issues.map((i) => [i.path.join("."), i.message]);
   };
 
-  it.each(["interested", "not_interested", "contacted", "deal_closed"])(
-    "accepts the status %j",
-    (feedbackStatus) => {
-      expect(feedbackSchema.parse({ feedbackStatus, notes: " Call me " })).toEqual({
-        feedbackStatus,
-        notes: "Call me",
-      });
-    },
-  );
+  it.each(["interested", "contacted", "deal_closed"])("accepts the status %j", (feedbackStatus) => {
+    expect(feedbackSchema.parse(posted({ feedbackStatus, notes: " Call me " }))).toEqual({
+      feedbackStatus,
+      notes: "Call me",
+      ...none,
+    });
+  });
+
+  it("asks why for Not Interested, from the list only", () => {
+    expect(feedbackIssues({ feedbackStatus: "not_interested", notes: "" })).toEqual([
+      ["notInterestedReason", "Choose why it is not a fit"],
+    ]);
+    expect(
+      feedbackIssues({ feedbackStatus: "not_interested", notes: "", notInterestedReason: "cheap" }),
+    ).toEqual([["notInterestedReason", "Choose why it is not a fit"]]);
+    expect(
+      feedbackSchema.parse(
+        posted({ feedbackStatus: "not_interested", notes: "", notInterestedReason: "timing" }),
+      ),
+    ).toEqual({
+      feedbackStatus: "not_interested",
+      notes: null,
+      ...none,
+      notInterestedReason: "timing",
+    });
+  });
+
+  it("takes a closed deal's figures as dollars, and refuses what is not an amount", () => {
+    expect(
+      feedbackSchema.parse(
+        posted({
+          feedbackStatus: "deal_closed",
+          notes: "",
+          dealPurchasePrice: "$182,500",
+          dealProfit: "12000.50",
+        }),
+      ),
+    ).toMatchObject({ dealPurchasePrice: 182500, dealProfit: 12000.5 });
+    expect(
+      feedbackIssues({
+        feedbackStatus: "deal_closed",
+        notes: "",
+        dealPurchasePrice: "-5",
+        dealProfit: "lots",
+      }),
+    ).toEqual([
+      ["dealPurchasePrice", "Price must be positive"],
+      ["dealProfit", "Enter an amount in dollars, e.g. 250000"],
+    ]);
+  });
 
   it.each(["not_reviewed", "", "Interested", "deal-closed", "maybe"])(
     "refuses the status %j",
@@ -579,9 +628,10 @@ describe("feedback form", () => {
   );
 
   it.each(["", "  \n "])("takes empty notes as null (%j)", (notes) => {
-    expect(feedbackSchema.parse({ feedbackStatus: "interested", notes })).toEqual({
+    expect(feedbackSchema.parse(posted({ feedbackStatus: "interested", notes }))).toEqual({
       feedbackStatus: "interested",
       notes: null,
+      ...none,
     });
   });
 

@@ -10,6 +10,7 @@ import {
   leadStatuses,
   manualActivityTypes,
   motivationLevels,
+  notInterestedReasons,
   propertyTypes,
   valuesOf,
   type FeedbackStatus,
@@ -186,10 +187,27 @@ export const soldPriceSchema = z.object({ soldPrice: money("Price must be positi
 
 export const feedbackMax = { notes: 1000 } as const;
 
-export const feedbackSchema = z.object({
-  feedbackStatus: z.enum(valuesOf(feedbackChoices), "Choose a feedback status"),
-  notes: optionalText(feedbackMax.notes, "Notes must be less than 1000 characters"),
-});
+export const NOT_INTERESTED_REASON_MESSAGE = "Choose why it is not a fit";
+
+/**
+ * The client's feedback. "Not Interested" asks for a reason from a short list, "Deal Closed" takes the
+ * deal's figures if the client wants to share them (issue 15); other statuses ignore both.
+ */
+export const feedbackSchema = z
+  .object({
+    feedbackStatus: z.enum(valuesOf(feedbackChoices), "Choose a feedback status"),
+    notes: optionalText(feedbackMax.notes, "Notes must be less than 1000 characters"),
+    notInterestedReason: z
+      .union([z.literal(""), z.enum(valuesOf(notInterestedReasons))], NOT_INTERESTED_REASON_MESSAGE)
+      .transform((v) => (v === "" ? null : v)),
+    dealPurchasePrice: money("Price must be positive", "Price too large"),
+    dealProfit: money("Profit must be positive", "Profit too large"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.feedbackStatus === "not_interested" && !value.notInterestedReason) {
+      ctx.addIssue({ code: "custom", path: ["notInterestedReason"], message: NOT_INTERESTED_REASON_MESSAGE });
+    }
+  });
 export type FeedbackInput = z.output<typeof feedbackSchema>;
 
 // ---------------------------------------------------------------- documents

@@ -53,6 +53,7 @@ import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
 import { queryRows, type Database, type DatabaseHandle, type Transaction } from "~/db/client.server";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
+import { assignmentEvents, enqueueLeadEvents, updateEvents } from "~/lib/webhooks/outbox.server";
 import { LEAD_CSV_COLUMNS } from "./import/columns";
 import { personName } from "./lead-format";
 import { insertLeads } from "./new-leads.server";
@@ -605,7 +606,7 @@ export type PossibleDuplicate = Awaited<ReturnType<typeof findPossibleDuplicates
 
 /**
  * A lead's activities, newest first, with who performed each. `forClient` gives the client's view: their
- * own feedback only, and no assignment history (which would name other clients).
+ * own feedback and returns only, and no assignment history (which would name other clients).
  */
 export async function leadTimeline(leadId: string, options: { forClient?: string } = {}) {
   const db = await getDb();
@@ -629,7 +630,9 @@ export async function leadTimeline(leadId: string, options: { forClient?: string
       (row) =>
         client === undefined ||
         (row.activityType !== "lead_assigned" &&
-          (row.activityType !== "client_feedback_submitted" || row.performedById === client)),
+          (row.activityType !== "client_feedback_submitted" || row.performedById === client) &&
+          // A return belongs to the client who asked for it, not to whoever holds the lead later.
+          (!row.activityType.startsWith("return_") || row.metadata?.clientId === client)),
     )
     .map(({ performedById: _performedById, ...row }) => ({
       ...row,
@@ -680,7 +683,7 @@ export async function assertClientAccount(tx: Transaction, clientId: string | nu
   if (!row) throw new InvalidClientError();
 }
 
-async function addTimelineEntry(
+export async function addTimelineEntry(
   tx: Transaction,
   entry: {
     leadId: string;
@@ -824,6 +827,7 @@ export async function updateLeadDetails(actor: LeadActor, id: string, input: Lea
       performedBy: actor.id,
       metadata: { fields: changed },
     });
+    await enqueueLeadEvents(tx, updateEvents(id, current.assignedToClientId));
     await announceLeadChange(tx, id, current.assignedToClientId);
     return true;
   });
@@ -911,6 +915,7 @@ export async function updateLeadStatus(actor: LeadActor, id: string, status: Lea
       performedBy: actor.id,
       metadata: { from: lead.leadStatus, to: status },
     });
+    await enqueueLeadEvents(tx, updateEvents(id, lead.assignedToClientId));
   });
 }
 
@@ -931,14 +936,16 @@ export async function assignLead(actor: LeadActor, id: string, clientId: string 
       metadata: { from: lead.assignedToClientId, to: clientId },
     });
     if (clientId) await mailNewAssignment(tx, id, clientId);
+    await enqueueLeadEvents(tx, assignmentEvents(id, lead.assignedToClientId, clientId));
     return { newAssignee: clientId };
   });
 }
 
 /** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */
 export async function setSoldPrice(actor: LeadActor, id: string, soldPrice: number | null) {
-  return changeLead(actor, id, async (tx) => {
+  return changeLead(actor, id, async (tx, lead) => {
     await tx.update(leads).set({ soldPrice, updatedAt: new Date() }).where(eq(leads.id, id));
+    await enqueueLeadEvents(tx, updateEvents(id, lead.assignedToClientId));
   });
 }
 

@@ -6,13 +6,14 @@
  * same normalised address in the same ZIP5: the rule of the admin screens) is folded into the insert,
  * so that a lead costs one round trip.
  *
- * Callers add what their channel needs around it (timeline, e-mail to an assigned client, live-list
- * notifications) in the same transaction; every caller learns which rows were assigned at creation from
- * `assignedToClientId` of its input.
+ * A lead assigned at creation is announced on its client's webhook (`lead.assigned`) here, for every
+ * channel. Callers add what else their channel needs (e-mail to an assigned client, live-list
+ * notifications) in the same transaction.
  */
 import { sql } from "drizzle-orm";
 import { addressKeySql } from "~/db/address-key";
 import { queryRows, type Database, type Transaction } from "~/db/client.server";
+import { assignmentEvents, enqueueLeadEvents } from "~/lib/webhooks/outbox.server";
 import type { LeadInput } from "./leads.schema";
 
 /** How the leads arrived: typed in by an admin, a CSV import, or an API key (issue 14). */
@@ -129,7 +130,7 @@ export async function insertLeads(
     from judged j left join ins on ins.id = j.new_id
     order by j.i`,
   );
-  return result.map((row): InsertedLead => {
+  const outcomes = result.map((row): InsertedLead => {
     if (row.lead) {
       // node-postgres parses jsonb; PGlite may hand back the text.
       const lead = typeof row.lead === "string" ? (JSON.parse(row.lead) as StoredLead) : row.lead;
@@ -141,4 +142,10 @@ export async function insertLeads(
       earlierIndex: row.earlier_index === null ? null : Number(row.earlier_index),
     };
   });
+  // A lead assigned at creation is `lead.assigned` on its client's webhook, in the caller's transaction.
+  const events = outcomes.flatMap((o) =>
+    o.kind === "created" ? assignmentEvents(o.lead.id, null, o.lead.assigned_to_client_id) : [],
+  );
+  if (events.length) await enqueueLeadEvents(db, events);
+  return outcomes;
 }

@@ -4,9 +4,10 @@
  * which means nothing is lost while the SMTP server is down.
  */
 import { byteaAsBase64 } from "~/db/bytea";
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mailOutbox, storedFiles, type MailAttachment } from "~/db/schema";
+import { claimDue, startOutboxWorker, wakeups, type OutboxWorker } from "~/lib/outbox/outbox.server";
 
 /** A transaction or the database itself: anything that can insert. */
 export type Writer = Pick<Database, "insert">;
@@ -53,10 +54,8 @@ export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max
 /** A claimed row is leased for this long; if its worker dies, another worker retries it after. */
 const LEASE_MS = 5 * 60_000;
 
-const listeners = new Set<() => void>();
-function mailEnqueued() {
-  for (const listener of listeners) listener();
-}
+const enqueued = wakeups();
+const mailEnqueued = () => enqueued.wake();
 
 /** Delivers due messages once; returns how many were sent. Safe to run from several processes. */
 export async function deliverDueMail(
@@ -66,27 +65,14 @@ export async function deliverDueMail(
   batch = 10,
 ): Promise<number> {
   const now = new Date();
-  // Claim a batch by pushing its next attempt into the future (a lease); SKIP LOCKED lets several
-  // server instances share one PostgreSQL outbox without sending a message twice.
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.createdAt))
-      .limit(batch)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(mailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
+  // The lease pushes the next attempt into the future; SKIP LOCKED lets several server instances share
+  // one PostgreSQL outbox without sending a message twice (lib/outbox).
+  const claimed = await claimDue(db, mailOutbox, {
+    id: mailOutbox.id,
+    due: and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)),
+    orderBy: [asc(mailOutbox.createdAt)],
+    limit: batch,
+    lease: { nextAttemptAt: new Date(now.getTime() + LEASE_MS) },
   });
 
   let sent = 0;
@@ -136,11 +122,7 @@ export async function deliverDueMail(
   return sent;
 }
 
-export interface MailWorker {
-  /** Runs a delivery pass now (tests, and after an enqueue). */
-  kick(): void;
-  stop(): Promise<void>;
-}
+export type MailWorker = OutboxWorker;
 
 /** Polls the outbox every `intervalMs`, and at once when this process enqueues a message. */
 export function startMailWorker(options: {
@@ -149,39 +131,10 @@ export function startMailWorker(options: {
   from: string;
   intervalMs?: number;
 }): MailWorker {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const pass = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          while ((await deliverDueMail(options.db, options.transport, options.from)) > 0 && !stopped);
-        } catch (error) {
-          console.warn("[mail] delivery pass failed:", (error as Error).message);
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  const timer = setInterval(pass, options.intervalMs ?? 2_000);
-  timer.unref();
-  listeners.add(pass);
-  pass();
-  return {
-    kick: pass,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      listeners.delete(pass);
-      await running;
-    },
-  };
+  return startOutboxWorker({
+    name: "mail",
+    pass: () => deliverDueMail(options.db, options.transport, options.from),
+    intervalMs: options.intervalMs ?? 2_000,
+    subscribe: enqueued.subscribe,
+  });
 }

@@ -20,8 +20,11 @@ export const meta: Route.MetaFunction = ({ error }) =>
 const adminNav: AreaLink[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/leads", label: "Leads" },
+  { to: "/admin/clients", label: "Clients" },
+  { to: "/admin/returns", label: "Returns" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/api-keys", label: "API keys" },
+  { to: "/admin/webhooks", label: "Webhooks" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -6,10 +6,14 @@ import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ClientLeadTable } from "~/features/leads/components/client-portal";
 import { clientDashboard } from "~/features/leads/client-leads.server";
+import { ownGuarantee } from "~/features/leads/agreements/ledger.server";
+import { GuaranteePanel } from "~/features/leads/components/guarantee-panel";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
-  return clientDashboard(actor);
+  const now = new Date();
+  const [dashboard, guarantee] = await Promise.all([clientDashboard(actor, now), ownGuarantee(actor, now)]);
+  return { ...dashboard, guarantee, now };
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
@@ -17,7 +21,7 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = () => privatePageMeta("Client Dashboard");
 
 export default function ClientDashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, recent } = loaderData;
+  const { counts, recent, guarantee, now } = loaderData;
   const counters = [
     ["Total Leads", counts.total],
     ["New This Week", counts.newThisWeek],
@@ -40,6 +44,17 @@ export default function ClientDashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      {guarantee && (
+        <section aria-labelledby="guarantee-heading" className="mt-10">
+          <h2 id="guarantee-heading" className="text-xl font-bold">
+            Your guarantee
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-muted-foreground">
+            What we promised and where it stands, live. A returned lead does not count as delivered.
+          </p>
+          <GuaranteePanel milestones={guarantee.milestones} months={guarantee.months} now={now} />
+        </section>
+      )}
       <div className="mt-10 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-xl font-bold">Recent Leads</h2>
         <Button asChild variant="outline">

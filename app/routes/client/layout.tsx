@@ -21,6 +21,8 @@ export const meta: Route.MetaFunction = ({ error }) =>
 const clientNav: AreaLink[] = [
   { to: "/client", label: "Dashboard", end: true },
   { to: "/client/leads", label: "My Leads" },
+  { to: "/client/agreement", label: "Agreement" },
+  { to: "/client/settings", label: "Settings" },
 ];
 
 export default function ClientLayout({ loaderData }: Route.ComponentProps) {

@@ -9,7 +9,9 @@ import { Card, Facts, FinancialFacts, MotivationFacts } from "~/features/leads/c
 import { fullAddress, leadTitle } from "~/features/leads/components/lead-view";
 import { Timeline } from "~/features/leads/components/timeline";
 import { getClientLead } from "~/features/leads/client-leads.server";
-import { handleFeedbackPost } from "~/features/leads/lead-actions.server";
+import { ReturnCard } from "~/features/leads/components/return-card";
+import { handleClientLeadPost, type ReturnReply } from "~/features/leads/returns/return-actions.server";
+import { returnStanding } from "~/features/leads/returns/returns.server";
 import { formatPhone } from "~/features/leads/lead-format";
 import { notFound } from "~/lib/not-found";
 
@@ -18,12 +20,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lead = await getClientLead(actor, params.id);
   // Someone else's lead is as missing as an unknown one: the portal's error boundary says so, with 404.
   if (!lead) throw notFound("Lead not found");
-  return { lead };
+  return { lead, returnStanding: await returnStanding(actor, lead.id) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireArea(request, "client");
-  return handleFeedbackPost(request, actor, params.id);
+  return handleClientLeadPost(request, actor, params.id);
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
@@ -33,7 +35,10 @@ export const handle: CrumbHandle = { crumb: leadTitle };
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(leadTitle(data));
 
 export default function ClientLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead } = loaderData;
+  const { lead, returnStanding } = loaderData;
+  // The page holds two forms: each takes only the answers meant for it.
+  const returnReply = actionData && "intent" in actionData ? (actionData as ReturnReply) : undefined;
+  const feedbackReply = actionData && !("intent" in actionData) ? actionData : undefined;
   return (
     <section aria-labelledby="lead-heading">
       <BackLink to="/client/leads">Back to My Leads</BackLink>
@@ -88,7 +93,8 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
         </div>
         {/* On a phone the feedback buttons come first: they are what the client came to use. */}
         <div className="order-first space-y-6 lg:order-none">
-          <FeedbackCard status={lead.clientFeedbackStatus} result={actionData} />
+          <FeedbackCard status={lead.clientFeedbackStatus} result={feedbackReply} />
+          <ReturnCard standing={returnStanding} reply={returnReply} />
           <PreviousNotes notes={lead.previousNotes} />
         </div>
       </div>

@@ -42,6 +42,11 @@ const actionLabel: Record<string, string> = {
   "company.changed": "Company changed",
   "api_key.created": "API key created",
   "api_key.revoked": "API key revoked",
+  "webhook.created": "Webhook created",
+  "webhook.url_changed": "Webhook URL changed",
+  "webhook.secret_rotated": "Webhook secret replaced",
+  "webhook.secret_revealed": "Webhook secret revealed",
+  "webhook.removed": "Webhook removed",
 };
 
 export function UserAdmin({

@@ -1,15 +1,17 @@
-import { getTextareaProps } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
+import { Input } from "~/components/ui/input";
 import { LocalTime } from "~/components/ui/local-time";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { SerializeFrom } from "~/lib/serialize-from";
 import type { getClientLead } from "../client-leads.server";
 import type { FeedbackResult } from "../lead-actions.server";
-import { feedbackStatuses, labelOf, type FeedbackStatus } from "~/db/enums";
+import { feedbackStatuses, labelOf, notInterestedReasons, type FeedbackStatus } from "~/db/enums";
 import { feedbackChoices, feedbackMax, feedbackSchema } from "../leads.schema";
 import { FeedbackBadge } from "./badges";
 
@@ -22,6 +24,8 @@ type PreviousNote = NonNullable<SerializeFrom<typeof getClientLead>>["previousNo
 export function FeedbackCard({ status, result }: { status: FeedbackStatus; result?: FeedbackResult }) {
   const { fields, ...form } = useSchemaForm(feedbackSchema, { id: "feedback", reply: result });
   const { notes, feedbackStatus } = fields;
+  // A refused deal figure opens the figures, so its message is seen.
+  const dealOpen = fields.dealPurchasePrice.errors?.[0] ?? fields.dealProfit.errors?.[0];
   return (
     <section
       aria-labelledby="feedback-heading"
@@ -48,6 +52,43 @@ export function FeedbackCard({ status, result }: { status: FeedbackStatus; resul
             placeholder="What you learned, or why it is not a fit"
           />
         </FormField>
+        <FormField
+          id={fields.notInterestedReason.id}
+          label="If not interested, why?"
+          optional
+          hint="Needed for Not Interested: it tells us which sources and areas to fix."
+          error={fields.notInterestedReason.errors?.[0]}
+        >
+          <NativeSelect {...getSelectProps(fields.notInterestedReason)}>
+            <SelectOptions placeholder="Choose a reason" options={notInterestedReasons} />
+          </NativeSelect>
+        </FormField>
+        <details className="rounded-lg border border-border p-3" open={Boolean(dealOpen)}>
+          <summary className="cursor-pointer text-sm font-semibold">
+            Closed a deal? Its figures (optional)
+          </summary>
+          <p className="mt-1 text-xs text-muted-foreground">
+            Saved with Deal Closed, private to you and the agency.
+          </p>
+          <div className="mt-3 grid gap-3">
+            <FormField
+              id={fields.dealPurchasePrice.id}
+              label="Purchase price (USD)"
+              optional
+              error={fields.dealPurchasePrice.errors?.[0]}
+            >
+              <Input {...getInputProps(fields.dealPurchasePrice, { type: "text" })} inputMode="decimal" />
+            </FormField>
+            <FormField
+              id={fields.dealProfit.id}
+              label="Expected profit or assignment fee (USD)"
+              optional
+              error={fields.dealProfit.errors?.[0]}
+            >
+              <Input {...getInputProps(fields.dealProfit, { type: "text" })} inputMode="decimal" />
+            </FormField>
+          </div>
+        </details>
         {feedbackStatus.errors?.[0] && (
           <p id={feedbackStatus.errorId} className="text-sm font-medium text-destructive">
             {feedbackStatus.errors[0]}

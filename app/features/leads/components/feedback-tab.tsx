@@ -1,5 +1,6 @@
 import { LocalTime } from "~/components/ui/local-time";
-import { clientDisplayName } from "../lead-format";
+import { labelOf, notInterestedReasons } from "~/db/enums";
+import { clientDisplayName, formatMoney } from "../lead-format";
 import { FeedbackBadge } from "./badges";
 import { Card, Facts, orNone } from "./lead-card";
 import type { LeadView } from "./lead-view";
@@ -26,6 +27,20 @@ export function FeedbackTab({ lead }: { lead: LeadView }) {
               <span className="text-muted-foreground">Not reviewed yet</span>
             ),
           ],
+          ...(lead.notInterestedReason
+            ? [
+                ["Why not interested", labelOf(notInterestedReasons, lead.notInterestedReason)] as [
+                  string,
+                  string,
+                ],
+              ]
+            : []),
+          ...(lead.dealPurchasePrice !== null || lead.dealProfit !== null
+            ? [
+                ["Deal purchase price", formatMoney(lead.dealPurchasePrice)] as [string, string],
+                ["Deal profit or fee", formatMoney(lead.dealProfit)] as [string, string],
+              ]
+            : []),
         ]}
       />
       <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { resolveAuthSecret, SECRET_FILE } from "./secret.server";
+import { resolveAuthSecret, SECRET_FILE } from "./auth-secret.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "lw-secret-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -1,0 +1,1 @@
+CREATE INDEX "lead_deliveries_delivered_idx" ON "lead_deliveries" USING btree ("delivered_at");

@@ -1,0 +1,37 @@
+/**
+ * The POST of /admin/clients/:id: the client's agreement, validated with the shared schema. A saved
+ * change is a new version; the same terms again say so and write nothing. Refused terms answer 400 with
+ * the messages; saved ones go back to the page with a toast.
+ */
+import { data } from "react-router";
+import type { Actor } from "~/lib/actor";
+import { parseForm, type FormReply } from "~/lib/form-reply";
+import { formToasts } from "~/lib/form-toasts";
+import { redirectWithToast } from "~/lib/flash.server";
+import { notFound } from "~/lib/not-found";
+import type { Toast } from "~/lib/toast";
+import { agreementSchema } from "./agreement.schema";
+import { saveAgreement } from "./agreements.server";
+
+export const agreementToasts = {
+  saved: { kind: "success", title: "Success", text: "Agreement saved" },
+  unchanged: { kind: "success", title: "No changes", text: "The agreement already says this." },
+} as const satisfies Record<string, Toast>;
+
+export async function handleAgreementPost(request: Request, actor: Actor, clientId: string) {
+  const submission = parseForm(await request.formData(), agreementSchema);
+  if (submission.status !== "success") {
+    return data<FormReply>(
+      { ok: false, toast: formToasts.validation, result: submission.reply() },
+      { status: 400 },
+    );
+  }
+  const saved = await saveAgreement(actor, clientId, submission.value);
+  if (!saved.ok) throw notFound("Client not found");
+  // Back to the page (not a reply): it reloads the saved version, and the form starts from it.
+  throw redirectWithToast(
+    request,
+    new URL(request.url).pathname,
+    saved.changed ? agreementToasts.saved : agreementToasts.unchanged,
+  );
+}

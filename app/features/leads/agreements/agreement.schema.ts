@@ -1,0 +1,130 @@
+/**
+ * A client's agreement (issue 15): how many leads a month the agency promised, from when, at what
+ * price, and the terms of the guarantee (return window, monthly return cap), with the client's target
+ * markets and buy box as text the agency reads when assigning. One schema for the admin's form in the
+ * browser and on the server.
+ */
+import { z } from "~/lib/zod";
+
+export const AGREEMENT_TEXT_MAX = 2000;
+
+/** What an agreement says when an admin opens a client who has none yet. */
+export const agreementDefaults = {
+  leadsPerMonth: "",
+  startsOn: "",
+  pricePerLead: "",
+  returnWindowDays: "7",
+  returnCapPercent: "20",
+  targetMarkets: "",
+  buyBox: "",
+} as const;
+
+export type AgreementField = keyof typeof agreementDefaults;
+
+/** A whole number typed into a text box, within bounds, with messages naming the field. */
+const wholeNumber = (label: string, min: number, max: number, unit = "") =>
+  z
+    .string()
+    .trim()
+    .transform((raw, ctx) => {
+      const cleaned = raw.replace(/[,\s]/g, "");
+      const value = Number(cleaned);
+      const message =
+        cleaned === ""
+          ? `${label} is required`
+          : !/^\d+$/.test(cleaned)
+            ? `${label} must be a whole number`
+            : value < min
+              ? `${label} must be at least ${min.toLocaleString("en-US")}${unit}`
+              : value > max
+                ? `${label} can be at most ${max.toLocaleString("en-US")}${unit}`
+                : null;
+      if (message) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+/** A calendar date as the date input sends it (YYYY-MM-DD), and a real one (no 31 April). */
+const calendarDate = z
+  .string()
+  .trim()
+  .min(1, "Start date is required")
+  .refine((raw) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+    if (!match) return false;
+    const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return (
+      year >= 2000 &&
+      year <= 2100 &&
+      date.getUTCFullYear() === year &&
+      date.getUTCMonth() === month - 1 &&
+      date.getUTCDate() === day
+    );
+  }, "Enter the start date as a real date, e.g. 2026-12-01");
+
+const dollars = z
+  .string()
+  .trim()
+  .transform((raw, ctx) => {
+    // "$45.50" is how people write it: the symbol and separators are presentation.
+    const cleaned = raw.replace(/[$,\s]/g, "");
+    const message =
+      cleaned === ""
+        ? "Price per lead is required"
+        : !/^\d+(\.\d{1,2})?$/.test(cleaned)
+          ? "Enter the price per lead in dollars, e.g. 45 or 45.50"
+          : Number(cleaned) > 10_000
+            ? "Price per lead can be at most $10,000"
+            : null;
+    if (message) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Number(cleaned);
+  });
+
+const longText = (label: string) =>
+  z.string().trim().max(AGREEMENT_TEXT_MAX, `${label} must be at most 2,000 characters`);
+
+export const agreementSchema = z.object({
+  leadsPerMonth: wholeNumber("Leads per month", 1, 10_000),
+  startsOn: calendarDate,
+  pricePerLead: dollars,
+  returnWindowDays: wholeNumber("Return window", 0, 90, " days"),
+  returnCapPercent: wholeNumber("Monthly return cap", 0, 100, "%"),
+  targetMarkets: longText("Target markets"),
+  buyBox: longText("Buy box"),
+});
+
+export type AgreementInput = z.output<typeof agreementSchema>;
+
+/** The limits the form counts characters against (no truncating maxlength). */
+export const agreementMax: Partial<Record<AgreementField, number>> = {
+  targetMarkets: AGREEMENT_TEXT_MAX,
+  buyBox: AGREEMENT_TEXT_MAX,
+};
+
+/** Labels of the terms, for the form, the read-only view and the history of changes. */
+export const agreementLabels: Record<AgreementField, string> = {
+  leadsPerMonth: "Leads per month",
+  startsOn: "Start date",
+  pricePerLead: "Price per lead",
+  returnWindowDays: "Return window",
+  returnCapPercent: "Monthly return cap",
+  targetMarkets: "Target markets",
+  buyBox: "Buy box",
+};
+
+/** Stored terms as the form's texts, to edit them. */
+export const agreementFormValues = (terms: AgreementInput): Record<AgreementField, string> => ({
+  leadsPerMonth: String(terms.leadsPerMonth),
+  startsOn: terms.startsOn,
+  pricePerLead: String(terms.pricePerLead),
+  returnWindowDays: String(terms.returnWindowDays),
+  returnCapPercent: String(terms.returnCapPercent),
+  targetMarkets: terms.targetMarkets,
+  buyBox: terms.buyBox,
+});

@@ -1,0 +1,220 @@
+/**
+ * Client agreements (issue 15): admins read every client's agreement and change it; a client reads
+ * their own. A change writes a new version and never touches an old one, so the history is complete and
+ * the ledger can ask which terms held in any month.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { queryRows, type Database } from "~/db/client.server";
+import { clientAgreements, profiles, user, userRoles } from "~/db/schema";
+import { authorize, type Principal } from "~/lib/permissions";
+import { personName, type PersonName } from "../lead-format";
+import type { AgreementField, AgreementInput } from "./agreement.schema";
+
+interface AgreementActor extends Principal {
+  id: string;
+}
+
+/** The terms as stored, one version. */
+export interface AgreementVersion extends AgreementInput {
+  version: number;
+  createdAt: Date;
+  /** Who wrote this version (an admin's name or e-mail), "" when the account is gone. */
+  createdBy: string;
+}
+
+/** A version with the terms that differ from the one before it (all of them for the first). */
+export interface AgreementChange extends AgreementVersion {
+  changed: AgreementField[];
+}
+
+export interface ClientAccount extends PersonName {
+  id: string;
+}
+
+const terms = {
+  leadsPerMonth: clientAgreements.leadsPerMonth,
+  startsOn: clientAgreements.startsOn,
+  pricePerLead: clientAgreements.pricePerLead,
+  returnWindowDays: clientAgreements.returnWindowDays,
+  returnCapPercent: clientAgreements.returnCapPercent,
+  targetMarkets: clientAgreements.targetMarkets,
+  buyBox: clientAgreements.buyBox,
+};
+
+const termNames = Object.keys(terms) as AgreementField[];
+
+async function versionsOf(clientId: string, limit?: number): Promise<AgreementVersion[]> {
+  const db = await getDb();
+  const query = db
+    .select({
+      ...terms,
+      version: clientAgreements.version,
+      createdAt: clientAgreements.createdAt,
+      authorFirst: profiles.firstName,
+      authorLast: profiles.lastName,
+      authorEmail: user.email,
+    })
+    .from(clientAgreements)
+    .leftJoin(user, eq(user.id, clientAgreements.createdBy))
+    .leftJoin(profiles, eq(profiles.userId, clientAgreements.createdBy))
+    .where(eq(clientAgreements.clientId, clientId))
+    .orderBy(desc(clientAgreements.version));
+  const rows = await (limit ? query.limit(limit) : query);
+  return rows.map(({ authorFirst, authorLast, authorEmail, ...row }) => ({
+    ...row,
+    createdBy: personName({ firstName: authorFirst, lastName: authorLast, email: authorEmail }),
+  }));
+}
+
+/** Marks in each version the terms it changed (newest first, as the history shows them). */
+function withChanges(versions: AgreementVersion[]): AgreementChange[] {
+  return versions.map((version, index) => {
+    const before = versions[index + 1];
+    return {
+      ...version,
+      changed: before ? termNames.filter((name) => version[name] !== before[name]) : [...termNames],
+    };
+  });
+}
+
+async function clientAccount(clientId: string): Promise<ClientAccount | null> {
+  // Account ids are better-auth's short random texts: anything long cannot name one.
+  if (clientId.length === 0 || clientId.length > 100) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: userRoles.userId,
+      email: user.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      companyName: profiles.companyName,
+    })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .leftJoin(profiles, eq(profiles.userId, userRoles.userId))
+    .where(and(eq(userRoles.userId, clientId), eq(userRoles.role, "client")));
+  return row ?? null;
+}
+
+/** One client's account, current agreement and history; null when the id is not a client's. */
+export async function getClientAgreement(actor: AgreementActor, clientId: string) {
+  authorize(actor, "agreement:read:any");
+  const client = await clientAccount(clientId);
+  if (!client) return null;
+  const history = withChanges(await versionsOf(client.id));
+  return { client, current: history[0] ?? null, history };
+}
+
+/** The signed-in client's own current agreement, or null before the agency has set one. */
+export async function ownAgreement(actor: AgreementActor): Promise<AgreementVersion | null> {
+  authorize(actor, "agreement:read:own");
+  const [current] = await versionsOf(actor.id, 1);
+  return current ?? null;
+}
+
+export interface ClientStanding extends ClientAccount {
+  agreement: Pick<AgreementInput, "leadsPerMonth" | "startsOn" | "pricePerLead"> | null;
+  assignedLeads: number;
+}
+
+/** Every client account with its current agreement and the leads it holds, by display name. */
+export async function listClientStandings(actor: AgreementActor): Promise<ClientStanding[]> {
+  authorize(actor, "agreement:read:any");
+  const db = await getDb();
+  const rows = await queryRows<{
+    id: string;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    company_name: string | null;
+    leads_per_month: number | null;
+    starts_on: string | null;
+    price_per_lead: string | null;
+    assigned_leads: string;
+  }>(
+    db,
+    sql`
+      select r.user_id as id, u.email, p.first_name, p.last_name, p.company_name,
+             a.leads_per_month, a.starts_on::text as starts_on, a.price_per_lead,
+             (select count(*) from leads l where l.assigned_to_client_id = r.user_id) as assigned_leads
+      from user_roles r
+      join "user" u on u.id = r.user_id
+      left join profiles p on p.user_id = r.user_id
+      left join lateral (
+        select leads_per_month, starts_on, price_per_lead from client_agreements a
+        where a.client_id = r.user_id order by a.version desc limit 1
+      ) a on true
+      where r.role = 'client'
+      order by lower(coalesce(nullif(p.company_name, ''),
+                              nullif(concat_ws(' ', p.first_name, p.last_name), ''), u.email)), r.user_id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    companyName: row.company_name,
+    agreement:
+      row.leads_per_month === null || row.starts_on === null || row.price_per_lead === null
+        ? null
+        : {
+            leadsPerMonth: row.leads_per_month,
+            startsOn: row.starts_on,
+            pricePerLead: Number(row.price_per_lead),
+          },
+    assignedLeads: Number(row.assigned_leads),
+  }));
+}
+
+export type SaveAgreementResult = { ok: true; version: number; changed: boolean } | { ok: false };
+
+/**
+ * Writes the agreement as a new version; the same terms again write nothing. `{ ok: false }` when the
+ * id is not a client account. Two admins saving at once are taken one after the other (the client's
+ * account row is locked), so versions never collide.
+ */
+export async function saveAgreement(
+  actor: AgreementActor,
+  clientId: string,
+  input: AgreementInput,
+): Promise<SaveAgreementResult> {
+  authorize(actor, "agreement:write:any");
+  if (!(await clientAccount(clientId))) return { ok: false };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, clientId)).for("update");
+    const [latest] = await tx
+      .select({ ...terms, version: clientAgreements.version })
+      .from(clientAgreements)
+      .where(eq(clientAgreements.clientId, clientId))
+      .orderBy(desc(clientAgreements.version))
+      .limit(1);
+    if (latest && termNames.every((name) => latest[name] === input[name])) {
+      return { ok: true, version: latest.version, changed: false };
+    }
+    const version = (latest?.version ?? 0) + 1;
+    await tx.insert(clientAgreements).values({ ...input, clientId, version, createdBy: actor.id });
+    return { ok: true, version, changed: true };
+  });
+}
+
+/** Return terms when a client has no agreement yet: the defaults a new agreement starts from. */
+export const DEFAULT_RETURN_TERMS = { returnWindowDays: 7, returnCapPercent: 20 } as const;
+
+/** The return terms in force for a client now: their current agreement's, else the defaults. */
+export async function returnTermsOf(
+  reader: Pick<Database, "select">,
+  clientId: string,
+): Promise<{ returnWindowDays: number; returnCapPercent: number }> {
+  const [row] = await reader
+    .select({
+      returnWindowDays: clientAgreements.returnWindowDays,
+      returnCapPercent: clientAgreements.returnCapPercent,
+    })
+    .from(clientAgreements)
+    .where(eq(clientAgreements.clientId, clientId))
+    .orderBy(desc(clientAgreements.version))
+    .limit(1);
+  return row ?? DEFAULT_RETURN_TERMS;
+}

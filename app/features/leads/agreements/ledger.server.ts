@@ -1,0 +1,243 @@
+/**
+ * The guarantee's figures from the database (issue 15): a client's ledger by month and the milestones
+ * of their agreement's start, for the client (their own) and for admins (one client, or every client
+ * ranked by risk on /admin/clients). Counting is done by the database on lead_deliveries (indexed by
+ * client and time); the arithmetic is in guarantee.ts.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { queryRows, type Database } from "~/db/client.server";
+import { authorize, type Principal } from "~/lib/permissions";
+import {
+  FIRST_QUALIFIED_COUNT,
+  FIRST_QUALIFIED_DAYS,
+  ledgerMonth,
+  milestones,
+  riskRank,
+  startOf,
+  type LedgerMonth,
+  type Milestone,
+  type StartDeliveries,
+} from "./guarantee";
+
+interface LedgerActor extends Principal {
+  id: string;
+}
+
+type Reader = Pick<Database, "execute">;
+
+/** First day (UTC) of the month `offset` months from the one holding `at`, as YYYY-MM-DD. */
+const monthStart = (at: Date, offset = 0) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+
+interface Version {
+  leads_per_month: number;
+  starts_on: string;
+  created_at: Date;
+}
+
+/** The promise of a month: the version in force at its end (else the first), from its start month on. */
+function promiseOf(versions: readonly Version[], month: string): number {
+  const end = new Date(`${monthStart(new Date(`${month}T00:00:00Z`), 1)}T00:00:00Z`);
+  const inForce = [...versions].reverse().find((v) => new Date(v.created_at) < end) ?? versions[0];
+  if (!inForce || month < monthStart(startOf(inForce.starts_on))) return 0;
+  return inForce.leads_per_month;
+}
+
+export interface Guarantee {
+  startsOn: string;
+  leadsPerMonth: number;
+  /** Newest month first, from the agreement's start month (at most 12). */
+  months: LedgerMonth[];
+  milestones: [Milestone, Milestone];
+}
+
+/** One client's guarantee: null before they have an agreement. */
+async function guaranteeOf(db: Reader, clientId: string, now: Date): Promise<Guarantee | null> {
+  const versions = await queryRows<Version>(
+    db,
+    sql`select leads_per_month, starts_on::text as starts_on, created_at from client_agreements
+        where client_id = ${clientId} order by version`,
+  );
+  const current = versions.at(-1);
+  if (!current) return null;
+  // From the start month (at most a year back); an agreement starting next month shows this one.
+  const from = [
+    [monthStart(startOf(current.starts_on)), monthStart(now, -11)].sort().at(-1)!,
+    monthStart(now),
+  ]
+    .sort()
+    .at(0)!;
+  const to = monthStart(now, 1);
+  const [counts, [early]] = await Promise.all([
+    queryRows<{ month: string; delivered: string; returned: string }>(
+      db,
+      sql`select to_char(date_trunc('month', d.delivered_at at time zone 'UTC'), 'YYYY-MM-DD') as month,
+                 count(*) as delivered,
+                 count(r.id) filter (where r.state = 'approved') as returned
+          from lead_deliveries d left join lead_returns r on r.delivery_id = d.id
+          where d.client_id = ${clientId}
+            and d.delivered_at >= ${from}::timestamp at time zone 'UTC'
+            and d.delivered_at < ${to}::timestamp at time zone 'UTC'
+          group by 1`,
+    ),
+    startDeliveries(
+      db,
+      sql`(select ${clientId}::text as client_id, ${current.starts_on}::date as starts_on) a`,
+    ),
+  ]);
+  const byMonth = new Map(counts.map((row) => [row.month, row]));
+  const months: LedgerMonth[] = [];
+  for (let month = monthStart(now); month >= from; month = monthStart(new Date(`${month}T00:00:00Z`), -1)) {
+    const row = byMonth.get(month);
+    months.push(
+      ledgerMonth({
+        month,
+        promised: promiseOf(versions, month),
+        delivered: Number(row?.delivered ?? 0),
+        returned: Number(row?.returned ?? 0),
+      }),
+    );
+  }
+  return {
+    startsOn: current.starts_on,
+    leadsPerMonth: current.leads_per_month,
+    months,
+    milestones: milestones(current.starts_on, summaryOf(early!), now),
+  };
+}
+
+/** The signed-in client's own guarantee. */
+export async function ownGuarantee(actor: LedgerActor, now = new Date()): Promise<Guarantee | null> {
+  authorize(actor, "agreement:read:own");
+  return guaranteeOf(await getDb(), actor.id, now);
+}
+
+/** A client's guarantee for an admin (the caller has checked that the id is a client's). */
+export async function clientGuarantee(actor: LedgerActor, clientId: string, now = new Date()) {
+  authorize(actor, "agreement:read:any");
+  return guaranteeOf(await getDb(), clientId, now);
+}
+
+export interface GuaranteeStanding {
+  thisMonth: LedgerMonth;
+  milestones: [Milestone, Milestone];
+  /** 0 most urgent (a milestone missed) to 3 (all well). */
+  risk: number;
+}
+
+/** Every client's standing this month, by client id: one pass over each table, not a query per client. */
+export async function guaranteeStandings(
+  actor: LedgerActor,
+  now = new Date(),
+): Promise<Map<string, GuaranteeStanding>> {
+  authorize(actor, "agreement:read:any");
+  const db = await getDb();
+  const month = monthStart(now);
+  const [agreements, counts, early] = await Promise.all([
+    queryRows<{ client_id: string } & Version>(
+      db,
+      sql`select client_id, leads_per_month, starts_on::text as starts_on, created_at from client_agreements
+          order by client_id, version`,
+    ),
+    queryRows<{ client_id: string; delivered: string; returned: string }>(
+      db,
+      sql`select d.client_id, count(*) as delivered, count(r.id) filter (where r.state = 'approved') as returned
+          from lead_deliveries d left join lead_returns r on r.delivery_id = d.id
+          where d.delivered_at >= ${month}::timestamp at time zone 'UTC'
+          group by d.client_id`,
+    ),
+    startDeliveries(
+      db,
+      sql`(select distinct on (client_id) client_id, starts_on from client_agreements
+           order by client_id, version desc) a`,
+    ),
+  ]);
+  const versionsBy = group(agreements, (row) => row.client_id);
+  const countsBy = new Map(counts.map((row) => [row.client_id, row]));
+  const earlyBy = new Map(early.map((row) => [row.client_id, row]));
+  const standings = new Map<string, GuaranteeStanding>();
+  for (const [clientId, versions] of versionsBy) {
+    const row = countsBy.get(clientId);
+    const thisMonth = ledgerMonth({
+      month,
+      promised: promiseOf(versions, month),
+      delivered: Number(row?.delivered ?? 0),
+      returned: Number(row?.returned ?? 0),
+    });
+    const current = versions.at(-1)!;
+    const start = earlyBy.get(clientId);
+    const marks = milestones(
+      current.starts_on,
+      start ? summaryOf(start) : { first: null, qualified: [] },
+      now,
+    );
+    standings.set(clientId, {
+      thisMonth,
+      milestones: marks,
+      risk: riskRank(
+        marks.map((m) => m.state),
+        behindPace(thisMonth, now),
+      ),
+    });
+  }
+  return standings;
+}
+
+interface StartRow {
+  client_id: string;
+  first: Date | string | null;
+  /** JSON text or parsed JSON, by driver. */
+  qualified: string | (string | Date)[];
+}
+
+/**
+ * For each agreement of `agreements` (a subquery with client_id and starts_on): the first delivery since
+ * the start and the first 50 qualified ones up to the 30-day deadline. Each client is read along its
+ * (client, delivered_at) index, 51 rows at most, whatever the size of the book.
+ */
+function startDeliveries(db: Reader, agreements: SQL) {
+  const since = sql.raw(`a.starts_on::timestamp at time zone 'UTC'`);
+  const deadline = sql.raw(`(a.starts_on + ${FIRST_QUALIFIED_DAYS})::timestamp at time zone 'UTC'`);
+  return queryRows<StartRow>(
+    db,
+    sql`select a.client_id, f.first, q.qualified
+        from ${agreements}
+        cross join lateral (
+          select min(d.delivered_at) as first from lead_deliveries d
+          where d.client_id = a.client_id and d.delivered_at >= ${since}) f
+        cross join lateral (
+          select coalesce(json_agg(x.delivered_at order by x.delivered_at, x.id), '[]'::json) as qualified
+          from (select d.id, d.delivered_at from lead_deliveries d
+                where d.client_id = a.client_id and d.delivered_at >= ${since} and d.delivered_at <= ${deadline}
+                  and not exists (select 1 from lead_returns r where r.delivery_id = d.id and r.state = 'approved')
+                order by d.delivered_at, d.id
+                limit ${sql.raw(String(FIRST_QUALIFIED_COUNT))}) x) q`,
+  );
+}
+
+const summaryOf = (row: StartRow): StartDeliveries => ({
+  first: row.first === null ? null : new Date(row.first),
+  qualified: (typeof row.qualified === "string"
+    ? (JSON.parse(row.qualified) as string[])
+    : row.qualified
+  ).map((at) => new Date(at)),
+});
+
+/** Whether a month's net deliveries so far trail a steady pace towards its promise. */
+function behindPace(month: LedgerMonth, now: Date): boolean {
+  const start = new Date(`${month.month}T00:00:00Z`).getTime();
+  const end = new Date(`${monthStart(now, 1)}T00:00:00Z`).getTime();
+  const elapsed = Math.min(1, (now.getTime() - start) / (end - start));
+  return month.netDelivered < Math.floor(month.promised * elapsed);
+}
+
+function group<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}

@@ -1,0 +1,48 @@
+import { formatCount, formatListDate } from "../lead-format";
+import { agreementLabels } from "../agreements/agreement.schema";
+import type { AgreementVersion } from "../agreements/agreements.server";
+
+/** A price per lead with its cents: $45.50 (whole dollars show no cents). */
+export const formatPrice = (value: number) =>
+  value.toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+  });
+
+/** One term as it reads, e.g. "7 days", "20% of the leads delivered in the month". */
+export function termText(name: keyof typeof agreementLabels, agreement: AgreementVersion): string {
+  switch (name) {
+    case "leadsPerMonth":
+      return formatCount(agreement.leadsPerMonth);
+    case "startsOn":
+      return formatListDate(agreement.startsOn);
+    case "pricePerLead":
+      return formatPrice(agreement.pricePerLead);
+    case "returnWindowDays":
+      return agreement.returnWindowDays === 1 ? "1 day" : `${agreement.returnWindowDays} days`;
+    case "returnCapPercent":
+      return `${agreement.returnCapPercent}% of the leads delivered in the month`;
+    case "targetMarkets":
+      return agreement.targetMarkets || "Not stated";
+    case "buyBox":
+      return agreement.buyBox || "Not stated";
+  }
+}
+
+/** The agreement's terms, read-only: the client's portal and the admin's summary. */
+export function AgreementTerms({ agreement }: { agreement: AgreementVersion }) {
+  return (
+    <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
+      {(Object.keys(agreementLabels) as (keyof typeof agreementLabels)[]).map((name) => (
+        <div
+          key={name}
+          className={name === "targetMarkets" || name === "buyBox" ? "sm:col-span-2" : undefined}
+        >
+          <dt className="text-sm text-muted-foreground">{agreementLabels[name]}</dt>
+          <dd className="mt-1 whitespace-pre-line break-words font-semibold">{termText(name, agreement)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The POSTs about returns: the client's request on their lead's page (which also holds the feedback
+ * form: `intent=return` tells them apart) and the admin's decision in the queue.
+ */
+import { data } from "react-router";
+import type { Actor } from "~/lib/actor";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseForm, type FormReply } from "~/lib/form-reply";
+import { formToasts } from "~/lib/form-toasts";
+import type { Toast } from "~/lib/toast";
+import { handleFeedbackForm } from "../lead-actions.server";
+import { returnDecisionSchema, returnRequestSchema } from "./return.schema";
+import { decideReturn, requestReturn } from "./returns.server";
+import { unavailableText } from "./return-standing";
+
+export const returnToasts = {
+  requested: {
+    kind: "success",
+    title: "Return requested",
+    text: "We will review it and let you know by e-mail.",
+  },
+  approved: { kind: "success", title: "Return approved", text: "The client is told by e-mail." },
+  rejected: { kind: "success", title: "Return rejected", text: "The client is told why by e-mail." },
+  decided: { kind: "error", title: "Already decided", text: "Another admin decided this return first." },
+  missing: { kind: "error", title: "Error", text: "Return not found" },
+} as const satisfies Record<string, Toast>;
+
+/** A reply that says which of the page's forms it answers. */
+export interface ReturnReply extends FormReply {
+  intent: "return" | "decide";
+}
+
+/** The client lead page's POST: a return request, or else the feedback buttons. */
+export async function handleClientLeadPost(request: Request, actor: Actor, leadId: string) {
+  const form = await request.formData();
+  if (form.get("intent") !== "return") return handleFeedbackForm(form, actor, leadId);
+  const submission = parseForm(form, returnRequestSchema);
+  if (submission.status !== "success") {
+    return data<ReturnReply>(
+      { ok: false, intent: "return", toast: formToasts.validation, result: submission.reply() },
+      { status: 400 },
+    );
+  }
+  const made = await requestReturn(actor, leadId, submission.value);
+  if (!made.ok) {
+    const text = unavailableText(made.standing) ?? "You have already asked to return this lead.";
+    const status = made.standing.kind === "not_held" ? 404 : 409;
+    return data<ReturnReply>(
+      {
+        ok: false,
+        intent: "return",
+        toast: { kind: "error", title: "Return not available", text },
+        result: submission.reply(),
+      },
+      { status },
+    );
+  }
+  throw redirectWithToast(request, new URL(request.url).pathname, returnToasts.requested);
+}
+
+/** The queue's approve and reject buttons; back to the queue as it was filtered. */
+export async function handleReturnDecision(request: Request, actor: Actor) {
+  const submission = parseForm(await request.formData(), returnDecisionSchema);
+  if (submission.status !== "success") {
+    return data<ReturnReply>(
+      { ok: false, intent: "decide", toast: formToasts.validation, result: submission.reply() },
+      { status: 400 },
+    );
+  }
+  const decided = await decideReturn(actor, submission.value);
+  if (!decided.ok) {
+    return data<ReturnReply>(
+      { ok: false, intent: "decide", toast: returnToasts[decided.reason], result: submission.reply() },
+      { status: decided.reason === "missing" ? 404 : 409 },
+    );
+  }
+  const url = new URL(request.url);
+  throw redirectWithToast(
+    request,
+    url.pathname + url.search,
+    submission.value.decision === "approve" ? returnToasts.approved : returnToasts.rejected,
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Whether a client may return a lead, as the server works it out and the lead page shows it (browser
+ * safe: no database here). The rules themselves are in returns.server.ts.
+ */
+import type { ReturnReason, ReturnState } from "~/db/enums";
+import { formatCount, formatListDate } from "../lead-format";
+
+/** The UTC calendar month around `at`: [start, end). */
+export function monthOf(at: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+/** How many of `delivered` leads a cap of `percent` lets a client return: whole leads, rounded down. */
+export const returnAllowance = (delivered: number, percent: number) =>
+  Math.floor((delivered * percent) / 100);
+
+/** A return as the client's lead page and the queue show it. */
+export interface ReturnView {
+  id: string;
+  reason: ReturnReason;
+  note: string | null;
+  state: ReturnState;
+  requestedAt: Date;
+  decidedAt: Date | null;
+  decisionNote: string | null;
+}
+
+/** Whether the client may return a lead now, and if not, why (in words for the button's place). */
+export type ReturnStanding =
+  | { kind: "available"; closesAt: Date; left: number }
+  | { kind: "made"; request: ReturnView }
+  | { kind: "window_closed"; closedAt: Date; days: number }
+  | { kind: "over_cap"; used: number; allowed: number; delivered: number; percent: number; month: Date }
+  | { kind: "not_held" };
+
+/** Why a return is not available, as one sentence; null when it is. */
+export function unavailableText(standing: ReturnStanding): string | null {
+  switch (standing.kind) {
+    case "window_closed":
+      return `Returns for this lead closed on ${formatListDate(standing.closedAt)}: your agreement allows ${standing.days} ${standing.days === 1 ? "day" : "days"} after delivery.`;
+    case "over_cap": {
+      const month = standing.month.toLocaleDateString("en-US", {
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+      return `You have used this month's returns: ${formatCount(standing.used)} of ${formatCount(standing.allowed)} allowed (${standing.percent}% of the ${formatCount(standing.delivered)} leads delivered in ${month}).`;
+    }
+    case "not_held":
+      return "This lead is no longer assigned to you, so it cannot be returned.";
+    default:
+      return null;
+  }
+}

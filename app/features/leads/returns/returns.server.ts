@@ -1,0 +1,339 @@
+/**
+ * Returns and replacements (issue 15). A client may send back a lead they hold within the return window
+ * of their agreement (days from the delivery) and under its monthly cap (a share of the leads delivered
+ * to them in the lead's delivery month, UTC); the agency approves (the lead leaves the client's
+ * delivered count, a replacement is owed) or rejects with a reason the client sees. Each step writes the
+ * lead's timeline, e-mails the other side through the outbox and tells open pages, in one transaction.
+ */
+import { aliasedTable, and, asc, count, eq, gte, inArray, isNull, lt } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import type { Transaction } from "~/db/client.server";
+import { labelOf, returnReasons } from "~/db/enums";
+import { leadDeliveries, leadReturns, leads, profiles, user } from "~/db/schema";
+import { isUuid } from "~/lib/data-guards";
+import { env } from "~/lib/env.server";
+import { composeMail } from "~/lib/mail/compose";
+import { enqueueMail } from "~/lib/mail/outbox.server";
+import { authorize, type Principal } from "~/lib/permissions";
+import { returnTermsOf } from "../agreements/agreements.server";
+import { clientDisplayName } from "../lead-format";
+import { addTimelineEntry, announceLeadChange } from "../leads.server";
+import type { ReturnDecisionInput, ReturnQueueQuery, ReturnRequestInput } from "./return.schema";
+import { monthOf, returnAllowance, type ReturnStanding } from "./return-standing";
+
+interface ReturnActor extends Principal {
+  id: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Reader = Pick<Transaction, "select">;
+
+async function openDelivery(reader: Reader, leadId: string, clientId: string) {
+  const [row] = await reader
+    .select({ id: leadDeliveries.id, deliveredAt: leadDeliveries.deliveredAt })
+    .from(leadDeliveries)
+    .where(
+      and(
+        eq(leadDeliveries.leadId, leadId),
+        eq(leadDeliveries.clientId, clientId),
+        isNull(leadDeliveries.endedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+const returnView = {
+  id: leadReturns.id,
+  reason: leadReturns.reason,
+  note: leadReturns.note,
+  state: leadReturns.state,
+  requestedAt: leadReturns.requestedAt,
+  decidedAt: leadReturns.decidedAt,
+  decisionNote: leadReturns.decisionNote,
+};
+
+async function standingIn(
+  reader: Reader,
+  leadId: string,
+  clientId: string,
+  now: Date,
+): Promise<ReturnStanding> {
+  const delivery = await openDelivery(reader, leadId, clientId);
+  if (!delivery) return { kind: "not_held" };
+  const [made] = await reader
+    .select(returnView)
+    .from(leadReturns)
+    .where(eq(leadReturns.deliveryId, delivery.id));
+  if (made) return { kind: "made", request: made };
+  const terms = await returnTermsOf(reader, clientId);
+  const closesAt = new Date(delivery.deliveredAt.getTime() + terms.returnWindowDays * DAY_MS);
+  if (now.getTime() >= closesAt.getTime()) {
+    return { kind: "window_closed", closedAt: closesAt, days: terms.returnWindowDays };
+  }
+  const month = monthOf(delivery.deliveredAt);
+  const inMonth = and(
+    eq(leadDeliveries.clientId, clientId),
+    gte(leadDeliveries.deliveredAt, month.start),
+    lt(leadDeliveries.deliveredAt, month.end),
+  );
+  const [delivered] = await reader.select({ n: count() }).from(leadDeliveries).where(inMonth);
+  const [used] = await reader
+    .select({ n: count() })
+    .from(leadReturns)
+    .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadReturns.deliveryId))
+    .where(and(inMonth, inArray(leadReturns.state, ["requested", "approved"])));
+  const allowed = returnAllowance(delivered?.n ?? 0, terms.returnCapPercent);
+  const left = allowed - (used?.n ?? 0);
+  if (left <= 0) {
+    return {
+      kind: "over_cap",
+      used: used?.n ?? 0,
+      allowed,
+      delivered: delivered?.n ?? 0,
+      percent: terms.returnCapPercent,
+      month: month.start,
+    };
+  }
+  return { kind: "available", closesAt, left };
+}
+
+/** The signed-in client's return standing for one of their leads. */
+export async function returnStanding(
+  actor: ReturnActor,
+  leadId: string,
+  now = new Date(),
+): Promise<ReturnStanding> {
+  authorize(actor, "return:request:own");
+  if (!isUuid(leadId)) return { kind: "not_held" };
+  return standingIn(await getDb(), leadId, actor.id, now);
+}
+
+export type RequestReturnResult = { ok: true } | { ok: false; standing: ReturnStanding };
+
+/**
+ * Records a client's return request when their standing allows it, checked again inside the transaction
+ * with the client's account locked, so two requests at once cannot both take the last return of the cap.
+ */
+export async function requestReturn(
+  actor: ReturnActor,
+  leadId: string,
+  input: ReturnRequestInput,
+  now = new Date(),
+): Promise<RequestReturnResult> {
+  authorize(actor, "return:request:own");
+  if (!isUuid(leadId)) return { ok: false, standing: { kind: "not_held" } };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for("update");
+    const standing = await standingIn(tx, leadId, actor.id, now);
+    if (standing.kind !== "available") return { ok: false, standing };
+    const delivery = (await openDelivery(tx, leadId, actor.id))!;
+    await tx.insert(leadReturns).values({
+      deliveryId: delivery.id,
+      leadId,
+      clientId: actor.id,
+      reason: input.reason,
+      note: input.note || null,
+      requestedAt: now,
+    });
+    const reason = labelOf(returnReasons, input.reason);
+    await addTimelineEntry(tx, {
+      leadId,
+      activityType: "return_requested",
+      description: input.note ? `Return requested: ${reason}. ${input.note}` : `Return requested: ${reason}`,
+      performedBy: actor.id,
+      metadata: { clientId: actor.id, reason: input.reason },
+    });
+    await mailStaffAboutRequest(tx, leadId, actor.id, reason, input.note);
+    await announceLeadChange(tx, leadId, actor.id);
+    return { ok: true };
+  });
+}
+
+async function leadAndClient(tx: Transaction, leadId: string, clientId: string) {
+  const [row] = await tx
+    .select({
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      city: leads.city,
+      state: leads.state,
+      clientEmail: user.email,
+      clientFirst: profiles.firstName,
+      clientLast: profiles.lastName,
+      clientCompany: profiles.companyName,
+    })
+    .from(leads)
+    .innerJoin(user, eq(user.id, clientId))
+    .leftJoin(profiles, eq(profiles.userId, clientId))
+    .where(eq(leads.id, leadId));
+  return row!;
+}
+
+async function mailStaffAboutRequest(
+  tx: Transaction,
+  leadId: string,
+  clientId: string,
+  reason: string,
+  note: string,
+) {
+  const config = env();
+  const row = await leadAndClient(tx, leadId, clientId);
+  const client = clientDisplayName({
+    companyName: row.clientCompany,
+    firstName: row.clientFirst,
+    lastName: row.clientLast,
+    email: row.clientEmail,
+  });
+  const seller = `${row.firstName} ${row.lastName}`;
+  const mail = composeMail({
+    heading: "A client asks to return a lead",
+    paragraphs: [
+      `${client} asks to return ${seller} (${row.city}, ${row.state}).`,
+      "Approve or reject it in the returns queue.",
+    ],
+    fields: [
+      ["Client", client],
+      ["Lead", seller],
+      ["Reason", reason],
+      ...(note ? ([["Note", note]] as [string, string][]) : []),
+    ],
+    action: { label: "Open the returns queue", url: `${config.SITE_URL}/admin/returns` },
+    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
+  });
+  await enqueueMail(tx, {
+    to: config.NOTIFY_EMAIL,
+    subject: `Return requested: ${seller} by ${client}`,
+    ...mail,
+  });
+}
+
+export type DecideReturnResult = { ok: true } | { ok: false; reason: "missing" | "decided" };
+
+/** Approves or rejects a waiting return; the client hears of it by e-mail and on their lead's page. */
+export async function decideReturn(
+  actor: ReturnActor,
+  input: ReturnDecisionInput,
+  now = new Date(),
+): Promise<DecideReturnResult> {
+  authorize(actor, "return:decide:any");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({
+        id: leadReturns.id,
+        state: leadReturns.state,
+        leadId: leadReturns.leadId,
+        clientId: leadReturns.clientId,
+        reason: leadReturns.reason,
+      })
+      .from(leadReturns)
+      .where(eq(leadReturns.id, input.returnId))
+      .for("update");
+    if (!request) return { ok: false, reason: "missing" };
+    if (request.state !== "requested") return { ok: false, reason: "decided" };
+    const approved = input.decision === "approve";
+    await tx
+      .update(leadReturns)
+      .set({
+        state: approved ? "approved" : "rejected",
+        decidedAt: now,
+        decidedBy: actor.id,
+        decisionNote: input.decisionNote || null,
+      })
+      .where(eq(leadReturns.id, request.id));
+    const verdict = approved ? "Return approved: a replacement lead is owed" : "Return rejected";
+    await addTimelineEntry(tx, {
+      leadId: request.leadId,
+      activityType: approved ? "return_approved" : "return_rejected",
+      description: input.decisionNote ? `${verdict}. ${input.decisionNote}` : verdict,
+      performedBy: actor.id,
+      metadata: { clientId: request.clientId, returnId: request.id },
+    });
+    await mailClientAboutDecision(tx, request.leadId, request.clientId, approved, input.decisionNote);
+    await announceLeadChange(tx, request.leadId, request.clientId);
+    return { ok: true };
+  });
+}
+
+async function mailClientAboutDecision(
+  tx: Transaction,
+  leadId: string,
+  clientId: string,
+  approved: boolean,
+  note: string,
+) {
+  const config = env();
+  const row = await leadAndClient(tx, leadId, clientId);
+  const seller = `${row.firstName} ${row.lastName}`;
+  const mail = composeMail({
+    heading: approved ? "Your return is approved" : "Your return was not accepted",
+    paragraphs: [
+      `Hello ${row.clientFirst || row.clientCompany || "there"},`,
+      approved
+        ? `we accepted the return of ${seller} (${row.city}, ${row.state}). It no longer counts as delivered, and we owe you a replacement lead.`
+        : `we reviewed your return of ${seller} (${row.city}, ${row.state}) and could not accept it.`,
+      ...(note ? [approved ? `Our note: ${note}` : `Why: ${note}`] : []),
+    ],
+    action: { label: "View the lead", url: `${config.SITE_URL}/client/leads/${leadId}` },
+    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
+  });
+  await enqueueMail(tx, {
+    to: row.clientEmail,
+    subject: approved ? `Return approved: ${seller}` : `Return not accepted: ${seller}`,
+    ...mail,
+  });
+}
+
+export const RETURN_QUEUE_LIMIT = 200;
+
+/** The returns queue: oldest first, by state, reason and client; at most RETURN_QUEUE_LIMIT rows. */
+export async function listReturns(actor: ReturnActor, query: ReturnQueueQuery) {
+  authorize(actor, "return:read:any");
+  const db = await getDb();
+  const client = aliasedTable(profiles, "client_profile");
+  const where = and(
+    eq(leadReturns.state, query.state),
+    query.reason ? eq(leadReturns.reason, query.reason) : undefined,
+    query.client ? eq(leadReturns.clientId, query.client) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        ...returnView,
+        leadId: leadReturns.leadId,
+        leadFirstName: leads.firstName,
+        leadLastName: leads.lastName,
+        city: leads.city,
+        state_: leads.state,
+        deliveredAt: leadDeliveries.deliveredAt,
+        clientId: leadReturns.clientId,
+        clientEmail: user.email,
+        clientFirstName: client.firstName,
+        clientLastName: client.lastName,
+        clientCompany: client.companyName,
+      })
+      .from(leadReturns)
+      .innerJoin(leads, eq(leads.id, leadReturns.leadId))
+      .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadReturns.deliveryId))
+      .innerJoin(user, eq(user.id, leadReturns.clientId))
+      .leftJoin(client, eq(client.userId, leadReturns.clientId))
+      .where(where)
+      .orderBy(asc(leadReturns.requestedAt), asc(leadReturns.id))
+      .limit(RETURN_QUEUE_LIMIT),
+    db.select({ n: count() }).from(leadReturns).where(where),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map(({ clientEmail, clientFirstName, clientLastName, clientCompany, state_, ...row }) => ({
+      ...row,
+      leadState: state_,
+      client: clientDisplayName({
+        companyName: clientCompany,
+        firstName: clientFirstName,
+        lastName: clientLastName,
+        email: clientEmail,
+      }),
+    })),
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The POSTs of a webhook page (admin's or client's, the same form): save the URL, reveal or replace the
+ * secret, remove the webhook, resend a delivery. Refusals (another client's webhook) go on to the server,
+ * which answers 404.
+ */
+import { data } from "react-router";
+import { parseForm, type FormReply } from "~/lib/form-reply";
+import { formToasts } from "~/lib/form-toasts";
+import { rethrowRefusal } from "~/lib/permissions";
+import type { Toast } from "~/lib/toast";
+import { webhookIntents, webhookUrlSchema, type WebhookIntent } from "./webhooks.schema";
+import {
+  removeWebhook,
+  resendWebhookDelivery,
+  revealWebhookSecret,
+  rotateWebhookSecret,
+  saveWebhookUrl,
+  WebhookUrlError,
+  type WebhookActor,
+} from "./webhooks.server";
+
+export const webhookToasts = {
+  saved: { kind: "success", title: "Success", text: "Webhook saved" },
+  created: {
+    kind: "success",
+    title: "Webhook saved",
+    text: "Copy the signing secret now: you will need it to verify each delivery.",
+  },
+  rotated: {
+    kind: "success",
+    title: "New signing secret",
+    text: "The old secret no longer verifies deliveries. Copy the new one now.",
+  },
+  revealed: { kind: "success", title: "Signing secret", text: "Keep it out of code and logs." },
+  removed: { kind: "success", title: "Success", text: "Webhook removed" },
+  resent: { kind: "success", title: "Success", text: "The event will be sent again" },
+  noWebhook: { kind: "error", title: "Error", text: "There is no webhook to change" },
+  unreadable: {
+    kind: "error",
+    title: "Error",
+    text: "The secret cannot be read (the server's secret changed). Generate a new one.",
+  },
+  deliveryNotFound: { kind: "error", title: "Error", text: "Delivery not found, or being sent right now" },
+  failed: { kind: "error", title: "Error", text: "The change could not be saved. Please try again." },
+} as const satisfies Record<string, Toast>;
+
+export interface WebhookReply extends FormReply {
+  intent: WebhookIntent | null;
+  /** The signing secret, once: after the webhook is made, a new secret, or "Reveal secret". */
+  secret?: string;
+}
+
+const reply = (body: WebhookReply, status = body.ok ? 200 : 400) => data<WebhookReply>(body, { status });
+
+export async function handleWebhookPost(request: Request, actor: WebhookActor, clientId: string) {
+  const form = await request.formData();
+  const raw = String(form.get("intent") ?? "");
+  const intent = (webhookIntents as readonly string[]).includes(raw) ? (raw as WebhookIntent) : null;
+  try {
+    switch (intent) {
+      case "save": {
+        const submission = parseForm(form, webhookUrlSchema);
+        if (submission.status !== "success") {
+          return reply({ ok: false, intent, toast: formToasts.validation, result: submission.reply() });
+        }
+        try {
+          const { secret } = await saveWebhookUrl(actor, clientId, submission.value.url);
+          return reply({
+            ok: true,
+            intent,
+            toast: secret ? webhookToasts.created : webhookToasts.saved,
+            result: submission.reply(),
+            ...(secret ? { secret } : {}),
+          });
+        } catch (error) {
+          if (!(error instanceof WebhookUrlError)) throw error;
+          return reply({
+            ok: false,
+            intent,
+            toast: formToasts.validation,
+            result: submission.reply({ fieldErrors: { url: [error.message] } }),
+          });
+        }
+      }
+      case "rotate": {
+        const secret = await rotateWebhookSecret(actor, clientId);
+        if (!secret) return reply({ ok: false, intent, toast: webhookToasts.noWebhook }, 404);
+        return reply({ ok: true, intent, toast: webhookToasts.rotated, secret });
+      }
+      case "reveal": {
+        const secret = await revealWebhookSecret(actor, clientId);
+        if (!secret) return reply({ ok: false, intent, toast: webhookToasts.unreadable }, 409);
+        return reply({ ok: true, intent, toast: webhookToasts.revealed, secret });
+      }
+      case "remove": {
+        if (!(await removeWebhook(actor, clientId))) {
+          return reply({ ok: false, intent, toast: webhookToasts.noWebhook }, 404);
+        }
+        return reply({ ok: true, intent, toast: webhookToasts.removed });
+      }
+      case "resend": {
+        const deliveryId = String(form.get("deliveryId") ?? "");
+        if (!(await resendWebhookDelivery(actor, clientId, deliveryId))) {
+          return reply({ ok: false, intent, toast: webhookToasts.deliveryNotFound }, 404);
+        }
+        return reply({ ok: true, intent, toast: webhookToasts.resent });
+      }
+      default:
+        return reply({
+          ok: false,
+          intent: null,
+          toast: { kind: "error", title: "Error", text: "Unknown request" },
+        });
+    }
+  } catch (error) {
+    rethrowRefusal(error);
+    console.warn(`[webhooks] ${intent} failed:`, (error as Error).message);
+    return reply({ ok: false, intent, toast: webhookToasts.failed }, 500);
+  }
+}

@@ -1,0 +1,85 @@
+import type { Route } from "./+types/detail";
+import type { CrumbHandle } from "~/components/layout/breadcrumb";
+import { BackLink } from "~/components/ui/back-link";
+import { requireArea } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { handleAgreementPost } from "~/features/leads/agreements/agreement-action.server";
+import { agreementFormValues } from "~/features/leads/agreements/agreement.schema";
+import { getClientAgreement } from "~/features/leads/agreements/agreements.server";
+import { clientGuarantee } from "~/features/leads/agreements/ledger.server";
+import { GuaranteePanel } from "~/features/leads/components/guarantee-panel";
+import { AgreementForm } from "~/features/leads/components/agreement-form";
+import { AgreementHistory } from "~/features/leads/components/agreement-history";
+import { clientDisplayName } from "~/features/leads/lead-format";
+import { notFound } from "~/lib/not-found";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireArea(request, "admin");
+  const found = await getClientAgreement(actor, params.id);
+  if (!found) throw notFound("Client not found");
+  const now = new Date();
+  const guarantee = await clientGuarantee(actor, found.client.id, now);
+  return { ...found, name: clientDisplayName(found.client), guarantee, now };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireArea(request, "admin");
+  return handleAgreementPost(request, actor, params.id);
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const handle: CrumbHandle = {
+  crumb: (data) => (data as { name?: string } | undefined)?.name ?? "Client not found",
+};
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  privatePageMeta(data ? `${data.name}: Agreement` : "Client not found");
+
+export default function AdminClient({ loaderData }: Route.ComponentProps) {
+  const { client, current, history, name, guarantee, now } = loaderData;
+  return (
+    <section aria-labelledby="client-heading" className="max-w-4xl space-y-8">
+      <div>
+        <BackLink to="/admin/clients">Back to Clients</BackLink>
+        <h1 id="client-heading" className="mt-2 text-3xl font-extrabold tracking-tight break-words">
+          {name}
+        </h1>
+        <p className="mt-1 text-muted-foreground break-words">{client.email}</p>
+      </div>
+      {guarantee && (
+        <section aria-labelledby="guarantee-heading">
+          <h2 id="guarantee-heading" className="mb-4 text-xl font-bold">
+            Guarantee
+          </h2>
+          <GuaranteePanel milestones={guarantee.milestones} months={guarantee.months} now={now} />
+        </section>
+      )}
+      <section
+        aria-labelledby="agreement-form-heading"
+        className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
+      >
+        <h2 id="agreement-form-heading" className="text-xl font-bold">
+          {current ? `Agreement (version ${current.version})` : "Agreement"}
+        </h2>
+        <p className="mt-1 mb-5 text-sm text-muted-foreground">
+          {current
+            ? "A change is kept as a new version; the client sees the current one in their portal."
+            : "No agreement yet. Set what we promised this client; they will see it in their portal."}
+        </p>
+        <AgreementForm
+          key={current?.version ?? 0}
+          initial={current ? agreementFormValues(current) : undefined}
+        />
+      </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-xl font-bold">
+          History of changes
+        </h2>
+        <div className="mt-4">
+          <AgreementHistory history={history} />
+        </div>
+      </section>
+    </section>
+  );
+}

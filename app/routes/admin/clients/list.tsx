@@ -1,0 +1,37 @@
+import type { Route } from "./+types/list";
+import { requireArea } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { listClientStandings } from "~/features/leads/agreements/agreements.server";
+import { guaranteeStandings } from "~/features/leads/agreements/ledger.server";
+import { ClientStandings } from "~/features/leads/components/client-standings";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireArea(request, "admin");
+  const [clients, standings] = await Promise.all([listClientStandings(actor), guaranteeStandings(actor)]);
+  // Whom to serve first: a milestone missed, then at risk, then behind the month's pace; clients without
+  // an agreement last. The order within a rank stays by name.
+  const ranked = clients
+    .map((client) => ({ ...client, guarantee: standings.get(client.id) ?? null }))
+    .sort((a, b) => (a.guarantee?.risk ?? 4) - (b.guarantee?.risk ?? 4));
+  return { clients: ranked };
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Clients");
+
+export default function AdminClients({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="clients-heading" className="space-y-6">
+      <div>
+        <h1 id="clients-heading" className="text-3xl font-extrabold tracking-tight">
+          Clients
+        </h1>
+        <p className="mt-1 text-muted-foreground">
+          What we promised each client and how it stands, the clients who need us most first.
+        </p>
+      </div>
+      <ClientStandings clients={loaderData.clients} />
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/list";
+import { LocalTime } from "~/components/ui/local-time";
+import { requireArea } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { listClientWebhooks } from "~/features/webhooks/webhooks.server";
+import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireArea(request, "admin");
+  return { clients: await listClientWebhooks(actor) };
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Webhooks");
+
+export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation("/admin/webhooks/events", "webhook");
+  const { clients } = loaderData;
+  return (
+    <section aria-labelledby="webhooks-heading">
+      <h1 id="webhooks-heading" className="text-3xl font-extrabold tracking-tight">
+        Webhooks
+      </h1>
+      <p className="mt-2 max-w-3xl text-muted-foreground">
+        Each client can receive their leads in their own system: set an HTTPS URL for them, and Leadworks
+        POSTs every lead assigned to them, changed or unassigned, signed with their secret.
+      </p>
+      {clients.length === 0 ? (
+        <p className="mt-6 text-muted-foreground">No clients yet</p>
+      ) : (
+        <div
+          className="mt-6 overflow-x-auto rounded-xl border border-border"
+          tabIndex={0}
+          role="region"
+          aria-label="Client webhooks"
+        >
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <thead className="bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Client
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  URL
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Pending
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Failed
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Last attempt
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {clients.map((client) => (
+                <tr key={client.clientId} className="border-t border-border">
+                  <td className="px-3 py-2">
+                    <Link
+                      to={`/admin/webhooks/${client.clientId}`}
+                      className="font-medium text-primary hover:underline"
+                    >
+                      {client.companyName || client.email}
+                    </Link>
+                  </td>
+                  <td className="max-w-72 break-all px-3 py-2">
+                    {client.url ?? <span className="text-muted-foreground">Not set</span>}
+                  </td>
+                  <td className="px-3 py-2">{client.pending ?? 0}</td>
+                  <td className="px-3 py-2">{client.failed ?? 0}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {client.lastAttemptAt ? <LocalTime iso={client.lastAttemptAt} /> : "—"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

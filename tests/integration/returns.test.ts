@@ -1,0 +1,397 @@
+/**
+ * Returns (issue 15) on both databases: deliveries kept by the database whatever way a lead is
+ * assigned; the return window and the monthly cap at their edges (time frozen); the request and the
+ * decision through the real routes with real sessions, each writing the timeline and an e-mail to the
+ * other side; and a client never sees or touches another client's returns.
+ */
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  clientAgreements,
+  leadActivities,
+  leadDeliveries,
+  leadReturns,
+  leads,
+  mailOutbox,
+  user,
+} from "~/db/schema";
+import { leadTimeline } from "~/features/leads/leads.server";
+import { unavailableText } from "~/features/leads/returns/return-standing";
+import { decideReturn, requestReturn, returnStanding } from "~/features/leads/returns/returns.server";
+import { permissionsOf } from "~/lib/permissions";
+import { action as queueAction, loader as queueLoader } from "~/routes/admin/returns";
+import { action as clientLeadAction, loader as clientLeadLoader } from "~/routes/client/lead";
+import { testDatabases } from "../support/databases";
+import { confirmedUser, sessionCookie, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
+import { answer, callRoute, formRequest, getRequest, redirectOf, statusOf } from "../support/route-calls";
+
+stubAuthEnv({ NOTIFY_EMAIL: "staff@leadworks.test" });
+
+const PASSWORD = "Harbor-Light-42";
+const DAY = 24 * 60 * 60 * 1000;
+
+type Account = "plain" | "clientA" | "clientB" | "admin";
+type Who = "anonymous" | Account;
+
+const accounts: Record<Account, { role?: "admin" | "client"; companyName?: string }> = {
+  plain: {},
+  clientA: { role: "client", companyName: "Alpha Homes" },
+  clientB: { role: "client", companyName: "Bravo Capital" },
+  admin: { role: "admin" },
+};
+
+describe.each(testDatabases)("returns on $name", (testDb) => {
+  const database = useTestDatabase(testDb);
+  const cookies = {} as Record<Account, string>;
+  const ids = {} as Record<Account, string>;
+  const actorOf = (who: Account) => ({
+    id: ids[who],
+    permissions: permissionsOf(accounts[who].role ? [accounts[who].role!] : []),
+  });
+
+  beforeAll(async () => {
+    for (const [who, { role, companyName }] of Object.entries(accounts) as [
+      Account,
+      (typeof accounts)[Account],
+    ][]) {
+      const email = `${who.toLowerCase()}@example.com`;
+      await confirmedUser({
+        email,
+        password: PASSWORD,
+        role,
+        companyName,
+        firstName: who,
+        lastName: "Tester",
+      });
+      const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+      ids[who] = row!.id;
+      cookies[who] = await sessionCookie(email, PASSWORD);
+    }
+    // Client A's agreement: 7 days to return, at most 20% of a month's deliveries.
+    await database.db.insert(clientAgreements).values({
+      clientId: ids.clientA,
+      version: 1,
+      leadsPerMonth: 50,
+      startsOn: "2026-11-01",
+      pricePerLead: 40,
+      returnWindowDays: 7,
+      returnCapPercent: 20,
+    });
+  });
+
+  let made = 0;
+  /** Leads assigned to `client` (the trigger opens their deliveries), then moved to `deliveredAt`. */
+  async function deliver(client: Account | null, n: number, deliveredAt?: Date): Promise<string[]> {
+    const rows = await database.db
+      .insert(leads)
+      .values(
+        Array.from({ length: n }, () => {
+          made += 1;
+          return {
+            firstName: "Seller",
+            lastName: `No${made}`,
+            phone: `+1312555${String(made).padStart(4, "0")}`,
+            address: `${made} Lake Street`,
+            city: "Chicago",
+            state: "IL",
+            zipCode: "60601",
+            assignedToClientId: client ? ids[client] : null,
+          };
+        }),
+      )
+      .returning({ id: leads.id });
+    const leadIds = rows.map((r) => r.id);
+    if (deliveredAt) {
+      await database.db
+        .update(leadDeliveries)
+        .set({ deliveredAt })
+        .where(and(inArray(leadDeliveries.leadId, leadIds), isNull(leadDeliveries.endedAt)));
+    }
+    return leadIds;
+  }
+  const deliveriesOf = (leadId: string) =>
+    database.db
+      .select()
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, leadId))
+      .orderBy(asc(leadDeliveries.deliveredAt), asc(leadDeliveries.endedAt));
+  const lastMail = async () =>
+    (await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1))[0]!;
+
+  const call = (who: Who) => (who === "anonymous" ? {} : { cookie: cookies[who] });
+  const clientPost = (who: Who, leadId: string, fields: Record<string, string>) =>
+    callRoute(clientLeadAction, formRequest(`/client/leads/${leadId}`, fields, call(who)), { id: leadId });
+  const clientPage = (who: Who, leadId: string) =>
+    callRoute(clientLeadLoader, getRequest(`/client/leads/${leadId}`, call(who)), { id: leadId });
+  const queue = (who: Who, search = "") =>
+    callRoute(queueLoader, getRequest(`/admin/returns${search}`, call(who)));
+  const decide = (who: Who, fields: Record<string, string>) =>
+    callRoute(queueAction, formRequest("/admin/returns?state=requested", fields, call(who)));
+
+  it("keeps a delivery for every way a lead changes hands, and only then", async () => {
+    const [leadId] = await deliver("clientA", 1);
+    expect(await deliveriesOf(leadId!)).toMatchObject([{ clientId: ids.clientA, endedAt: null }]);
+    await database.db.update(leads).set({ city: "Evanston" }).where(eq(leads.id, leadId!));
+    expect(await deliveriesOf(leadId!)).toHaveLength(1);
+    await database.db.update(leads).set({ assignedToClientId: ids.clientB }).where(eq(leads.id, leadId!));
+    await database.db.update(leads).set({ assignedToClientId: null }).where(eq(leads.id, leadId!));
+    const [first, second] = await deliveriesOf(leadId!);
+    expect(first).toMatchObject({ clientId: ids.clientA });
+    expect(first!.endedAt).not.toBeNull();
+    expect(second).toMatchObject({ clientId: ids.clientB });
+    expect(second!.endedAt).not.toBeNull();
+    // A bulk assignment (one UPDATE of many rows) opens one delivery per lead.
+    const pool = await deliver(null, 25);
+    await database.db.update(leads).set({ assignedToClientId: ids.clientB }).where(inArray(leads.id, pool));
+    const open = await database.db
+      .select()
+      .from(leadDeliveries)
+      .where(and(inArray(leadDeliveries.leadId, pool), isNull(leadDeliveries.endedAt)));
+    expect(open).toHaveLength(25);
+  });
+
+  it("opens the window for exactly the agreement's days after delivery", async () => {
+    const deliveredAt = new Date("2026-03-10T15:00:00Z");
+    await deliver("clientA", 10, deliveredAt); // 10 in March: 2 returns allowed
+    const [leadId] = await deliver("clientA", 1, deliveredAt);
+    const client = actorOf("clientA");
+    const lastMoment = new Date(deliveredAt.getTime() + 7 * DAY - 1);
+    expect(await returnStanding(client, leadId!, lastMoment)).toMatchObject({ kind: "available", left: 2 });
+    const closed = await returnStanding(client, leadId!, new Date(deliveredAt.getTime() + 7 * DAY));
+    expect(closed).toMatchObject({ kind: "window_closed", days: 7 });
+    expect(unavailableText(closed)).toBe(
+      "Returns for this lead closed on Mar 17, 2026: your agreement allows 7 days after delivery.",
+    );
+    const late = await requestReturn(
+      client,
+      leadId!,
+      { reason: "not_owner", note: "" },
+      new Date("2026-03-20T00:00:00Z"),
+    );
+    expect(late).toMatchObject({ ok: false, standing: { kind: "window_closed" } });
+  });
+
+  it("caps a month's returns at the agreement's share of that month's deliveries, rounded down", async () => {
+    const client = actorOf("clientA");
+    const april = new Date("2026-04-30T23:59:59Z");
+    const leadIds = await deliver("clientA", 14, april); // 14 x 20% = 2.8: 2 returns
+    const now = new Date("2026-05-02T00:00:00Z");
+    const ask = (leadId: string) => requestReturn(client, leadId, { reason: "wrong_number", note: "" }, now);
+    expect(await ask(leadIds[0]!)).toEqual({ ok: true });
+    expect(await returnStanding(client, leadIds[1]!, now)).toMatchObject({ kind: "available", left: 1 });
+    expect(await ask(leadIds[1]!)).toEqual({ ok: true });
+    const over = await returnStanding(client, leadIds[2]!, now);
+    expect(over).toMatchObject({ kind: "over_cap", used: 2, allowed: 2, delivered: 14, percent: 20 });
+    expect(unavailableText(over)).toBe(
+      "You have used this month's returns: 2 of 2 allowed (20% of the 14 leads delivered in April 2026).",
+    );
+    // May's deliveries have a cap of their own: one delivered on May 1 is not held back by April's.
+    const may = await deliver("clientA", 5, new Date("2026-05-01T00:00:00Z")); // 5 x 20% = 1
+    expect(await returnStanding(client, may[0]!, now)).toMatchObject({ kind: "available", left: 1 });
+    // A rejected return gives its place back.
+    const [waiting] = await database.db
+      .select({ id: leadReturns.id })
+      .from(leadReturns)
+      .where(eq(leadReturns.leadId, leadIds[0]!));
+    expect(
+      await decideReturn(actorOf("admin"), {
+        returnId: waiting!.id,
+        decision: "reject",
+        decisionNote: "It is the owner",
+      }),
+    ).toEqual({ ok: true });
+    expect(await returnStanding(client, leadIds[2]!, now)).toMatchObject({ kind: "available", left: 1 });
+    // Too few deliveries for one whole return: none.
+    const june = await deliver("clientA", 4, new Date("2026-06-03T00:00:00Z")); // 0.8
+    expect(await returnStanding(client, june[0]!, new Date("2026-06-04T00:00:00Z"))).toMatchObject({
+      kind: "over_cap",
+      allowed: 0,
+    });
+  });
+
+  it("lets two requests race for the last return of the cap: exactly one wins", async () => {
+    const client = actorOf("clientA");
+    const july = await deliver("clientA", 5, new Date("2026-07-01T12:00:00Z")); // 1 return
+    const now = new Date("2026-07-02T00:00:00Z");
+    const results = await Promise.all(
+      july.slice(0, 3).map((id) => requestReturn(client, id, { reason: "duplicate", note: "" }, now)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+
+  it("takes a client's request through the lead page: messages, the e-mail to staff, the timeline", async () => {
+    const [leadId] = await deliver("clientA", 1);
+    await deliver("clientA", 9); // ten this month: two returns
+    const bad = answer(await clientPost("clientA", leadId!, { intent: "return", reason: "", note: "" }));
+    expect(bad.status).toBe(400);
+    expect(bad.data.fieldErrors).toEqual({ reason: "Choose why you are returning this lead" });
+    const other = answer(
+      await clientPost("clientA", leadId!, { intent: "return", reason: "other", note: "" }),
+    );
+    expect(other.data.fieldErrors).toEqual({ note: "Tell us why in the note" });
+    const long = answer(
+      await clientPost("clientA", leadId!, { intent: "return", reason: "other", note: "n".repeat(1001) }),
+    );
+    expect(long.data.fieldErrors).toEqual({ note: "Note must be at most 1,000 characters" });
+    expect(long.data.values?.note).toHaveLength(1001);
+
+    // Client B does not hold the lead: as missing as an unknown one.
+    expect(
+      statusOf(await clientPost("clientB", leadId!, { intent: "return", reason: "not_owner", note: "" })),
+    ).toBe(404);
+    expect(await database.db.select().from(leadReturns).where(eq(leadReturns.leadId, leadId!))).toHaveLength(
+      0,
+    );
+
+    const done = redirectOf(
+      await clientPost("clientA", leadId!, {
+        intent: "return",
+        reason: "not_owner",
+        note: "Tenant, not the owner",
+      }),
+    );
+    expect(done.location).toBe(`/client/leads/${leadId}`);
+    expect(done.flash).toMatchObject({ title: "Return requested" });
+    const mail = await lastMail();
+    expect(mail.toAddress).toBe("staff@leadworks.test");
+    expect(mail.subject).toBe("Return requested: Seller No" + mail.subject.split("Seller No")[1]);
+    expect(mail.textBody).toContain("Not the owner");
+    expect(mail.textBody).toContain("Tenant, not the owner");
+
+    const again = answer(
+      await clientPost("clientA", leadId!, { intent: "return", reason: "not_owner", note: "" }),
+    );
+    expect(again.status).toBe(409);
+    expect(again.data.toast).toMatchObject({ text: "You have already asked to return this lead." });
+
+    const page = answer(await clientPage("clientA", leadId!)).data as unknown as {
+      returnStanding: { kind: string; request: { state: string } };
+      lead: { activities: { activityType: string }[] };
+    };
+    expect(page.returnStanding).toMatchObject({ kind: "made", request: { state: "requested" } });
+    expect(page.lead.activities[0]).toMatchObject({ activityType: "return_requested" });
+  });
+
+  it("asks a reason for Not Interested and keeps a closed deal's figures, for the client and the agency only", async () => {
+    const [leadId] = await deliver("clientA", 1);
+    const feedback = (who: Who, fields: Record<string, string>) =>
+      clientPost(who, leadId!, {
+        notes: "",
+        notInterestedReason: "",
+        dealPurchasePrice: "",
+        dealProfit: "",
+        ...fields,
+      });
+    const refused = answer(await feedback("clientA", { feedbackStatus: "not_interested" }));
+    expect(refused.status).toBe(400);
+    expect(refused.data.fieldErrors).toEqual({ notInterestedReason: "Choose why it is not a fit" });
+    expect(
+      answer(await feedback("clientA", { feedbackStatus: "not_interested", notInterestedReason: "location" }))
+        .status,
+    ).toBe(200);
+    let row = (await database.db.select().from(leads).where(eq(leads.id, leadId!)))[0]!;
+    expect(row).toMatchObject({ clientFeedbackStatus: "not_interested", notInterestedReason: "location" });
+    const [entry] = await database.db
+      .select()
+      .from(leadActivities)
+      .where(eq(leadActivities.leadId, leadId!))
+      .orderBy(desc(leadActivities.createdAt))
+      .limit(1);
+    expect(entry!.description).toBe("Feedback: Not Interested (Location)");
+
+    expect(
+      answer(
+        await feedback("clientA", {
+          feedbackStatus: "deal_closed",
+          dealPurchasePrice: "$182,500",
+          dealProfit: "14,000",
+        }),
+      ).status,
+    ).toBe(200);
+    row = (await database.db.select().from(leads).where(eq(leads.id, leadId!)))[0]!;
+    expect(row).toMatchObject({ notInterestedReason: null, dealPurchasePrice: 182500, dealProfit: 14000 });
+    // Client B cannot write figures on A's lead: 404, nothing changed.
+    expect(statusOf(await feedback("clientB", { feedbackStatus: "deal_closed", dealProfit: "1" }))).toBe(404);
+    expect((await database.db.select().from(leads).where(eq(leads.id, leadId!)))[0]!.dealProfit).toBe(14000);
+  });
+
+  it("keeps the queue and its decisions to admins, and decides each return once", async () => {
+    for (const who of ["plain", "clientA"] as const) {
+      expect(redirectOf(await queue(who)).location).toBe("/");
+      expect(
+        redirectOf(
+          await decide(who, { returnId: crypto.randomUUID(), decision: "approve", decisionNote: "" }),
+        ).location,
+      ).toBe("/");
+    }
+    const waiting = answer(await queue("admin")).data as unknown as {
+      rows: { id: string; leadId: string; client: string; state: string }[];
+      total: number;
+    };
+    expect(waiting.rows.length).toBeGreaterThan(0);
+    expect(waiting.rows.every((r) => r.state === "requested" && r.client === "Alpha Homes")).toBe(true);
+    const onlyB = answer(await queue("admin", `?client=${ids.clientB}`)).data as unknown as {
+      rows: unknown[];
+    };
+    expect(onlyB.rows).toHaveLength(0);
+    const byReason = answer(await queue("admin", "?reason=not_owner")).data as unknown as {
+      rows: { reason: string }[];
+    };
+    expect(byReason.rows.length).toBeGreaterThan(0);
+    expect(byReason.rows.every((r) => r.reason === "not_owner")).toBe(true);
+
+    const target = waiting.rows.at(-1)!;
+    const noNote = answer(
+      await decide("admin", { returnId: target.id, decision: "reject", decisionNote: "" }),
+    );
+    expect(noNote.status).toBe(400);
+    expect(noNote.data.fieldErrors).toEqual({
+      decisionNote: "Say why the return is rejected: the client sees it",
+    });
+
+    const approved = redirectOf(
+      await decide("admin", { returnId: target.id, decision: "approve", decisionNote: "" }),
+    );
+    expect(approved.location).toBe("/admin/returns?state=requested");
+    expect(approved.flash).toMatchObject({ title: "Return approved" });
+    const mail = await lastMail();
+    expect(mail.toAddress).toBe("clienta@example.com");
+    expect(mail.subject).toMatch(/^Return approved: /);
+    expect(mail.textBody).toContain("we owe you a replacement lead");
+
+    const twice = answer(
+      await decide("admin", { returnId: target.id, decision: "reject", decisionNote: "No" }),
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.data.toast).toMatchObject({ title: "Already decided" });
+    expect(
+      statusOf(
+        await decide("admin", { returnId: crypto.randomUUID(), decision: "approve", decisionNote: "" }),
+      ),
+    ).toBe(404);
+
+    const page = answer(await clientPage("clientA", target.leadId)).data as unknown as {
+      returnStanding: { request: { state: string } };
+    };
+    expect(page.returnStanding.request.state).toBe("approved");
+
+    // The lead goes to client B: B's timeline shows none of A's return.
+    await database.db
+      .update(leads)
+      .set({ assignedToClientId: ids.clientB })
+      .where(eq(leads.id, target.leadId));
+    const forB = await leadTimeline(target.leadId, { forClient: ids.clientB });
+    expect(forB.filter((a) => a.activityType.startsWith("return_"))).toEqual([]);
+    const forA = await leadTimeline(target.leadId, { forClient: ids.clientA });
+    expect(forA.map((a) => a.activityType)).toEqual(
+      expect.arrayContaining(["return_requested", "return_approved"]),
+    );
+    const entries = await database.db
+      .select()
+      .from(leadActivities)
+      .where(eq(leadActivities.leadId, target.leadId));
+    expect(entries.find((e) => e.activityType === "return_approved")?.description).toBe(
+      "Return approved: a replacement lead is owed",
+    );
+  });
+});

@@ -6,7 +6,18 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { apiIdempotency, apiKeys, auditLog, leads, user as userTable } from "~/db/schema";
+import crypto from "node:crypto";
+import {
+  apiIdempotency,
+  apiKeys,
+  auditLog,
+  leads,
+  profiles,
+  user as userTable,
+  userRoles,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "~/db/schema";
 import { createApiKey, revokeApiKey } from "~/features/auth/api-keys.server";
 import { pruneIdempotencyKeys } from "~/features/leads/api.server";
 import { getLead } from "~/features/leads/leads.server";
@@ -267,6 +278,29 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     });
     const stored = await getLead(admin, id);
     expect(stored).toMatchObject({ createdByUserId: admin.id, apiKeyId: null, importId: null });
+  });
+
+  it("assigns at creation when asked: the client's webhook gets lead.assigned in the same transaction", async () => {
+    const clientId = crypto.randomUUID();
+    await database.db
+      .insert(userTable)
+      .values({ id: clientId, name: "Client", email: `${clientId}@example.com` });
+    await database.db.insert(userRoles).values({ userId: clientId, role: "client" });
+    await database.db.insert(profiles).values({ userId: clientId, email: `${clientId}@example.com` });
+    await database.db
+      .insert(webhookEndpoints)
+      .values({ clientId, url: "https://crm.example.com/hook", sealedSecret: "sealed" });
+    const answer = await run(intake, post(writer, lead(45, { assignedToClientId: clientId })));
+    expect(answer.status).toBe(201);
+    const { id } = (await answer.json()) as Json;
+    const events = await database.db
+      .select({ type: webhookDeliveries.eventType, leadId: webhookDeliveries.leadId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.clientId, clientId));
+    expect(events).toEqual([{ type: "lead.assigned", leadId: id }]);
+    const unknown = await run(intake, post(writer, lead(46, { assignedToClientId: crypto.randomUUID() })));
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as Json).errors).toEqual({ assignedToClientId: ["Invalid client ID"] });
   });
 
   it("limits each key per minute across requests, with Retry-After", async () => {

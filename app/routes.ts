@@ -50,6 +50,7 @@ export default [
     route("leads/:id", "routes/admin/leads/detail.tsx"),
     route("leads/:id/edit", "routes/admin/leads/edit.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("api-keys", "routes/admin/api-keys.tsx"),
     route("clients", "routes/admin/clients/list.tsx"),
     route("clients/:id", "routes/admin/clients/detail.tsx"),
     route("returns", "routes/admin/returns.tsx"),
@@ -76,6 +77,13 @@ export default [
   ]),
   route("client/events", "routes/client/events.ts"),
   route("client/settings/events", "routes/client/settings-events.ts"),
+
+  // Public API (issue 14): bearer keys, JSON, problem+json; its reference for admins
+  route("api/v1/leads", "routes/api/v1/leads.ts"),
+  route("api/v1/leads/:id", "routes/api/v1/lead.ts"),
+  route("api/v1/openapi.json", "routes/api/v1/openapi.ts"),
+  route("api/v1/*", "routes/api/v1/not-found.ts"),
+  route("api/docs", "routes/api/docs.tsx"),
 
   // Machine-readable resources
   route("sitemap.xml", "routes/api/sitemap.ts"),

@@ -23,12 +23,14 @@ import { configureLogging, log, runInRequestScope } from "~/lib/log.server";
 import { startMailWorker } from "~/lib/mail/outbox.server";
 import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
 import { startImportWorker } from "~/features/leads/import/job.server";
+import { pruneIdempotencyKeys } from "~/features/leads/api.server";
 import { startEmbeddedMaintenance } from "~/db/maintenance.server";
 import { fileTransport, MAIL_DIR, smtpTransport } from "~/lib/mail/transports.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { tightenPrivatePaths } from "~/db/private-files.server";
 import { pruneRateLimitHits } from "~/lib/rate-limit.server";
 import { closeAllEventStreams, openEventStreamCount } from "~/lib/realtime.server";
+import { PROBLEM_TYPE, problemBody } from "~/lib/problem";
 import { baseSecurityHeaders, contentSecurityPolicy } from "~/lib/security-headers";
 import { prerenderPaths, redirects } from "~/public-routes";
 import { preferredEncoding, sendMemoryFile } from "./http-util";
@@ -165,20 +167,20 @@ async function refuse(
     return;
   }
   res.writeHead(refusal.status, {
-    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Type": refusal.problem ? PROBLEM_TYPE : "text/plain; charset=utf-8",
     "Cache-Control": "no-store",
     ...refusal.headers,
   });
-  res.end(refusal.message);
+  res.end(refusal.problem ? problemBody(refusal.problem, refusal.message) : refusal.message);
 }
 
 /** Reads an ordinary form's body under its limit; a multipart body must also parse. */
-async function readFormBody(req: IncomingMessage, limit: number): Promise<Buffer | Refusal> {
+async function readFormBody(req: IncomingMessage, limit: number, api = false): Promise<Buffer | Refusal> {
   let body: Buffer;
   try {
     body = await readBodyCapped(req, limit);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return tooLarge(limit);
+    if (error instanceof BodyTooLargeError) return tooLarge(limit, api);
     throw error;
   }
   const type = req.headers["content-type"] ?? "";
@@ -290,10 +292,10 @@ export async function startServer(): Promise<RunningServer> {
   });
   // PostgreSQL's autovacuum keeps statistics fresh; the embedded database has none.
   const maintenance = database.kind === "postgres" ? null : startEmbeddedMaintenance(database.db);
-  const pruneTimer = setInterval(
-    () => void pruneRateLimitHits(database.db).catch(() => undefined),
-    3_600_000,
-  );
+  const pruneTimer = setInterval(() => {
+    void pruneRateLimitHits(database.db).catch(() => undefined);
+    void pruneIdempotencyKeys(database.db).catch(() => undefined);
+  }, 3_600_000);
   pruneTimer.unref();
   const buildDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "client");
   const staticFiles: Map<string, MemoryFile> = loadStaticFiles(buildDir);
@@ -380,7 +382,7 @@ export async function startServer(): Promise<RunningServer> {
       if (checked.facts.uploadLimit !== undefined) {
         body = cappedBodyStream(req, checked.bodyLimit, () => (overflowed = true));
       } else {
-        const read = await readFormBody(req, checked.bodyLimit);
+        const read = await readFormBody(req, checked.bodyLimit, checked.facts.apiLimit !== undefined);
         if (!Buffer.isBuffer(read)) {
           await refuse(req, res, read, record);
           return;

@@ -7,6 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { FORM_BODY_LIMIT, type BodyLimitHandle } from "~/lib/body-limit";
+import type { ProblemKind } from "~/lib/problem";
 
 export interface Refusal {
   status: 400 | 403 | 404 | 405 | 413 | 415;
@@ -16,6 +17,8 @@ export interface Refusal {
   reason: string;
   /** The route pattern the request was for, when the path decoded (logs, metrics). */
   route?: string;
+  /** For the public API: answered as application/problem+json of this kind. */
+  problem?: ProblemKind;
 }
 
 /** What the route table says about a path: whether it takes POSTs and how large a body may be. */
@@ -29,6 +32,8 @@ export interface RouteFacts {
   uploadLimit?: number;
   /** The matched route's path pattern (`/admin/leads/:id`, `/*` for the not-found page): logs, metrics. */
   pattern: string;
+  /** Set for the public API's routes (/api/v1): JSON bodies under this limit, bearer keys, problem+json. */
+  apiLimit?: number;
 }
 
 /** Answers "which route would handle this POST" the way React Router picks an action's target. */
@@ -48,7 +53,20 @@ export function routeFactsFor(build: ServerBuild) {
     );
   const routes = tree(undefined);
 
+  // matchRoutes flattens and ranks the whole route table on every call: the facts of recent paths are
+  // kept (the API's POST /api/v1/leads, a form's page), at most FACTS_CACHED of them.
+  const cache = new Map<string, RouteFacts>();
   return (pathname: string, search: URLSearchParams): RouteFacts => {
+    const cacheKey = search.has("index") ? `${pathname}?index` : pathname;
+    const known = cache.get(cacheKey);
+    if (known) return known;
+    const facts = computeFacts(pathname, search);
+    if (cache.size >= FACTS_CACHED) cache.delete(cache.keys().next().value!);
+    cache.set(cacheKey, facts);
+    return facts;
+  };
+
+  function computeFacts(pathname: string, search: URLSearchParams): RouteFacts {
     // Single-fetch data requests name the page they are for: /x.data, /_root.data for "/".
     let page = pathname;
     if (page.endsWith(".data")) page = page === "/_root.data" ? "/" : page.slice(0, -".data".length);
@@ -73,10 +91,15 @@ export function routeFactsFor(build: ServerBuild) {
       resourceData: resource && page !== pathname,
       acceptsPost: typeof module?.action === "function",
       uploadLimit: handle?.uploadBodyLimit,
+      apiLimit: handle?.apiBodyLimit,
     };
-  };
+  }
 }
 
+/** Paths whose route facts are remembered (each a few hundred bytes). */
+const FACTS_CACHED = 1_000;
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json(\s*;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded(\s*;|$)/i;
 const MULTIPART_TYPE = /^multipart\/form-data(\s*;|$)/i;
 /** RFC 2046: a boundary is 1 to 70 characters. */
@@ -146,8 +169,10 @@ function checkForRoute(
       message: "Method not allowed.",
       headers: { Allow: allow },
       reason: `method ${method.slice(0, 20)}`,
+      ...(facts.apiLimit !== undefined ? { problem: "method-not-allowed" as const } : {}),
     };
   }
+  if (facts.apiLimit !== undefined) return checkApiPost(req, facts, facts.apiLimit);
   if (
     isForeignOrigin(req.headers.origin, req.headers.host, siteUrl) ||
     req.headers["sec-fetch-site"] === "cross-site"
@@ -178,11 +203,45 @@ function checkForRoute(
   return { facts, bodyLimit };
 }
 
-export function tooLarge(limit: number): Refusal {
+/**
+ * A POST to the public API: JSON, under the API's limit. No Origin check: the API authenticates with
+ * a bearer key that a browser never sends on its own, and reads no cookie, so a cross-site page cannot
+ * make a request on someone's behalf (ADR 022).
+ */
+function checkApiPost(
+  req: IncomingMessage,
+  facts: RouteFacts,
+  bodyLimit: number,
+): Refusal | { facts: RouteFacts; bodyLimit: number } {
+  if (!facts.acceptsPost) {
+    return {
+      status: 405,
+      message: "Method not allowed.",
+      headers: { Allow: "GET, HEAD" },
+      reason: "no action",
+      problem: "method-not-allowed",
+    };
+  }
+  const type = req.headers["content-type"] ?? "";
+  if (!JSON_TYPE.test(type)) {
+    return {
+      status: 415,
+      message: "Send the body as application/json.",
+      reason: `content-type ${type.slice(0, 60)}`,
+      problem: "unsupported-media-type",
+    };
+  }
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > bodyLimit) return tooLarge(bodyLimit, true);
+  return { facts, bodyLimit };
+}
+
+export function tooLarge(limit: number, api = false): Refusal {
   return {
     status: 413,
     message: `The request is too large (the limit is ${formatBytes(limit)}).`,
     reason: `body over ${limit} bytes`,
+    ...(api ? { problem: "payload-too-large" as const } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { addressKeySql } from "./address-key";
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -282,6 +283,8 @@ export const leads = pgTable(
     dealProfit: money("deal_profit"),
     /** The CSV import that brought the lead in (issue 13); null for leads typed in by hand. */
     importId: uuid("import_id").references((): AnyPgColumn => leadImports.id, { onDelete: "set null" }),
+    /** The API key that sent the lead (issue 14); null for leads typed in or imported. */
+    apiKeyId: uuid("api_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Computed by the database for every row, however it arrives (address-key.ts): duplicate checks.
@@ -350,6 +353,11 @@ export const leads = pgTable(
     index("leads_name_idx").on(t.lastName, t.firstName, t.id),
     index("leads_import_created_idx").on(
       t.importId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("leads_api_key_created_idx").on(
+      t.apiKeyId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
@@ -472,6 +480,64 @@ export const leadImportRejects = pgTable(
     duplicateOf: uuid("duplicate_of"),
   },
   (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);
+
+// ---------------------------------------------------------------- public API (issue 14)
+
+/**
+ * An API key: an actor of its own (its scopes grant permissions, permissions.ts). Only the SHA-256 of
+ * the secret is kept; the secret is shown once, when the key is made. The key's row also carries its
+ * usage count and its rate-limit window (a counter per minute), so that one UPDATE authenticates a
+ * request, counts it and applies the limit (ADR 022).
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 100 }).notNull(),
+    /** The start of the secret, shown in lists so that people can tell their keys apart. */
+    prefix: text("prefix").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    scopes: text("scopes").array().notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    usageCount: bigint("usage_count", { mode: "number" }).notNull().default(0),
+    /** Requests a minute; 600 unless set otherwise (a benchmark's key). */
+    rateLimit: integer("rate_limit").notNull().default(600),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+    windowCount: integer("window_count").notNull().default(0),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: text("revoked_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("api_keys_secret_hash_idx").on(t.secretHash),
+    index("api_keys_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * An Idempotency-Key's first answer, kept 24 hours. The row is inserted in the same transaction as the
+ * leads it creates: a parallel request with the same key waits on the unique index until that
+ * transaction ends, then replays the stored answer.
+ */
+export const apiIdempotency = pgTable(
+  "api_idempotency",
+  {
+    apiKeyId: uuid("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    /** The answer, written before the transaction ends (0 and "" only inside it). */
+    status: integer("status").notNull().default(0),
+    body: text("body").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.idempotencyKey] }),
+    index("api_idempotency_created_at_idx").on(t.createdAt),
+  ],
 );
 
 /**

@@ -27,3 +27,17 @@ export interface Actor extends Principal {
   permissions: ReadonlySet<Permission>;
   profile: Profile | null;
 }
+
+/**
+ * An API key (issue 14): an actor like a user, whose permissions come from its scopes. What it creates
+ * is recorded as sent by the key (its name), not by a person.
+ */
+export interface ApiKeyActor extends Principal {
+  kind: "api-key";
+  id: string;
+  name: string;
+  permissions: ReadonlySet<Permission>;
+}
+
+/** Whoever a data function may be called for. */
+export type AnyActor = Actor | ApiKeyActor;

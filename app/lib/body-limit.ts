@@ -12,7 +12,15 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export interface BodyLimitHandle {
   /** Largest body accepted; set only by routes that take file uploads. */
   uploadBodyLimit?: number;
+  /**
+   * Set by the public API's routes (/api/v1): JSON bodies up to this size, bearer keys instead of
+   * cookies (so no Origin check: ADR 022), refusals as problem+json.
+   */
+  apiBodyLimit?: number;
 }
+
+/** The public API's largest request body (issue 14): 500 leads fit well under it. */
+export const API_BODY_LIMIT = 1024 * 1024;
 
 /** The body limit of an upload route whose files may be up to `fileBytes` each. */
 export const uploadBodyLimit = (fileBytes: number, files = 1) => fileBytes * files + MULTIPART_OVERHEAD_BYTES;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { authorize, authorizeOwner, can, NotAllowedError, permissions, permissionsOf } from "./permissions";
+import {
+  authorize,
+  authorizeOwner,
+  can,
+  NotAllowedError,
+  permissions,
+  permissionsOf,
+  permissionsOfScopes,
+} from "./permissions";
 
 describe("permissions", () => {
   it("grants admins everything of the agency and nothing of a client's own", () => {
@@ -43,6 +51,15 @@ describe("permissions", () => {
     expect(refusal).toBeInstanceOf(NotAllowedError);
     expect(refusal).toMatchObject({ status: 403, permission: "lead:write:any" });
     expect(() => authorize(null, "area:admin")).toThrow(NotAllowedError);
+  });
+
+  it("grants an API key only what its scopes say", () => {
+    expect([...permissionsOfScopes(["leads:write"])]).toEqual(["lead:create:any"]);
+    expect([...permissionsOfScopes(["leads:read"])]).toEqual(["lead:read:any"]);
+    const both = { permissions: permissionsOfScopes(["leads:read", "leads:write", "admin"]) };
+    expect(can(both, "lead:write:any")).toBe(false);
+    expect(can(both, "area:admin")).toBe(false);
+    expect(both.permissions.size).toBe(2);
   });
 
   it("lets an owner reach only their own record, and answers 404 for anyone else's", () => {

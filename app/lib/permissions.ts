@@ -16,10 +16,14 @@ export const permissions = [
   "submission:write:any",
   "lead:read:any",
   "lead:write:any",
+  /** Add new leads (the form, the import, the API's `leads:write` keys); not change existing ones. */
+  "lead:create:any",
   /** The leads assigned to the actor. */
   "lead:read:own",
   "lead:feedback:own",
   "user:manage:any",
+  /** Create and revoke API keys (/admin/api-keys). */
+  "api-key:manage:any",
   /** Client agreements (issue 15): what the agency promised each client. */
   "agreement:read:any",
   "agreement:write:any",
@@ -44,7 +48,9 @@ const granted: Record<AppRole, readonly Permission[]> = {
     "submission:write:any",
     "lead:read:any",
     "lead:write:any",
+    "lead:create:any",
     "user:manage:any",
+    "api-key:manage:any",
     "agreement:read:any",
     "agreement:write:any",
     "return:read:any",
@@ -64,6 +70,27 @@ const granted: Record<AppRole, readonly Permission[]> = {
 /** Everything the roles grant together. */
 export function permissionsOf(roles: readonly AppRole[]): ReadonlySet<Permission> {
   return new Set(roles.flatMap((role) => granted[role]));
+}
+
+/** The scopes an API key can hold (issue 14), each with what it grants: the one place they map. */
+export const apiScopes = ["leads:write", "leads:read"] as const;
+export type ApiScope = (typeof apiScopes)[number];
+
+const scopeGrants: Record<ApiScope, readonly Permission[]> = {
+  "leads:write": ["lead:create:any"],
+  "leads:read": ["lead:read:any"],
+};
+
+export const isApiScope = (value: string): value is ApiScope =>
+  (apiScopes as readonly string[]).includes(value);
+
+/** The scope that grants `permission` to a key, if any. */
+export const scopeGranting = (permission: Permission): ApiScope | undefined =>
+  apiScopes.find((scope) => scopeGrants[scope].includes(permission));
+
+/** Everything an API key's scopes grant together (unknown scopes grant nothing). */
+export function permissionsOfScopes(scopes: readonly string[]): ReadonlySet<Permission> {
+  return new Set(scopes.filter(isApiScope).flatMap((scope) => scopeGrants[scope]));
 }
 
 /** Whoever asks: anything that carries permissions. */

@@ -10,12 +10,14 @@ import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { isAppRole } from "~/db/enums";
 import { profiles, user, userRoles } from "~/db/schema";
-import type { Actor } from "~/lib/actor";
-import { can, permissionsOf, type Permission } from "~/lib/permissions";
+import type { Actor, ApiKeyActor } from "~/lib/actor";
+import { problem } from "~/lib/problem";
+import { can, permissionsOf, scopeGranting, type Permission } from "~/lib/permissions";
 import { redirectWithToast } from "~/lib/flash.server";
 import { noteRequestUser } from "~/lib/log.server";
 import { SESSION_COOKIE_PREFIX } from "~/lib/personal-cookies";
 import { authHeaders, signOut } from "./accounts.server";
+import { API_RATE_WINDOW_S, countApiKeyUse } from "./api-keys.server";
 import { getAuth } from "./auth.server";
 import { sessionLifetimeEnded } from "./session-lifetime";
 import { markSessionActive } from "./sessions.server";
@@ -180,4 +182,50 @@ export async function requirePermissionOr404(request: Request, permission: Permi
 export async function redirectIfSignedIn(request: Request): Promise<void> {
   const { actor } = await getAuthState(request);
   if (actor) throw redirect("/");
+}
+
+// ---------------------------------------------------------------- API keys (issue 14)
+
+/** An API request's key, and the rate-limit headers every answer to it carries. */
+export interface ApiAccess {
+  actor: ApiKeyActor;
+  headers: Record<string, string>;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * The API key of a /api/v1 request when it holds `permission`. Throws the problem answer otherwise:
+ * 401 with no key, an unknown or revoked one; 429 past the key's rate limit (counted before the scope,
+ * so a key cannot probe scopes for free); 403 when the key lacks the scope.
+ */
+export async function requireApiKey(request: Request, permission: Permission): Promise<ApiAccess> {
+  const secret = BEARER.exec(request.headers.get("authorization") ?? "")?.[1];
+  const challenge = { "WWW-Authenticate": 'Bearer realm="leadworks"' };
+  if (!secret) {
+    throw problem("unauthorized", "Send the API key as Authorization: Bearer <key>.", {}, challenge);
+  }
+  const use = secret.length <= 200 ? await countApiKeyUse(secret) : null;
+  if (!use) throw problem("unauthorized", "The API key is unknown or has been revoked.", {}, challenge);
+  const remaining = Math.max(0, use.limit - use.used);
+  const headers = {
+    "RateLimit-Policy": `"per-key";q=${use.limit};w=${API_RATE_WINDOW_S}`,
+    RateLimit: `"per-key";r=${remaining};t=${use.resetSeconds}`,
+    "RateLimit-Limit": String(use.limit),
+    "RateLimit-Remaining": String(remaining),
+    "RateLimit-Reset": String(use.resetSeconds),
+  };
+  if (use.used > use.limit) {
+    throw problem(
+      "rate-limited",
+      `This key may make ${use.limit} requests a minute; try again in ${use.resetSeconds} s.`,
+      {},
+      { ...headers, "Retry-After": String(use.resetSeconds) },
+    );
+  }
+  if (!can(use.actor, permission)) {
+    const scope = scopeGranting(permission) ?? permission;
+    throw problem("forbidden", `This request needs a key with the ${scope} scope.`, {}, headers);
+  }
+  return { actor: use.actor, headers };
 }

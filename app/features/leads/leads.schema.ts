@@ -263,9 +263,23 @@ export interface LeadListQuery {
   to?: string;
   /** The CSV import (its id) that brought the leads in. */
   importId?: string;
+  /** How the leads arrived (issue 14): "form", "import", "api", or "api:<key id>" for one key. */
+  arrival?: LeadArrivalFilter;
   sort: LeadSort;
   /** Which page: the rows after or before a cursor (keyset paging), none for the first page. */
   cursor?: PageCursor;
+}
+
+export type LeadArrivalFilter = "form" | "import" | "api" | `api:${string}`;
+
+/** The "Arrived by" filter from the URL, or undefined. */
+function arrival(raw: string | null): LeadArrivalFilter | undefined {
+  if (raw === "form" || raw === "import" || raw === "api") return raw;
+  if (raw?.startsWith("api:")) {
+    const key = uuid(raw.slice(4));
+    return key ? `api:${key}` : undefined;
+  }
+  return undefined;
 }
 
 /** Every value of a repeated parameter that is one of `allowed`, each once, in the options' order. */
@@ -302,6 +316,7 @@ export function parseLeadListQuery(url: URL): LeadListQuery {
     from: day(params.get("from")),
     to: day(params.get("to")),
     importId: uuid(params.get("import")),
+    arrival: arrival(params.get("arrival")),
     sort: pickOne(leadSorts, params.get("sort")) ?? "newest",
     cursor: pageCursorOf(params),
   };
@@ -318,7 +333,8 @@ export const isFiltered = (query: LeadListQuery) =>
     query.createdBy ||
     query.from ||
     query.to ||
-    query.importId,
+    query.importId ||
+    query.arrival,
   );
 
 /** The URL search of a query (first page, defaults left out): what a link to these filters carries. */
@@ -333,6 +349,7 @@ export function leadListSearch(query: LeadListQuery): string {
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);
   if (query.importId) params.set("import", query.importId);
+  if (query.arrival) params.set("arrival", query.arrival);
   if (query.sort !== "newest") params.set("sort", query.sort);
   const search = params.toString();
   return search ? `?${search}` : "";

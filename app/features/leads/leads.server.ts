@@ -13,6 +13,7 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   ne,
@@ -32,6 +33,7 @@ import {
   type LeadStatus,
 } from "~/db/enums";
 import {
+  apiKeys,
   leadActivities,
   leadDocuments,
   leadImports,
@@ -54,6 +56,7 @@ import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
 import { assignmentEvents, enqueueLeadEvents, updateEvents } from "~/lib/webhooks/outbox.server";
 import { LEAD_CSV_COLUMNS } from "./import/columns";
 import { personName } from "./lead-format";
+import { insertLeads } from "./new-leads.server";
 import {
   LEADS_PAGE_SIZE,
   UNASSIGNED,
@@ -130,7 +133,17 @@ function fieldFilters(query: LeadListQuery): SQL[] {
     // "dateTo: created at or before" that day, all of it.
     query.to ? lt(leads.createdAt, nextDay(query.to)) : undefined,
     query.importId ? eq(leads.importId, query.importId) : undefined,
+    arrivalFilter(query.arrival),
   ].filter((c): c is SQL => c !== undefined);
+}
+
+/** How the leads arrived (issue 14): typed in (no import, no key), imported, or sent by (one) API key. */
+function arrivalFilter(arrival: LeadListQuery["arrival"]): SQL | undefined {
+  if (!arrival) return undefined;
+  if (arrival === "form") return and(isNull(leads.importId), isNull(leads.apiKeyId));
+  if (arrival === "import") return isNotNull(leads.importId);
+  if (arrival === "api") return isNotNull(leads.apiKeyId);
+  return eq(leads.apiKeyId, arrival.slice(4));
 }
 
 /** Who and where a lead is: the columns every list of leads (admin, client, possible duplicates) shows. */
@@ -516,11 +529,13 @@ export async function getLead(actor: LeadActor, id: string) {
       creator: personColumns(creator),
       client: personColumns(client),
       importFileName: leadImports.fileName,
+      apiKeyName: apiKeys.name,
     })
     .from(leads)
     .leftJoin(creator, eq(creator.userId, leads.createdByUserId))
     .leftJoin(client, eq(client.userId, leads.assignedToClientId))
     .leftJoin(leadImports, eq(leadImports.id, leads.importId))
+    .leftJoin(apiKeys, eq(apiKeys.id, leads.apiKeyId))
     .where(eq(leads.id, id));
   if (!row) return null;
   const [activities, documents] = await Promise.all([
@@ -546,6 +561,8 @@ export async function getLead(actor: LeadActor, id: string) {
     client: row.lead.assignedToClientId ? row.client : null,
     // How the lead arrived: typed in, or the import that brought it (issue 13).
     importBatch: row.lead.importId ? { id: row.lead.importId, fileName: row.importFileName ?? "" } : null,
+    // Or the API key that sent it (issue 14); "" when the key is gone, null when no key sent it.
+    apiKeyName: row.lead.apiKeyId ? (row.apiKeyName ?? "") : null,
     activities,
     documents: documents.map((d) => ({ ...d, uploadedBy: personName(d.uploadedBy) })),
   };
@@ -710,7 +727,7 @@ export function clientLeadEvent(payload: string, clientId: string): string | nul
  * Tells a client by e-mail that a lead is now theirs (outbox, same transaction): who and where, how
  * motivated, and the link to it in the portal. Contact details stay behind the sign-in.
  */
-async function mailNewAssignment(tx: Transaction, leadId: string, clientId: string) {
+export async function mailNewAssignment(tx: Transaction, leadId: string, clientId: string) {
   const [row] = await tx
     .select({
       to: profiles.email,
@@ -753,18 +770,16 @@ async function mailNewAssignment(tx: Transaction, leadId: string, clientId: stri
 
 /** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
 export async function createLead(actor: LeadActor, input: LeadInput) {
-  authorize(actor, "lead:write:any");
+  authorize(actor, "lead:create:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
     await assertClientAccount(tx, input.assignedToClientId);
-    const [row] = await tx
-      .insert(leads)
-      .values({ ...input, createdByUserId: actor.id })
-      .returning({ id: leads.id });
-    if (input.assignedToClientId) await mailNewAssignment(tx, row!.id, input.assignedToClientId);
-    await enqueueLeadEvents(tx, assignmentEvents(row!.id, null, input.assignedToClientId));
-    await announceLeadChange(tx, row!.id, input.assignedToClientId);
-    return { id: row!.id };
+    const [inserted] = await insertLeads(tx, [input], { createdByUserId: actor.id });
+    if (inserted?.kind !== "created") throw new Error("The new lead was not inserted");
+    const id = inserted.lead.id;
+    if (input.assignedToClientId) await mailNewAssignment(tx, id, input.assignedToClientId);
+    await announceLeadChange(tx, id, input.assignedToClientId);
+    return { id };
   });
 }
 

@@ -23,6 +23,7 @@ const adminNav: AreaLink[] = [
   { to: "/admin/clients", label: "Clients" },
   { to: "/admin/returns", label: "Returns" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/api-keys", label: "API keys" },
   { to: "/admin/webhooks", label: "Webhooks" },
 ];
 

@@ -40,6 +40,8 @@ const actionLabel: Record<string, string> = {
   "role.granted": "Role granted",
   "role.revoked": "Role removed",
   "company.changed": "Company changed",
+  "api_key.created": "API key created",
+  "api_key.revoked": "API key revoked",
   "webhook.created": "Webhook created",
   "webhook.url_changed": "Webhook URL changed",
   "webhook.secret_rotated": "Webhook secret replaced",
@@ -326,7 +328,9 @@ function AuditLog({ entries }: { entries: AuditEntry[] }) {
                   </td>
                   <td className="px-4 py-3">{entry.actorEmail ?? "Command line"}</td>
                   <td className="px-4 py-3">{actionLabel[entry.action] ?? entry.action}</td>
-                  <td className="px-4 py-3">{entry.targetEmail ?? "Deleted account"}</td>
+                  <td className="px-4 py-3">
+                    {entry.targetEmail ?? (entry.action.startsWith("api_key.") ? "None" : "Deleted account")}
+                  </td>
                   <td className="px-4 py-3 text-muted-foreground">{describeDetails(entry.details)}</td>
                 </tr>
               ))}
@@ -344,5 +348,6 @@ function describeDetails(details: Record<string, unknown>): string {
   if (typeof details.companyName === "string") parts.push(`company ${details.companyName}`);
   if (details.companyName === null) parts.push("company removed");
   if (details.via === "cli") parts.push("via command line");
+  if (typeof details.name === "string") parts.push(`key ${details.name}`);
   return parts.join(", ") || "None";
 }

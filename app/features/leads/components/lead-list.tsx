@@ -40,7 +40,17 @@ export interface PersonOption {
 interface FilterChoices {
   clients: readonly PersonOption[];
   admins: readonly PersonOption[];
+  /** The API keys, for "Arrived by" (issue 14). */
+  apiKeys?: readonly { id: string; name: string }[];
 }
+
+/** How a lead arrived, as the "Arrived by" filter offers it: the channels, then each API key. */
+const arrivalOptions = (apiKeys: readonly { id: string; name: string }[]) => [
+  { value: "form", label: "Entered by hand" },
+  { value: "import", label: "CSV import" },
+  { value: "api", label: "API (any key)" },
+  ...apiKeys.map((k) => ({ value: `api:${k.id}`, label: `API key: ${k.name}` })),
+];
 
 /**
  * Search (on Enter or the Search button), statuses, motivations and sources (several at once), client
@@ -52,6 +62,7 @@ export function LeadFilters({
   query,
   clients,
   admins,
+  apiKeys = [],
   importName,
 }: { query: LeadListQuery; importName?: string | null } & FilterChoices) {
   return (
@@ -67,6 +78,7 @@ export function LeadFilters({
           from: query.from ?? "",
           to: query.to ?? "",
           import: query.importId ?? "",
+          arrival: query.arrival ?? "",
           sort: query.sort === "newest" ? "" : query.sort,
         }}
         role="search"
@@ -129,6 +141,15 @@ export function LeadFilters({
           options={admins.map(personOption)}
           className="md:w-44"
         />
+        <FilterSelect
+          id="lead-arrival"
+          name="arrival"
+          label="Arrived by"
+          allLabel="Any way"
+          value={query.arrival}
+          options={arrivalOptions(apiKeys)}
+          className="md:w-44"
+        />
         <FilterDate id="lead-from" name="from" label="Created from" value={query.from} />
         <FilterDate id="lead-to" name="to" label="Created to" value={query.to} />
         <FilterField id="lead-sort" label="Sort">
@@ -149,7 +170,13 @@ export function LeadFilters({
         {/* The import filter has no control of its own (its chip removes it); a new choice keeps it. */}
         {query.importId && <input type="hidden" name="import" value={query.importId} />}
       </FilterForm>
-      <ActiveFilters query={query} clients={clients} admins={admins} importName={importName} />
+      <ActiveFilters
+        query={query}
+        clients={clients}
+        admins={admins}
+        apiKeys={apiKeys}
+        importName={importName}
+      />
     </>
   );
 }
@@ -161,6 +188,7 @@ function ActiveFilters({
   query,
   clients,
   admins,
+  apiKeys = [],
   importName,
 }: { query: LeadListQuery; importName?: string | null } & FilterChoices) {
   const nameOf = (people: readonly PersonOption[], id: string) => {
@@ -198,6 +226,14 @@ function ActiveFilters({
     ...(query.to ? [{ label: `Created to: ${query.to}`, to: without({ to: undefined }) }] : []),
     ...(query.importId
       ? [{ label: `Import: ${importName ?? "Unknown"}`, to: without({ importId: undefined }) }]
+      : []),
+    ...(query.arrival
+      ? [
+          {
+            label: `Arrived by: ${arrivalOptions(apiKeys).find((o) => o.value === query.arrival)?.label ?? "API key"}`,
+            to: without({ arrival: undefined }),
+          },
+        ]
       : []),
   ];
   if (chips.length === 0) return <div className="pb-4" />;

@@ -63,6 +63,10 @@ export function OverviewTab({
                 <Link key="i" to={`/admin/leads/import/${lead.importBatch.id}`} className="underline">
                   Import of {lead.importBatch.fileName}
                 </Link>
+              ) : lead.apiKeyName !== null ? (
+                <Link key="k" to={`/admin/leads?arrival=api:${lead.apiKeyId ?? ""}`} className="underline">
+                  API key {lead.apiKeyName || "(deleted)"}
+                </Link>
               ) : (
                 "Entered by hand"
               ),

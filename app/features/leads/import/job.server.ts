@@ -8,12 +8,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { byteaAsBase64 } from "~/db/bytea";
-import { queryRows, type Database, type Transaction } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { leadImportChunks, leadImportRejects, leadImports, leads } from "~/db/schema";
-import { assignmentEvents, enqueueLeadEvents } from "~/lib/webhooks/outbox.server";
 import { importStatuses, type ImportStatus } from "~/db/enums";
 import { announceBulkChange, mailAssignedBatch } from "../bulk.server";
-import type { LeadInput } from "../leads.schema";
+import { insertLeads } from "../new-leads.server";
 import { assessRows } from "./assess.server";
 import { CsvFileError, csvRecords, type CsvRecord } from "./csv-source.server";
 import { log } from "~/lib/log.server";
@@ -92,37 +91,6 @@ async function* storedFile(db: Database, importId: string): AsyncGenerator<Uint8
 }
 
 /**
- * Inserts a batch of leads from one JSON parameter: binding 500 rows of 18 values each as parameters
- * costs several times what the database spends writing them (issue 13's 100,000 rows a minute).
- */
-async function insertLeads(tx: Transaction, job: Job, batch: LeadInput[]) {
-  const rows = JSON.stringify(
-    batch.map((lead) => ({ ...lead, createdByUserId: job.createdBy, importId: job.id })),
-  );
-  const inserted = await queryRows<{ id: string; clientId: string | null }>(
-    tx,
-    sql`
-    insert into leads (first_name, last_name, phone, email, address, city, state, zip_code, property_type,
-      motivation_level, situation_notes, lead_source, asking_price, estimated_value, estimated_repair_cost,
-      assigned_to_client_id, created_by_user_id, import_id)
-    select r."firstName", r."lastName", r.phone, r.email, r.address, r.city, r.state, r."zipCode",
-      r."propertyType"::property_type, r."motivationLevel"::motivation_level, r."situationNotes",
-      r."leadSource"::lead_source, r."askingPrice", r."estimatedValue", r."estimatedRepairCost",
-      r."assignedToClientId", r."createdByUserId", r."importId"
-    from jsonb_to_recordset(${rows}::jsonb) as r("firstName" text, "lastName" text, phone text, email text,
-      address text, city text, state text, "zipCode" text, "propertyType" text, "motivationLevel" text,
-      "situationNotes" text, "leadSource" text, "askingPrice" numeric, "estimatedValue" numeric,
-      "estimatedRepairCost" numeric, "assignedToClientId" text, "createdByUserId" text, "importId" uuid)
-    returning id, assigned_to_client_id as "clientId"`,
-  );
-  // Each lead the import gives a client is `lead.assigned` on the client's webhook.
-  await enqueueLeadEvents(
-    tx,
-    inserted.flatMap((lead) => assignmentEvents(lead.id, null, lead.clientId)),
-  );
-}
-
-/**
  * Clients who received leads since the last notification, and when it went: open lists refresh at most
  * once a second while an import runs, not after every batch (each refresh reloads every open lead list).
  */
@@ -159,12 +127,13 @@ async function commitBatch(
       )
       .returning({ id: leadImports.id });
     if (!progress) throw new LeaseLost();
-    if (taken.length)
+    if (taken.length) {
       await insertLeads(
         tx,
-        job,
         taken.map((r) => r.lead),
+        { createdByUserId: job.createdBy, importId: job.id },
       );
+    }
     if (rejected.length) {
       await tx.insert(leadImportRejects).values(
         rejected.map((r) => ({

@@ -6,6 +6,7 @@ import { showToastNow } from "~/lib/toast";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { countOf, withPageCursor } from "~/lib/paging";
 import { requireArea } from "~/features/auth/access.server";
+import { apiKeyNames } from "~/features/auth/api-keys.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import {
@@ -27,18 +28,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
   const query = parseLeadListQuery(new URL(request.url));
   try {
-    const [list, clients, admins, importName] = await Promise.all([
+    const [list, clients, admins, importName, apiKeys] = await Promise.all([
       listLeads(actor, query),
       listClients(actor),
       listAdmins(actor),
       query.importId ? importFileName(actor, query.importId) : null,
+      apiKeyNames(actor),
     ]);
-    return { query, list, clients, admins, importName, loadFailed: false };
+    return { query, list, clients, admins, importName, apiKeys, loadFailed: false };
   } catch (error) {
     rethrowRefusal(error);
     log.warn({ error }, "[leads] list failed");
     return data(
-      { query, list: null, clients: [], admins: [], importName: null, loadFailed: true },
+      { query, list: null, clients: [], admins: [], importName: null, apiKeys: [], loadFailed: true },
       { status: 503 },
     );
   }
@@ -54,7 +56,7 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = () => privatePageMeta("Lead Management");
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, list, clients, admins, importName, loadFailed } = loaderData;
+  const { query, list, clients, admins, importName, apiKeys, loadFailed } = loaderData;
   const [ticked, setTicked] = useState<number | null>(null);
   const result = actionData as BulkActionResult | undefined;
   const firstPage = leadListSearch(query);
@@ -81,7 +83,13 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           <AddLeadButton />
         </div>
       </div>
-      <LeadFilters query={query} clients={clients} admins={admins} importName={importName} />
+      <LeadFilters
+        query={query}
+        clients={clients}
+        admins={admins}
+        apiKeys={apiKeys}
+        importName={importName}
+      />
       {loadFailed || !list ? (
         <p role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900">
           Failed to fetch data

@@ -1,0 +1,375 @@
+/**
+ * The public API's lead operations (issue 14): intake of one lead or a batch, one lead by id, and the
+ * leads changed since a moment, by keyset pages. The actor is an API key; what it may do comes from its
+ * scopes (permissions.ts). New leads go in through `insertLeads`, the one insert path of the form and
+ * the import, with the admin screens' duplicate rule folded into the statement.
+ *
+ * The single lead without an assignment, the common case, costs one statement (insert, duplicate check
+ * and live-list notification together); an assignment adds the form's checks and e-mail in a
+ * transaction; an Idempotency-Key adds its row, claimed in the same transaction as the leads.
+ */
+import crypto from "node:crypto";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { apiIdempotency, apiKeys } from "~/db/schema";
+import type { Database, Transaction } from "~/db/client.server";
+import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
+import { isUuid } from "~/lib/data-guards";
+import { env } from "~/lib/env.server";
+import { authorize, type Principal } from "~/lib/permissions";
+import { LEADS_CHANNEL } from "~/lib/realtime.server";
+import {
+  API_BATCH_MAX,
+  API_PAGE_SIZE,
+  apiLeadValues,
+  apiMessages,
+  type ApiLead,
+  type BatchItem,
+} from "./api.schema";
+import { announceBulkChange } from "./bulk.server";
+import { assertClientAccount, InvalidClientError, mailNewAssignment } from "./leads.server";
+import { leadSchema, type LeadInput } from "./leads.schema";
+import { insertLeads, type StoredLead } from "./new-leads.server";
+
+export interface ApiKeyPrincipal extends Principal {
+  id: string;
+  name: string;
+}
+
+/** What the route sends: a status and a JSON document (a problem when `problem` is set). */
+export type ApiAnswer =
+  | { status: number; body: unknown; problem?: undefined; location?: string }
+  | {
+      status: number;
+      problem: "validation" | "duplicate-lead" | "idempotency-key-reused" | "bad-request";
+      detail: string;
+      errors?: Record<string, string[]>;
+      existingId?: string;
+    };
+
+const fieldErrors = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    const list = (errors[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return errors;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+type Parsed = { ok: true; lead: LeadInput } | { ok: false; errors: Record<string, string[]> };
+
+function parseLead(item: unknown): Parsed {
+  if (!isRecord(item)) return { ok: false, errors: { _: [apiMessages.notObject] } };
+  const result = leadSchema.safeParse(apiLeadValues(item));
+  return result.success
+    ? { ok: true, lead: result.data }
+    : { ok: false, errors: fieldErrors(result.error.issues) };
+}
+
+const siteUrl = () => env().SITE_URL;
+
+/** A stored lead (as insertLeads returns it) as the API shows it. */
+function fromStored(row: StoredLead, apiKeyName: string | null): ApiLead {
+  const base = siteUrl();
+  const money = (v: number | string | null) => (v === null ? null : Number(v));
+  return {
+    id: row.id,
+    url: `${base}/api/v1/leads/${row.id}`,
+    adminUrl: `${base}/admin/leads/${row.id}`,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+    propertyType: row.property_type as ApiLead["propertyType"],
+    motivationLevel: row.motivation_level as ApiLead["motivationLevel"],
+    leadSource: row.lead_source as ApiLead["leadSource"],
+    situationNotes: row.situation_notes,
+    askingPrice: money(row.asking_price),
+    estimatedValue: money(row.estimated_value),
+    estimatedRepairCost: money(row.estimated_repair_cost),
+    leadStatus: row.lead_status as ApiLead["leadStatus"],
+    assignedToClientId: row.assigned_to_client_id,
+    arrival: {
+      channel: row.api_key_id ? "api" : row.import_id ? "import" : "form",
+      importId: row.import_id,
+      apiKeyName: row.api_key_id ? apiKeyName : null,
+    },
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------- intake
+
+/** The least time between two "leads changed" notifications for leads sent by the API. */
+const ANNOUNCE_EVERY_MS = 1_000;
+let announcing: NodeJS.Timeout | undefined;
+
+/**
+ * Tells open lead lists that unassigned leads arrived, at most once a second, after the leads were
+ * committed. Not in the insert's transaction: PostgreSQL holds one lock across every notifying
+ * commit, so a NOTIFY per lead makes the commits of parallel requests (and their disk flushes) go one
+ * at a time: ~180 single leads a second instead of ~530 on this machine (bench/api-intake.ts). A
+ * lost notification (a crash within the second) only delays a list's refresh to its next change.
+ */
+function announceSoon() {
+  if (announcing) return;
+  announcing = setTimeout(() => {
+    announcing = undefined;
+    void getDb()
+      .then((db) =>
+        db.execute(sql`select pg_notify(${LEADS_CHANNEL}, ${JSON.stringify({ leadId: null, clients: [] })})`),
+      )
+      .catch((error: unknown) =>
+        console.warn("[api] lead list notification failed:", (error as Error).message),
+      );
+  }, ANNOUNCE_EVERY_MS);
+  announcing.unref();
+}
+
+export interface IntakeRequest {
+  /** The parsed JSON body. */
+  body: unknown;
+  /** The raw body, for the idempotency check ("the same body"). */
+  raw: string;
+  idempotencyKey?: string | null;
+}
+
+/** Idempotency-Key: visible ASCII, 1 to 255 characters. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+const IDEMPOTENCY_TTL = sql.raw("interval '24 hours'");
+
+/** POST /api/v1/leads: one lead, or `{ leads: [...] }`. */
+export async function intakeLeads(actor: ApiKeyPrincipal, request: IntakeRequest): Promise<ApiAnswer> {
+  authorize(actor, "lead:create:any");
+  const { body } = request;
+  if (!isRecord(body)) {
+    return {
+      status: 400,
+      problem: "validation",
+      detail: apiMessages.notObject,
+      errors: { _: [apiMessages.notObject] },
+    };
+  }
+  const batch = "leads" in body;
+  const items: unknown[] = batch ? (Array.isArray(body.leads) ? body.leads : []) : [body];
+  if (batch && (!Array.isArray(body.leads) || items.length === 0 || items.length > API_BATCH_MAX)) {
+    const message = items.length > API_BATCH_MAX ? apiMessages.batchTooLarge : apiMessages.batchEmpty;
+    return { status: 400, problem: "validation", detail: message, errors: { leads: [message] } };
+  }
+  const allowDuplicate = body.allowDuplicate === true;
+  const parsed = items.map(parseLead);
+  if (!batch && !parsed[0]!.ok) {
+    return {
+      status: 400,
+      problem: "validation",
+      detail: "The lead has invalid fields: see errors.",
+      errors: parsed[0]!.errors,
+    };
+  }
+
+  const key = request.idempotencyKey ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
+    return {
+      status: 400,
+      problem: "bad-request",
+      detail: "Idempotency-Key must be 1 to 255 visible ASCII characters.",
+    };
+  }
+  const valid = parsed.flatMap((p) => (p.ok ? [p.lead] : []));
+  const assigns = valid.some((lead) => lead.assignedToClientId !== null);
+  const db = await getDb();
+  const work = (q: Database | Transaction) =>
+    createAnswer(q, actor, parsed, valid, batch, allowDuplicate, assigns);
+
+  try {
+    if (key === null) {
+      return assigns ? await db.transaction((tx) => work(tx)) : await work(db);
+    }
+    const hash = crypto.createHash("sha256").update(request.raw).digest("hex");
+    const answer = await db.transaction(async (tx) => {
+      // Claimed in this transaction: a parallel request with the same key waits here until it ends.
+      const claimed = await tx.execute(sql`
+        insert into api_idempotency (api_key_id, idempotency_key, request_hash)
+        values (${actor.id}, ${key}, ${hash})
+        on conflict (api_key_id, idempotency_key) do update
+          set request_hash = excluded.request_hash, status = 0, body = '', created_at = now()
+          where api_idempotency.created_at < now() - ${IDEMPOTENCY_TTL}
+        returning 1 as claimed`);
+      if (rowCount(claimed) === 0) return null;
+      const result = await work(tx);
+      await tx
+        .update(apiIdempotency)
+        .set({ status: result.status, body: JSON.stringify(result) })
+        .where(and(eq(apiIdempotency.apiKeyId, actor.id), eq(apiIdempotency.idempotencyKey, key)));
+      return result;
+    });
+    if (answer) return answer;
+    const [first] = await db
+      .select({ hash: apiIdempotency.requestHash, body: apiIdempotency.body })
+      .from(apiIdempotency)
+      .where(and(eq(apiIdempotency.apiKeyId, actor.id), eq(apiIdempotency.idempotencyKey, key)));
+    if (!first || first.hash !== hash || !first.body) {
+      return {
+        status: 422,
+        problem: "idempotency-key-reused",
+        detail: "This Idempotency-Key was used in the last 24 hours with another request.",
+      };
+    }
+    return JSON.parse(first.body) as ApiAnswer;
+  } catch (error) {
+    if (error instanceof InvalidClientError) {
+      const errors = { assignedToClientId: [error.message] };
+      return { status: 400, problem: "validation", detail: error.message, errors };
+    }
+    throw error;
+  }
+}
+
+/** Forgets Idempotency-Keys older than 24 hours (a later request takes one over anyway); run now and then. */
+export async function pruneIdempotencyKeys(db: Database): Promise<void> {
+  await db.execute(sql`delete from api_idempotency where created_at < now() - ${IDEMPOTENCY_TTL}`);
+}
+
+/** Rows a statement returned, whichever driver ran it. */
+function rowCount(result: unknown): number {
+  const rows = (result as { rows?: unknown[] }).rows;
+  return Array.isArray(rows) ? rows.length : Array.isArray(result) ? result.length : 0;
+}
+
+async function createAnswer(
+  q: Database | Transaction,
+  actor: ApiKeyPrincipal,
+  parsed: Parsed[],
+  valid: LeadInput[],
+  batch: boolean,
+  allowDuplicate: boolean,
+  assigns: boolean,
+): Promise<ApiAnswer> {
+  if (assigns) {
+    for (const clientId of new Set(valid.map((l) => l.assignedToClientId))) {
+      await assertClientAccount(q as Transaction, clientId);
+    }
+  }
+  const inserted = await insertLeads(q, valid, { apiKeyId: actor.id }, { skipDuplicates: !allowDuplicate });
+  if (!assigns && inserted.some((outcome) => outcome.kind === "created")) announceSoon();
+  if (assigns) {
+    const tx = q as Transaction;
+    const clients = new Set<string>();
+    for (const outcome of inserted) {
+      if (outcome.kind !== "created" || !outcome.lead.assigned_to_client_id) continue;
+      clients.add(outcome.lead.assigned_to_client_id);
+      await mailNewAssignment(tx, outcome.lead.id, outcome.lead.assigned_to_client_id);
+    }
+    await announceBulkChange(tx, [...clients], null);
+  }
+
+  // Back to the request's items: the invalid ones were not sent to the database.
+  let next = 0;
+  const validIndexOf: number[] = [];
+  parsed.forEach((p, i) => {
+    if (p.ok) validIndexOf.push(i);
+  });
+  const results: BatchItem[] = parsed.map((p, index): BatchItem => {
+    if (!p.ok) return { index, status: "invalid", errors: p.errors };
+    const outcome = inserted[next++]!;
+    if (outcome.kind === "created")
+      return { index, status: "created", lead: fromStored(outcome.lead, actor.name) };
+    return {
+      index,
+      status: "duplicate",
+      existingId: outcome.existingId,
+      duplicateOfIndex: outcome.earlierIndex === null ? null : validIndexOf[outcome.earlierIndex]!,
+    };
+  });
+
+  if (!batch) {
+    const only = results[0]!;
+    if (only.status === "created") return { status: 201, body: only.lead, location: only.lead.url };
+    if (only.status === "duplicate") {
+      return {
+        status: 409,
+        problem: "duplicate-lead",
+        detail:
+          "A stored lead has the same phone, or the same address and ZIP code. Send allowDuplicate: true to create it anyway.",
+        existingId: only.existingId ?? undefined,
+      };
+    }
+  }
+  const count = (status: BatchItem["status"]) => results.filter((r) => r.status === status).length;
+  const created = count("created");
+  return {
+    status: created === results.length ? 201 : 207,
+    body: { created, invalid: count("invalid"), duplicates: count("duplicate"), results },
+  };
+}
+
+// ---------------------------------------------------------------- reading
+
+const apiColumns = sql`l.id, l.first_name, l.last_name, l.phone, l.email, l.address, l.city, l.state,
+  l.zip_code, l.property_type, l.motivation_level, l.situation_notes, l.lead_source, l.asking_price,
+  l.estimated_value, l.estimated_repair_cost, l.lead_status, l.assigned_to_client_id, l.import_id,
+  l.api_key_id, l.created_by_user_id, to_jsonb(l.created_at) #>> '{}' as created_at,
+  to_jsonb(l.updated_at) #>> '{}' as updated_at,
+  k.name as api_key_name`;
+
+type ReadRow = StoredLead & { api_key_name: string | null };
+
+async function readLeads(where: SQL, tail: SQL): Promise<ReadRow[]> {
+  const db = await getDb();
+  const result = await db.execute(
+    sql`select ${apiColumns} from leads l left join ${apiKeys} k on k.id = l.api_key_id where ${where} ${tail}`,
+  );
+  return ((result as { rows?: ReadRow[] }).rows ?? (result as unknown as ReadRow[])) as ReadRow[];
+}
+
+/** GET /api/v1/leads/{id}: the lead, or null (404) for an unknown id. */
+export async function apiGetLead(actor: Principal, id: string): Promise<ApiLead | null> {
+  authorize(actor, "lead:read:any");
+  if (!isUuid(id)) return null;
+  const [row] = await readLeads(sql`l.id = ${id}`, sql``);
+  return row ? fromStored(row, row.api_key_name) : null;
+}
+
+/**
+ * GET /api/v1/leads: leads updated at or after `updatedSince`, in the order of their last change (then
+ * id), a keyset page at a time: the cursor is the last row's (updated_at, id), read back with the
+ * shared cursor codec, so a page costs one range of leads_updated_at_idx at any depth.
+ */
+export async function apiListLeads(
+  actor: Principal,
+  query: { updatedSince?: string; cursor?: string; limit?: number },
+): Promise<{ leads: ApiLead[]; nextCursor: string | null } | { invalidCursor: true }> {
+  authorize(actor, "lead:read:any");
+  const size = query.limit ?? API_PAGE_SIZE;
+  const conditions: SQL[] = [];
+  if (query.updatedSince) conditions.push(sql`l.updated_at >= ${new Date(query.updatedSince)}`);
+  let position = 0;
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor, 2);
+    if (!cursor || !isUuid(cursor.keys[1]!) || Number.isNaN(Date.parse(cursor.keys[0]!))) {
+      return { invalidCursor: true };
+    }
+    position = cursor.position;
+    conditions.push(sql`(l.updated_at, l.id) > (${cursor.keys[0]}::timestamptz, ${cursor.keys[1]}::uuid)`);
+  }
+  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  const rows = await readLeads(where, sql`order by l.updated_at, l.id limit ${size + 1}`);
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return {
+    leads: page.map((row) => fromStored(row, row.api_key_name)),
+    nextCursor:
+      rows.length > size && last
+        ? encodeCursor({ keys: [last.updated_at, last.id], position: position + page.length })
+        : null,
+  };
+}

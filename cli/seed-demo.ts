@@ -19,8 +19,16 @@ import { getDb } from "~/db/db.server";
 import { careerApplications, user } from "~/db/schema";
 import { passwordSchema } from "~/features/auth/auth.schema";
 import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
+import { saveAgreement } from "~/features/leads/agreements/agreements.server";
+import { permissionsOf } from "~/lib/permissions";
 import { env } from "~/lib/env.server";
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, demoAdmin, demoClients } from "./seed-demo/fixtures/accounts";
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_PASSWORD,
+  demoAdmin,
+  demoAgreements,
+  demoClients,
+} from "./seed-demo/fixtures/accounts";
 import { demoCareers } from "./seed-demo/fixtures/submissions";
 import { planLeads } from "./seed-demo/plan";
 import { checkpoint, requestStop, SeedError, wasStopRequested } from "./seed-demo/run-control";
@@ -75,6 +83,7 @@ async function seed(where: string): Promise<string> {
   });
   if (!created.ok) throw new SeedError(created.message);
   const adminId = (await accountId(db, DEMO_ADMIN_EMAIL))!;
+  const admin = { id: adminId, permissions: permissionsOf(["admin"]) };
   const clientIds: string[] = [];
   for (const client of demoClients) {
     const result = await createConfirmedUser(commandLine, {
@@ -84,6 +93,19 @@ async function seed(where: string): Promise<string> {
     });
     if (!result.ok) throw new SeedError(result.message);
     clientIds.push((await accountId(db, client.email))!);
+  }
+
+  // Agreements from three days ago: the leads below are their first deliveries.
+  const startsOn = new Date(now.getTime() - 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  for (const [i, clientId] of clientIds.entries()) {
+    const terms = demoAgreements[i % demoAgreements.length]!;
+    const saved = await saveAgreement(admin, clientId, {
+      ...terms,
+      startsOn,
+      returnWindowDays: 7,
+      returnCapPercent: 20,
+    });
+    if (!saved.ok) throw new SeedError(`Could not save the agreement of ${demoClients[i]!.email}`);
   }
 
   for (const plan of planLeads(now)) {

@@ -192,4 +192,31 @@ describe.each(testDatabases)("the guarantee ledger on $name", (testDb) => {
       .data as unknown as { clients: { companyName: string }[] };
     expect(list.clients.map((c) => c.companyName)).toEqual(["late Co", "steady Co", "idle Co"]);
   });
+
+  it("promises the start month's share when an agreement starts after the 1st, and keeps pace from the start", async () => {
+    await database.db.insert(clientAgreements).values({
+      clientId: ids.idle,
+      version: 1,
+      leadsPerMonth: 62,
+      startsOn: "2026-10-22",
+      pricePerLead: 40,
+      createdAt: new Date("2026-10-01T00:00:00Z"),
+    });
+    // October 22-31 is 10 of 31 days: 20 of the 62 leads.
+    const october = new Date("2026-10-24T00:00:00Z");
+    expect((await clientGuarantee(admin(), ids.idle, october))!.months).toMatchObject([
+      { month: "2026-10-01", promised: 20, delivered: 0 },
+    ]);
+    // Two days in of ten: 4 leads keep the pace, 3 do not.
+    await deliver(ids.idle, 3, "2026-10-22T01:00:00Z");
+    expect((await guaranteeStandings(admin(), october)).get(ids.idle)).toMatchObject({ risk: 2 });
+    await deliver(ids.idle, 1, "2026-10-23T01:00:00Z");
+    expect((await guaranteeStandings(admin(), october)).get(ids.idle)).toMatchObject({ risk: 3 });
+    expect(
+      (await clientGuarantee(admin(), ids.idle, new Date("2026-11-05T00:00:00Z")))!.months[0],
+    ).toMatchObject({
+      month: "2026-11-01",
+      promised: 62,
+    });
+  });
 });

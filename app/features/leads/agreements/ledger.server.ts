@@ -36,12 +36,22 @@ interface Version {
   created_at: Date;
 }
 
-/** The promise of a month: the version in force at its end (else the first), from its start month on. */
+/**
+ * The promise of a month: the version in force at its end (else the first), from its start month on; the
+ * start month's share of it when the agreement starts after the 1st (from the 22nd of a 30-day month:
+ * 9/30 of the month's leads, rounded).
+ */
 function promiseOf(versions: readonly Version[], month: string): number {
-  const end = new Date(`${monthStart(new Date(`${month}T00:00:00Z`), 1)}T00:00:00Z`);
+  const first = new Date(`${month}T00:00:00Z`);
+  const end = new Date(`${monthStart(first, 1)}T00:00:00Z`);
   const inForce = [...versions].reverse().find((v) => new Date(v.created_at) < end) ?? versions[0];
-  if (!inForce || month < monthStart(startOf(inForce.starts_on))) return 0;
-  return inForce.leads_per_month;
+  if (!inForce) return 0;
+  const start = startOf(inForce.starts_on);
+  if (start >= end) return 0;
+  if (start <= first) return inForce.leads_per_month;
+  return Math.round(
+    (inForce.leads_per_month * (end.getTime() - start.getTime())) / (end.getTime() - first.getTime()),
+  );
 }
 
 export interface Guarantee {
@@ -177,7 +187,7 @@ export async function guaranteeStandings(
       milestones: marks,
       risk: riskRank(
         marks.map((m) => m.state),
-        behindPace(thisMonth, now),
+        behindPace(thisMonth, current.starts_on, now),
       ),
     });
   }
@@ -225,8 +235,9 @@ const summaryOf = (row: StartRow): StartDeliveries => ({
 });
 
 /** Whether a month's net deliveries so far trail a steady pace towards its promise. */
-function behindPace(month: LedgerMonth, now: Date): boolean {
-  const start = new Date(`${month.month}T00:00:00Z`).getTime();
+function behindPace(month: LedgerMonth, startsOn: string, now: Date): boolean {
+  // From the month's first day, or the agreement's start when it began this month.
+  const start = Math.max(new Date(`${month.month}T00:00:00Z`).getTime(), startOf(startsOn).getTime());
   const end = new Date(`${monthStart(now, 1)}T00:00:00Z`).getTime();
   const elapsed = Math.min(1, (now.getTime() - start) / (end - start));
   return month.netDelivered < Math.floor(month.promised * elapsed);

@@ -5,15 +5,15 @@
  * saving at once never collide.
  */
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { clientAgreements, user } from "~/db/schema";
+import { describe, expect, it } from "vitest";
+import { clientAgreements } from "~/db/schema";
 import { saveAgreement } from "~/features/leads/agreements/agreements.server";
 import { permissionsOf } from "~/lib/permissions";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/clients/detail";
 import { loader as listLoader } from "~/routes/admin/clients/list";
 import { loader as ownLoader } from "~/routes/client/agreement";
 import { testDatabases } from "../support/databases";
-import { confirmedUser, sessionCookie, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
+import { stubAuthEnv, signedInAccounts, useTestDatabase } from "../support/integration-fixtures";
 import { answer, callRoute, formRequest, getRequest, redirectOf, statusOf } from "../support/route-calls";
 
 stubAuthEnv();
@@ -43,28 +43,7 @@ const terms = (overrides: Record<string, string> = {}) => ({
 
 describe.each(testDatabases)("client agreements on $name", (testDb) => {
   const database = useTestDatabase(testDb);
-  const cookies = {} as Record<Account, string>;
-  const ids = {} as Record<Account, string>;
-
-  beforeAll(async () => {
-    for (const [who, { role, companyName }] of Object.entries(accounts) as [
-      Account,
-      (typeof accounts)[Account],
-    ][]) {
-      const email = `${who.toLowerCase()}@example.com`;
-      await confirmedUser({
-        email,
-        password: PASSWORD,
-        role,
-        companyName,
-        firstName: who,
-        lastName: "Tester",
-      });
-      const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-      ids[who] = row!.id;
-      cookies[who] = await sessionCookie(email, PASSWORD);
-    }
-  });
+  const { ids, cookies } = signedInAccounts(database, accounts, PASSWORD);
 
   const call = (who: Who) => (who === "anonymous" ? {} : { cookie: cookies[who] });
   const detail = (who: Who, clientId: string) =>

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { leadActivities, leadDocuments, leads, storedFiles, user } from "~/db/schema";
+import { leadActivities, leadDocuments, leads, storedFiles } from "~/db/schema";
 import { PHONE_MESSAGE, type LeadField } from "~/features/leads/leads.schema";
 import { action as leadAction, loader as leadLoader } from "~/routes/admin/leads/detail";
 import { loader as documentLoader } from "~/routes/admin/leads/document";
@@ -24,13 +24,7 @@ import { loader as exportLoader } from "~/routes/admin/leads/export";
 import { createLead, assignLead } from "~/features/leads/leads.server";
 import { leadSchema } from "~/features/leads/leads.schema";
 import { testDatabases } from "../support/databases";
-import {
-  confirmedUser,
-  JANE_DOE,
-  sessionCookie,
-  stubAuthEnv,
-  useTestDatabase,
-} from "../support/integration-fixtures";
+import { JANE_DOE, signedInAccounts, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import {
   ORIGIN,
   answer,
@@ -97,29 +91,7 @@ async function thrownAnswer(value: unknown) {
 
 describe.each(testDatabases)("lead routes on $name", (testDb) => {
   const database = useTestDatabase(testDb);
-  const cookies = {} as Record<Account, string>;
-  const ids = {} as Record<Account, string>;
-
-  beforeAll(async () => {
-    for (const [who, { role, companyName }] of Object.entries(accounts) as [
-      Account,
-      (typeof accounts)[Account],
-    ][]) {
-      const email = `${who.toLowerCase()}@example.com`;
-      await confirmedUser({
-        email,
-        password: PASSWORD,
-        role,
-        companyName,
-        firstName: who,
-        lastName: "Tester",
-      });
-      const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-      ids[who] = row!.id;
-      cookies[who] = await sessionCookie(email, PASSWORD);
-      expect(cookies[who]).toContain("leadworks.session_token=");
-    }
-  });
+  const { ids, cookies } = signedInAccounts(database, accounts, PASSWORD);
 
   // ---------------------------------------------------------------- requests and the database
 

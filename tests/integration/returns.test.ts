@@ -13,7 +13,6 @@ import {
   leadReturns,
   leads,
   mailOutbox,
-  user,
 } from "~/db/schema";
 import { leadTimeline } from "~/features/leads/leads.server";
 import { unavailableText } from "~/features/leads/returns/return-standing";
@@ -22,7 +21,7 @@ import { permissionsOf } from "~/lib/permissions";
 import { action as queueAction, loader as queueLoader } from "~/routes/admin/returns";
 import { action as clientLeadAction, loader as clientLeadLoader } from "~/routes/client/lead";
 import { testDatabases } from "../support/databases";
-import { confirmedUser, sessionCookie, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
+import { stubAuthEnv, signedInAccounts, useTestDatabase } from "../support/integration-fixtures";
 import { answer, callRoute, formRequest, getRequest, redirectOf, statusOf } from "../support/route-calls";
 
 stubAuthEnv({ NOTIFY_EMAIL: "staff@leadworks.test" });
@@ -42,31 +41,13 @@ const accounts: Record<Account, { role?: "admin" | "client"; companyName?: strin
 
 describe.each(testDatabases)("returns on $name", (testDb) => {
   const database = useTestDatabase(testDb);
-  const cookies = {} as Record<Account, string>;
-  const ids = {} as Record<Account, string>;
+  const { ids, cookies } = signedInAccounts(database, accounts, PASSWORD);
   const actorOf = (who: Account) => ({
     id: ids[who],
     permissions: permissionsOf(accounts[who].role ? [accounts[who].role!] : []),
   });
 
   beforeAll(async () => {
-    for (const [who, { role, companyName }] of Object.entries(accounts) as [
-      Account,
-      (typeof accounts)[Account],
-    ][]) {
-      const email = `${who.toLowerCase()}@example.com`;
-      await confirmedUser({
-        email,
-        password: PASSWORD,
-        role,
-        companyName,
-        firstName: who,
-        lastName: "Tester",
-      });
-      const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-      ids[who] = row!.id;
-      cookies[who] = await sessionCookie(email, PASSWORD);
-    }
     // Client A's agreement: 7 days to return, at most 20% of a month's deliveries.
     await database.db.insert(clientAgreements).values({
       clientId: ids.clientA,

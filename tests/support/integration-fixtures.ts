@@ -4,7 +4,9 @@
  * cookie from the real sign-in action.
  */
 import { afterAll, beforeAll, expect, vi } from "vitest";
+import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
+import { user } from "~/db/schema";
 import { closeDatabase, installDatabase } from "~/db/db.server";
 import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { action as accountAction } from "~/routes/account";
@@ -81,3 +83,29 @@ export const JANE_DOE = {
 /** Posts a form to the /account action as the holder of `cookie` (anonymous without one). */
 export const postAccount = (fields: Record<string, string>, cookie?: string) =>
   call(accountAction, formRequest("/account", fields, { cookie }));
+
+/** The accounts a route test signs in as: each name becomes `<name>@example.com`, "<name> Tester". */
+export type TestAccounts<A extends string> = Record<A, { role?: "admin" | "client"; companyName?: string }>;
+
+/**
+ * Creates `accounts` before the tests of the enclosing describe (after its database opened) and signs
+ * each in once; `ids` and `cookies` are filled by the time tests run.
+ */
+export function signedInAccounts<A extends string>(
+  database: { readonly db: DatabaseHandle["db"] },
+  accounts: TestAccounts<A>,
+  password: string,
+): { ids: Record<A, string>; cookies: Record<A, string> } {
+  const ids = {} as Record<A, string>;
+  const cookies = {} as Record<A, string>;
+  beforeAll(async () => {
+    for (const [who, { role, companyName }] of Object.entries(accounts) as [A, TestAccounts<A>[A]][]) {
+      const email = `${who.toLowerCase()}@example.com`;
+      await confirmedUser({ email, password, role, companyName, firstName: who, lastName: "Tester" });
+      const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+      ids[who] = row!.id;
+      cookies[who] = await sessionCookie(email, password);
+    }
+  });
+  return { ids, cookies };
+}

@@ -336,6 +336,11 @@ export async function startServer(): Promise<RunningServer> {
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
 
     if (method === "GET" || method === "HEAD") {
+      // A GET or HEAD that carries a body (careless or hostile clients) has it read first, as a refusal's
+      // is: answering over unread bytes and closing would reset the connection and lose the answer.
+      if (req.headers["transfer-encoding"] || Number(req.headers["content-length"] ?? 0) > 0) {
+        await drainBody(req);
+      }
       if (isOpsPath(pathname)) {
         record.route = pathname;
         record.quiet = true;

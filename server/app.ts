@@ -107,7 +107,14 @@ function requestOrigin(req: IncomingMessage, config: Env): string {
 /** A refused request's unread body is drained up to this much before the answer, so it is not lost to a reset. */
 const DRAIN_LIMIT_BYTES = 256 * 1024;
 
-/** Reads and drops what is left of a body, up to DRAIN_LIMIT_BYTES or 2 s. */
+/**
+ * How long a small unread body may take to arrive. A client on a busy machine can take seconds to send a
+ * few hundred kilobytes; answering before it has and then closing resets the connection, and the reset
+ * discards the answer the client has not read yet.
+ */
+const DRAIN_WAIT_MS = 5000;
+
+/** Reads and drops what is left of a body, up to DRAIN_LIMIT_BYTES or DRAIN_WAIT_MS. */
 function drainBody(req: IncomingMessage): Promise<void> {
   if (req.complete || req.readableEnded) return Promise.resolve();
   return new Promise((resolve) => {
@@ -125,7 +132,7 @@ function drainBody(req: IncomingMessage): Promise<void> {
       if (drained > DRAIN_LIMIT_BYTES) finish(false);
     };
     const onEnd = () => finish(true);
-    const timer = setTimeout(() => finish(false), 2000);
+    const timer = setTimeout(() => finish(false), DRAIN_WAIT_MS);
     req.on("data", onData);
     req.once("end", onEnd);
     req.once("error", onEnd);

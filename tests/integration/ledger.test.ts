@@ -11,6 +11,7 @@ import { clientGuarantee, guaranteeStandings, ownGuarantee } from "~/features/le
 import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 import { loader as listLoader } from "~/routes/admin/clients/list";
 import { testDatabases } from "../support/databases";
+import { deliverLeads } from "../support/lead-deliveries";
 import { confirmedUser, sessionCookie, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import { answer, callRoute, getRequest } from "../support/route-calls";
 
@@ -58,35 +59,8 @@ describe.each(testDatabases)("the guarantee ledger on $name", (testDb) => {
     ]);
   });
 
-  let made = 0;
-  async function deliver(client: string, n: number, from: string, stepMinutes = 60): Promise<string[]> {
-    const rows = await database.db
-      .insert(leads)
-      .values(
-        Array.from({ length: n }, () => {
-          made += 1;
-          return {
-            firstName: "Seller",
-            lastName: `No${made}`,
-            phone: `+1720555${String(made).padStart(4, "0")}`,
-            address: `${made} Aspen Way`,
-            city: "Denver",
-            state: "CO",
-            zipCode: "80202",
-            assignedToClientId: client,
-          };
-        }),
-      )
-      .returning({ id: leads.id });
-    const leadIds = rows.map((r) => r.id);
-    for (const [i, leadId] of leadIds.entries()) {
-      await database.db
-        .update(leadDeliveries)
-        .set({ deliveredAt: new Date(new Date(from).getTime() + i * stepMinutes * 60_000) })
-        .where(and(eq(leadDeliveries.leadId, leadId), isNull(leadDeliveries.endedAt)));
-    }
-    return leadIds;
-  }
+  const deliver = (client: string, n: number, from: string, stepMinutes = 60) =>
+    deliverLeads(database.db, client, n, new Date(from), stepMinutes);
   /** Returns written as decided, with the states given (approved ones count in the ledger). */
   async function returns(client: string, leadIds: string[], state: "approved" | "rejected" | "requested") {
     const deliveries = await database.db

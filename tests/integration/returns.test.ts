@@ -21,6 +21,7 @@ import { permissionsOf } from "~/lib/permissions";
 import { action as queueAction, loader as queueLoader } from "~/routes/admin/returns";
 import { action as clientLeadAction, loader as clientLeadLoader } from "~/routes/client/lead";
 import { testDatabases } from "../support/databases";
+import { deliverLeads } from "../support/lead-deliveries";
 import { stubAuthEnv, signedInAccounts, useTestDatabase } from "../support/integration-fixtures";
 import { answer, callRoute, formRequest, getRequest, redirectOf, statusOf } from "../support/route-calls";
 
@@ -60,36 +61,9 @@ describe.each(testDatabases)("returns on $name", (testDb) => {
     });
   });
 
-  let made = 0;
   /** Leads assigned to `client` (the trigger opens their deliveries), then moved to `deliveredAt`. */
-  async function deliver(client: Account | null, n: number, deliveredAt?: Date): Promise<string[]> {
-    const rows = await database.db
-      .insert(leads)
-      .values(
-        Array.from({ length: n }, () => {
-          made += 1;
-          return {
-            firstName: "Seller",
-            lastName: `No${made}`,
-            phone: `+1312555${String(made).padStart(4, "0")}`,
-            address: `${made} Lake Street`,
-            city: "Chicago",
-            state: "IL",
-            zipCode: "60601",
-            assignedToClientId: client ? ids[client] : null,
-          };
-        }),
-      )
-      .returning({ id: leads.id });
-    const leadIds = rows.map((r) => r.id);
-    if (deliveredAt) {
-      await database.db
-        .update(leadDeliveries)
-        .set({ deliveredAt })
-        .where(and(inArray(leadDeliveries.leadId, leadIds), isNull(leadDeliveries.endedAt)));
-    }
-    return leadIds;
-  }
+  const deliver = (client: Account | null, n: number, deliveredAt?: Date) =>
+    deliverLeads(database.db, client ? ids[client] : null, n, deliveredAt);
   const deliveriesOf = (leadId: string) =>
     database.db
       .select()

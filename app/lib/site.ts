@@ -99,4 +99,6 @@ export const segmentLabels: Record<string, string> = {
   auth: "Sign In",
   client: "Client Portal",
   new: "New Lead",
+  "api-keys": "API Keys",
+  api: "API",
 };

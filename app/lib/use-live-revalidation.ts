@@ -16,18 +16,21 @@ export function useLiveRevalidation(url: string, eventName: string) {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let delay = 1000;
     let stopped = false;
+    // A reload overtaken by a newer one (another event, a navigation) is aborted by the router: that is
+    // not an error, and it must not surface as an unhandled rejection.
+    const reload = () => revalidator.revalidate().catch(() => undefined);
     const open = () => {
       source = new EventSource(url);
       source.addEventListener("ready", () => {
         setConnected(true);
         delay = 1000;
       });
-      source.addEventListener(eventName, () => void revalidator.revalidate());
+      source.addEventListener(eventName, () => void reload());
       source.addEventListener("end", () => {
         stopped = true;
         source?.close();
         setConnected(false);
-        void revalidator.revalidate();
+        void reload();
       });
       source.onerror = () => {
         setConnected(false);

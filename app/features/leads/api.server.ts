@@ -256,7 +256,7 @@ async function createAnswer(
 ): Promise<ApiAnswer> {
   if (assigns) {
     for (const clientId of new Set(valid.map((l) => l.assignedToClientId))) {
-      await assertClientAccount(q as Transaction, clientId);
+      await assertClientAccount(q, clientId);
     }
   }
   const inserted = await insertLeads(q, valid, { apiKeyId: actor.id }, { skipDuplicates: !allowDuplicate });

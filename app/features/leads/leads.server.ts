@@ -42,6 +42,7 @@ import {
   storedFiles,
   userRoles,
 } from "~/db/schema";
+import { findClientAccount } from "~/lib/client-accounts.server";
 import { isUuid, likePattern } from "~/lib/data-guards";
 import { authorize, type Principal } from "~/lib/permissions";
 import { csvLines } from "~/lib/csv";
@@ -674,13 +675,9 @@ export async function listAdmins(actor: LeadActor) {
 
 // ---------------------------------------------------------------- writing
 
-export async function assertClientAccount(tx: Transaction, clientId: string | null) {
+export async function assertClientAccount(q: Database | Transaction, clientId: string | null) {
   if (clientId === null) return;
-  const [row] = await tx
-    .select({ id: userRoles.userId })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, clientId), eq(userRoles.role, "client")));
-  if (!row) throw new InvalidClientError();
+  if (!(await findClientAccount(q, clientId))) throw new InvalidClientError();
 }
 
 export async function addTimelineEntry(

@@ -10,6 +10,7 @@ import { getDb } from "~/db/db.server";
 import type { WebhookDeliveryStatus, WebhookEventType } from "~/db/enums";
 import { profiles, userRoles, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { audit } from "~/lib/audit.server";
+import { findClientAccount } from "~/lib/client-accounts.server";
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
 import { authorize, authorizeOwner, NotAllowedError, type Principal } from "~/lib/permissions";
@@ -39,17 +40,7 @@ const notFound = () => new NotAllowedError("Not found", 404, "webhook:manage:own
 async function authorizeClient(actor: WebhookActor, clientId: string) {
   authorizeOwner(actor, webhookPermissions, clientId);
   const db = await getDb();
-  const [client] = await db
-    .select({
-      id: userRoles.userId,
-      email: profiles.email,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      companyName: profiles.companyName,
-    })
-    .from(userRoles)
-    .leftJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(and(eq(userRoles.userId, clientId), eq(userRoles.role, "client")));
+  const client = await findClientAccount(db, clientId);
   if (!client) throw notFound();
   return { db, client };
 }

@@ -3,12 +3,13 @@
  * their own. A change writes a new version and never touches an old one, so the history is complete and
  * the ledger can ask which terms held in any month.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { queryRows, type Database } from "~/db/client.server";
-import { clientAgreements, profiles, user, userRoles } from "~/db/schema";
+import { clientAgreements, profiles, user } from "~/db/schema";
+import { findClientAccount, type ClientAccount } from "~/lib/client-accounts.server";
 import { authorize, type Principal } from "~/lib/permissions";
-import { personName, type PersonName } from "../lead-format";
+import { personName } from "../lead-format";
 import type { AgreementField, AgreementInput } from "./agreement.schema";
 
 interface AgreementActor extends Principal {
@@ -26,10 +27,6 @@ export interface AgreementVersion extends AgreementInput {
 /** A version with the terms that differ from the one before it (all of them for the first). */
 export interface AgreementChange extends AgreementVersion {
   changed: AgreementField[];
-}
-
-export interface ClientAccount extends PersonName {
-  id: string;
 }
 
 const terms = {
@@ -78,29 +75,10 @@ function withChanges(versions: AgreementVersion[]): AgreementChange[] {
   });
 }
 
-async function clientAccount(clientId: string): Promise<ClientAccount | null> {
-  // Account ids are better-auth's short random texts: anything long cannot name one.
-  if (clientId.length === 0 || clientId.length > 100) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      id: userRoles.userId,
-      email: user.email,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      companyName: profiles.companyName,
-    })
-    .from(userRoles)
-    .innerJoin(user, eq(user.id, userRoles.userId))
-    .leftJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(and(eq(userRoles.userId, clientId), eq(userRoles.role, "client")));
-  return row ?? null;
-}
-
 /** One client's account, current agreement and history; null when the id is not a client's. */
 export async function getClientAgreement(actor: AgreementActor, clientId: string) {
   authorize(actor, "agreement:read:any");
-  const client = await clientAccount(clientId);
+  const client = await findClientAccount(await getDb(), clientId);
   if (!client) return null;
   const history = withChanges(await versionsOf(client.id));
   return { client, current: history[0] ?? null, history };
@@ -180,7 +158,7 @@ export async function saveAgreement(
   input: AgreementInput,
 ): Promise<SaveAgreementResult> {
   authorize(actor, "agreement:write:any");
-  if (!(await clientAccount(clientId))) return { ok: false };
+  if (!(await findClientAccount(await getDb(), clientId))) return { ok: false };
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, clientId)).for("update");

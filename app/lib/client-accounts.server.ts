@@ -1,0 +1,38 @@
+/**
+ * The one lookup of a client account by id, for every feature that takes a client id from a URL or a
+ * form (agreements, webhooks, lead assignment): the id names a client only if that account holds the
+ * `client` role today.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Database, Transaction } from "~/db/client.server";
+import { profiles, user, userRoles } from "~/db/schema";
+
+export interface ClientAccount {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+}
+
+/** The client account with this id and its names, or null when the id is not a client's. */
+export async function findClientAccount(
+  q: Database | Transaction,
+  clientId: string,
+): Promise<ClientAccount | null> {
+  // Account ids are better-auth's short random texts: anything long cannot name one.
+  if (clientId.length === 0 || clientId.length > 100) return null;
+  const [row] = await q
+    .select({
+      id: userRoles.userId,
+      email: user.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      companyName: profiles.companyName,
+    })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .leftJoin(profiles, eq(profiles.userId, userRoles.userId))
+    .where(and(eq(userRoles.userId, clientId), eq(userRoles.role, "client")));
+  return row ?? null;
+}

@@ -19,7 +19,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { machine, onCleanup, printTable, run, writeResult } from "./support";
-import { SEED_START, seedLeads } from "./lead-seed";
+import { benchPeople, SEED_START, seedLeads, seedPeople } from "./lead-seed";
 import { permissionsOf } from "~/lib/permissions";
 
 const leadCount = Number(process.env.BENCH_LEADS ?? 50_000);
@@ -57,34 +57,13 @@ async function main() {
     const db = handle.db;
 
     const t0 = performance.now();
-    const adminId = "00000000-0000-4000-8000-00000000a000";
-    const clientIds = Array.from(
-      { length: CLIENTS },
-      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-    );
-    const people = [adminId, ...clientIds];
-    await db
-      .insert(schema.user)
-      .values(people.map((id, i) => ({ id, name: `User ${i}`, email: `u${i}@bench.test` })));
-    await db.insert(schema.profiles).values(
-      people.map((id, i) => ({
-        userId: id,
-        email: `u${i}@bench.test`,
-        firstName: "User",
-        lastName: String(i),
-        companyName: `Investor ${i}`,
-      })),
-    );
-    await db
-      .insert(schema.userRoles)
-      .values([
-        { userId: adminId, role: "admin" as const },
-        ...clientIds.map((userId) => ({ userId, role: "client" as const })),
-      ]);
+    const people = benchPeople(CLIENTS);
+    const { adminId, otherAdminId, clientIds } = people;
+    await seedPeople(db, people);
     await seedLeads(db, {
       count: leadCount,
       adminId,
-      otherAdminId: adminId,
+      otherAdminId,
       bigClientId: clientIds[0]!,
       bigClientLeads: BIG_CLIENT_LEADS,
       clientIds: clientIds.slice(1),

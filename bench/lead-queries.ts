@@ -21,7 +21,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { machine, onCleanup, printTable, run, writeResult } from "./support";
-import { addressOf, phoneOf, SEED_START, seedLeads, zipOf } from "./lead-seed";
+import { addressOf, benchPeople, phoneOf, SEED_START, seedLeads, seedPeople, zipOf } from "./lead-seed";
 import { permissionsOf } from "~/lib/permissions";
 
 const leadCount = Number(process.env.BENCH_LEADS ?? 50_000);
@@ -80,13 +80,8 @@ async function main() {
 
     // ---------------------------------------------------------------- the book of leads
     const t0 = performance.now();
-    const adminId = "00000000-0000-4000-8000-00000000a000";
-    const otherAdminId = "00000000-0000-4000-8000-00000000a001";
-    const clientIds = Array.from(
-      { length: CLIENTS },
-      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-    );
-    const people = [adminId, otherAdminId, ...clientIds];
+    const people = benchPeople(CLIENTS);
+    const { adminId, otherAdminId, clientIds } = people;
     const bigClientId = clientIds[0]!;
     const seeded = kept
       ? Number((await queryRows<{ n: string }>(db, sql`select count(*) as n from leads`))[0]!.n) === leadCount
@@ -98,25 +93,7 @@ async function main() {
         `(rows ${seed.rowsSeconds.toFixed(1)} s, indexes and analyze ${seed.indexSeconds.toFixed(1)} s)`,
     );
     async function seedBook() {
-      await db
-        .insert(schema.user)
-        .values(people.map((id, i) => ({ id, name: `User ${i}`, email: `user${i}@bench.test` })));
-      await db.insert(schema.profiles).values(
-        people.map((id, i) => ({
-          userId: id,
-          email: `user${i}@bench.test`,
-          firstName: "User",
-          lastName: String(i),
-          companyName: i < 2 ? null : `Investor ${i}`,
-        })),
-      );
-      await db
-        .insert(schema.userRoles)
-        .values([
-          { userId: adminId, role: "admin" as const },
-          { userId: otherAdminId, role: "admin" as const },
-          ...clientIds.map((userId) => ({ userId, role: "client" as const })),
-        ]);
+      await seedPeople(db, people);
       return seedLeads(db, {
         count: leadCount,
         adminId,

@@ -11,6 +11,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { queryRows } from "~/db/client.server";
+import * as schema from "~/db/schema";
 import { feedbackStatuses, leadSources, leadStatuses, motivationLevels, valuesOf } from "~/db/enums";
 
 export const firstNames = [
@@ -65,6 +66,50 @@ export const zipOf = (i: number) => String(10000 + (i % 89999));
 
 /** The first lead's creation time; lead i is created i minutes later. */
 export const SEED_START = Date.UTC(2024, 0, 1);
+
+/** The bench's accounts: fixed ids, so a kept database is found again by the next run. */
+export interface SeedPeople {
+  adminId: string;
+  otherAdminId: string;
+  /** Client accounts named "Investor n"; the first is the plan's big client. */
+  clientIds: string[];
+}
+
+/** The bench's accounts for `clients` clients (ids only; `seedPeople` writes them). */
+export function benchPeople(clients: number): SeedPeople {
+  return {
+    adminId: "00000000-0000-4000-8000-00000000a000",
+    otherAdminId: "00000000-0000-4000-8000-00000000a001",
+    clientIds: Array.from(
+      { length: clients },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    ),
+  };
+}
+
+/** Writes the two admins and the clients (account, profile, role). */
+export async function seedPeople(db: Database, people: SeedPeople) {
+  const admins = [people.adminId, people.otherAdminId];
+  const all = [...admins, ...people.clientIds];
+  await db
+    .insert(schema.user)
+    .values(all.map((id, i) => ({ id, name: `User ${i}`, email: `user${i}@bench.test` })));
+  await db.insert(schema.profiles).values(
+    all.map((id, i) => ({
+      userId: id,
+      email: `user${i}@bench.test`,
+      firstName: "User",
+      lastName: String(i),
+      companyName: i < admins.length ? null : `Investor ${i}`,
+    })),
+  );
+  await db
+    .insert(schema.userRoles)
+    .values([
+      ...admins.map((userId) => ({ userId, role: "admin" as const })),
+      ...people.clientIds.map((userId) => ({ userId, role: "client" as const })),
+    ]);
+}
 
 export interface SeedPlan {
   count: number;

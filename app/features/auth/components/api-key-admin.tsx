@@ -18,6 +18,8 @@ import { cn } from "~/lib/utils";
 import { API_KEY_NAME_MAX, apiScopeOptions, createApiKeySchema } from "../api-keys.schema";
 import type { ApiKeyAdminResult } from "../api-keys-action.server";
 import type { ApiKeyRow, listApiKeyAudit } from "../api-keys.server";
+import { ScrollFrame } from "~/components/ui/scroll-frame";
+import { ColumnHeads } from "~/components/ui/column-heads";
 
 type AuditRow = Awaited<ReturnType<typeof listApiKeyAudit>>[number];
 
@@ -62,22 +64,19 @@ export function ApiKeyAdmin({
         {keys.length === 0 ? (
           <p className="mt-4 text-muted-foreground">No API keys yet</p>
         ) : (
-          <div
-            className="mt-4 overflow-x-auto rounded-xl border border-border"
-            tabIndex={0}
-            role="region"
-            aria-label="Keys table"
-          >
+          <ScrollFrame label="Keys table" className="mt-4">
             <table className="w-full min-w-[56rem] text-left text-sm">
               <caption className="sr-only">API keys with their scopes, use and status</caption>
-              <Heads names={["Key", "Scopes", "Created", "Last used", "Requests", "Status", "Actions"]} />
+              <ColumnHeads
+                names={["Key", "Scopes", "Created", "Last used", "Requests", "Status", "Actions"]}
+              />
               <tbody className="divide-y divide-border">
                 {keys.map((key) => (
                   <KeyRow key={key.id} row={key} />
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollFrame>
         )}
       </section>
       <section aria-labelledby="key-audit-heading">
@@ -205,20 +204,6 @@ function CreateKeyForm({ result }: { result: ApiKeyAdminResult | undefined }) {
         </Button>
       </Form>
     </section>
-  );
-}
-
-function Heads({ names }: { names: string[] }) {
-  return (
-    <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-      <tr>
-        {names.map((n) => (
-          <th key={n} scope="col" className="px-4 py-3">
-            {n}
-          </th>
-        ))}
-      </tr>
-    </thead>
   );
 }
 

@@ -17,6 +17,8 @@ import type { UserAdminResult } from "../user-admin-action.server";
 import type { AuditEntry, UserRow, UserStatus } from "../user-admin.server";
 import { NameFields } from "./name-fields";
 import { EmailField } from "~/components/ui/email-field";
+import { ScrollFrame } from "~/components/ui/scroll-frame";
+import { ColumnHeads } from "~/components/ui/column-heads";
 
 const statusLabel: Record<UserStatus, string> = {
   active: "Active",
@@ -81,7 +83,7 @@ export function UserAdmin({
           Accounts <span className="font-normal text-muted-foreground">({users.length})</span>
         </h2>
         {!hydrated && <FormStatus toast={changeResult?.toast} />}
-        <div className="mt-4 overflow-x-auto rounded-xl border border-border">
+        <ScrollFrame label="Accounts" className="mt-4">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Accounts with their roles and status</caption>
             <ColumnHeads names={["User", "Company", "Roles", "Status", "Created", "Actions"]} />
@@ -91,7 +93,7 @@ export function UserAdmin({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       </section>
       <AuditLog entries={audit} />
     </div>
@@ -243,21 +245,6 @@ function RoleToggle({
   );
 }
 
-/** The header row of the accounts and audit tables. */
-function ColumnHeads({ names }: { names: string[] }) {
-  return (
-    <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-      <tr>
-        {names.map((name) => (
-          <th key={name} scope="col" className="px-4 py-3">
-            {name}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
 function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
   return (
     <tr className="align-top">
@@ -316,7 +303,7 @@ function AuditLog({ entries }: { entries: AuditEntry[] }) {
       {entries.length === 0 ? (
         <p className="mt-4 text-muted-foreground">No changes recorded yet</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-border">
+        <ScrollFrame label="Recent changes" className="mt-4">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">Changes to accounts, newest first</caption>
             <ColumnHeads names={["When", "By", "Change", "Account", "Details"]} />
@@ -336,7 +323,7 @@ function AuditLog({ entries }: { entries: AuditEntry[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       )}
     </section>
   );

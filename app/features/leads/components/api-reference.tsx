@@ -4,6 +4,8 @@
  * table of its fields, then the problem types that `type` links to.
  */
 import type { OpenApiDocument } from "../openapi";
+import { ScrollFrame } from "~/components/ui/scroll-frame";
+import { ColumnHeads } from "~/components/ui/column-heads";
 
 type Schema = {
   $ref?: string;
@@ -68,23 +70,10 @@ function Code({ children }: { children: string }) {
 
 function Table({ caption, heads, rows }: { caption: string; heads: string[]; rows: React.ReactNode[][] }) {
   return (
-    <div
-      className="mt-3 overflow-x-auto rounded-xl border border-border"
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
+    <ScrollFrame label={caption} className="mt-3">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {heads.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads cell="px-3 py-2" names={heads} />
         <tbody className="divide-y divide-border align-top">
           {rows.map((cells, i) => (
             <tr key={i}>
@@ -97,7 +86,7 @@ function Table({ caption, heads, rows }: { caption: string; heads: string[]; row
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollFrame>
   );
 }
 

@@ -4,6 +4,8 @@ import type { ClientStanding } from "../agreements/agreements.server";
 import type { GuaranteeStanding } from "../agreements/ledger.server";
 import { formatPrice } from "./agreement-terms";
 import { MilestoneBadge } from "./guarantee-panel";
+import { ScrollFrame } from "~/components/ui/scroll-frame";
+import { ColumnHeads } from "~/components/ui/column-heads";
 
 const riskText = ["A milestone missed", "A milestone at risk", "Behind this month's pace", "On track"];
 
@@ -24,18 +26,10 @@ export function ClientStandings({
     );
   }
   return (
-    <div className="overflow-x-auto rounded-xl border border-border">
+    <ScrollFrame label="Client standings">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Client accounts, the most urgent first</caption>
-        <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {["Client", "Standing", "This month", "Agreement", "Leads held"].map((name) => (
-              <th key={name} scope="col" className="px-4 py-3">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads names={["Client", "Standing", "This month", "Agreement", "Leads held"]} />
         <tbody className="divide-y divide-border">
           {clients.map((client) => (
             <tr key={client.id} className="align-top">
@@ -95,6 +89,6 @@ export function ClientStandings({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { ColumnHeads } from "~/components/ui/column-heads";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
 import { formatCount, formatListDate } from "../lead-format";
 import {
@@ -84,18 +85,9 @@ export function GuaranteePanel({
       <ScrollFrame label="Ledger by month">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Leads promised, delivered and returned, by month</caption>
-          <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Month
-              </th>
-              {ledgerFigures(months[0]!).map(([label]) => (
-                <th key={label} scope="col" className="px-4 py-3 text-right">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={["Month", ...ledgerFigures(months[0]!).map(([name]) => ({ name, numeric: true }))]}
+          />
           <tbody className="divide-y divide-border">
             {months.map((month) => (
               <tr key={month.month}>

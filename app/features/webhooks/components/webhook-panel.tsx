@@ -20,6 +20,8 @@ import { cn } from "~/lib/utils";
 import type { WebhookReply } from "../webhook-action.server";
 import { WEBHOOK_URL_MAX, webhookUrlSchema } from "../webhooks.schema";
 import type { getWebhookSettings, listWebhookDeliveries } from "../webhooks.server";
+import { ScrollFrame } from "~/components/ui/scroll-frame";
+import { ColumnHeads } from "~/components/ui/column-heads";
 
 type Settings = SerializeFrom<typeof getWebhookSettings>;
 type Log = SerializeFrom<typeof listWebhookDeliveries>;
@@ -137,41 +139,21 @@ export function WebhookPanel({
         {log.entries.length === 0 ? (
           <p className="mt-3 text-muted-foreground">No deliveries yet</p>
         ) : (
-          <div
-            className="mt-3 overflow-x-auto rounded-xl border border-border"
-            tabIndex={0}
-            role="region"
-            aria-label="Delivery log"
-          >
+          <ScrollFrame label="Delivery log" className="mt-3">
             <table className="w-full min-w-[760px] text-left text-sm">
-              <thead className="bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Time
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Event
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Code
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Duration
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Attempts
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Next retry
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                cell="px-3 py-2"
+                names={[
+                  "Time",
+                  "Event",
+                  "Status",
+                  "Code",
+                  "Duration",
+                  "Attempts",
+                  "Next retry",
+                  { name: "Actions", hidden: true },
+                ]}
+              />
               <tbody>
                 {log.entries.map((entry) => (
                   <tr key={entry.id} className="border-t border-border align-top">
@@ -226,7 +208,7 @@ export function WebhookPanel({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollFrame>
         )}
         {olderHref && (
           <p className="mt-3">

@@ -5,6 +5,8 @@ import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { listClientWebhooks } from "~/features/webhooks/webhooks.server";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { ScrollFrame } from "~/components/ui/scroll-frame";
+import { ColumnHeads } from "~/components/ui/column-heads";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -30,32 +32,9 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
       {clients.length === 0 ? (
         <p className="mt-6 text-muted-foreground">No clients yet</p>
       ) : (
-        <div
-          className="mt-6 overflow-x-auto rounded-xl border border-border"
-          tabIndex={0}
-          role="region"
-          aria-label="Client webhooks"
-        >
+        <ScrollFrame label="Client webhooks" className="mt-6">
           <table className="w-full min-w-[640px] text-left text-sm">
-            <thead className="bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Client
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  URL
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Pending
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Failed
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Last attempt
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads cell="px-3 py-2" names={["Client", "URL", "Pending", "Failed", "Last attempt"]} />
             <tbody>
               {clients.map((client) => (
                 <tr key={client.clientId} className="border-t border-border">
@@ -79,7 +58,7 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       )}
     </section>
   );

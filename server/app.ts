@@ -42,6 +42,7 @@ import { withRefusalAnswers } from "./refusals";
 import { checkRequest, isRefusal, routeFactsFor, tooLarge, type Refusal } from "./request-guard";
 import { startRequestRecord, type RequestRecord } from "./request-log";
 import { loadStaticFiles, type MemoryFile } from "./static-files";
+import { databaseAnswers, unavailableAnswer } from "./unavailable";
 
 // Data-layer refusals answer 403/404, not 500 (refusals.ts, ADR 015).
 const serverBuild = withRefusalAnswers(build as unknown as ServerBuild);
@@ -335,6 +336,14 @@ export async function startServer(): Promise<RunningServer> {
     access: metricsAccess(config),
   };
 
+  /** A request that failed while the database does not answer: 503 with Retry-After (unavailable.ts). */
+  function answerUnavailable(res: ServerResponse, pathname: string, record: RequestRecord): void {
+    record.refusal = "database unavailable";
+    const answer = unavailableAnswer(pathname);
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, record: RequestRecord): Promise<void> {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     const method = req.method ?? "GET";
@@ -407,6 +416,11 @@ export async function startServer(): Promise<RunningServer> {
     res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
     const request = toWebRequest(req, res, requestOrigin(req, config), body);
     const response = await render(request, nonce, clientAddress(req, config));
+    if (response.status >= 500 && !(await databaseAnswers(database.ping))) {
+      await response.body?.cancel();
+      answerUnavailable(res, pathname, record);
+      return;
+    }
     // An upload past its limit is 413 whatever the action made of the cut-off body; the action's own
     // 413 (with the form and its message) is kept.
     if (overflowed && response.status !== 413) {
@@ -428,12 +442,16 @@ export async function startServer(): Promise<RunningServer> {
         if ((error as NodeJS.ErrnoException)?.code === "ERR_STREAM_PREMATURE_CLOSE" || req.socket.destroyed)
           return;
         log.error({ err: error, reqId: record.id }, "[server] request failed");
-        if (!res.headersSent) {
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        return databaseAnswers(database.ping).then((answers) => {
+          if (res.headersSent || res.destroyed) return;
+          if (!answers) return answerUnavailable(res, req.url ?? "/", record);
           res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
           res.end("There was an unexpected error. Please try again.");
-        } else {
-          res.destroy();
-        }
+        });
       })
       .finally(() => {
         // Answered before the whole body arrived (a refusal, a GET with a body, an upload over its limit).

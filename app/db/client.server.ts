@@ -178,8 +178,17 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   }
 }
 
+/** How long getting a PostgreSQL connection may take before the query fails. */
+const CONNECT_TIMEOUT_MS = 3_000;
+
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A request must not wait long for a connection the database cannot give (it is down or restarting):
+  // it fails within CONNECT_TIMEOUT_MS and the server answers 503 with Retry-After (server/unavailable.ts).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on("error", (error) => log.warn({ error }, "[db] idle PostgreSQL client error"));
   try {
@@ -222,7 +231,7 @@ function postgresNotifications(url: string) {
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: url });
+      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
       next.on("notification", (message) => {
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
       });

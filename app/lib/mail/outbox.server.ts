@@ -43,6 +43,8 @@ export async function enqueueMail(writer: Writer, mail: OutgoingMail): Promise<v
 // ---------------------------------------------------------------- delivery
 
 export interface DeliverableMail {
+  /** `<outbox-id@sender's domain>`: the same on every attempt, so a copy sent twice is recognisable. */
+  messageId: string;
   from: string;
   to: string;
   replyTo?: string;
@@ -63,6 +65,10 @@ const LEASE_MS = 5 * 60_000;
 
 const enqueued = wakeups();
 const mailEnqueued = () => enqueued.wake();
+
+/** The Message-ID of an outbox row's e-mail: its id at the domain of the sender's address. */
+export const outboxMessageId = (id: string, from: string) =>
+  `<${id}@${/@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "leadworks.invalid"}>`;
 
 /** Delivers due messages once; returns how many were sent. Safe to run from several processes. */
 export async function deliverDueMail(
@@ -100,6 +106,7 @@ export async function deliverDueMail(
         }
       }
       await transport({
+        messageId: outboxMessageId(row.id, from),
         from,
         to: row.toAddress,
         replyTo: row.replyTo ?? undefined,

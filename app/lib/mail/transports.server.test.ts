@@ -10,6 +10,7 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const link = "http://localhost:3000/auth/reset-password?token=secret-token-123";
 const mail = {
+  messageId: "<0b7f3c1e-1111-4222-8333-444455556666@leadworks.example>",
   from: "Leadworks <no-reply@leadworks.example>",
   to: "maya.rivers@example.com",
   subject: "Reset your Leadworks password",
@@ -45,6 +46,8 @@ describe("fileTransport", () => {
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(file, "utf8")).toContain("secret-token-123");
+    // The outbox row's id names the message, so a copy sent twice is recognisable.
+    expect(fs.readFileSync(file, "utf8")).toContain(`Message-ID: ${mail.messageId}`);
     expect(message).toBe(`[mail] wrote ${file} to *@example.com`);
     expect(output).not.toContain("token");
     expect(output).not.toContain("maya.rivers");

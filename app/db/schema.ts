@@ -9,6 +9,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -185,17 +186,25 @@ export const auditLog = pgTable(
 );
 
 // ---------------------------------------------------------------- files
-/** Uploaded bytes live in the database, written in the same transaction as the record that owns them. */
-export const storedFiles = pgTable("stored_files", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  fileName: text("file_name").notNull(),
-  contentType: text("content_type").notNull(),
-  sizeBytes: integer("size_bytes").notNull(),
-  sha256: text("sha256").notNull(),
-  data: bytea("data").notNull(),
-  uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+/**
+ * An uploaded file: its bytes in `data` (FILE_STORAGE=database, written in the same transaction as the
+ * record that owns them) or in an S3-compatible bucket under `storage_key` (ADR 028); never both.
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data"),
+    storageKey: text("storage_key").unique(),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("stored_files_data_or_storage_key", sql`(${t.data} is null) <> (${t.storageKey} is null)`)],
+);
 
 // ---------------------------------------------------------------- public form submissions
 export const contactSubmissions = pgTable(

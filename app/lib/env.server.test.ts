@@ -45,6 +45,26 @@ describe("parseEnv", () => {
     );
   });
 
+  it("keeps files in the database unless FILE_STORAGE=s3 names a bucket", () => {
+    expect(parseEnv({}).FILE_STORAGE).toBe("database");
+    const s3 = parseEnv({
+      FILE_STORAGE: "s3",
+      S3_BUCKET: "leadworks-files",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(s3).toMatchObject({ FILE_STORAGE: "s3", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: true });
+    expect(() => parseEnv({ FILE_STORAGE: "s3" })).toThrow(
+      'Invalid environment variable S3_BUCKET: is required when FILE_STORAGE=s3 (got "")',
+    );
+    expect(() =>
+      parseEnv({ FILE_STORAGE: "s3", S3_BUCKET: "files", S3_SECRET_ACCESS_KEY: "hunter2" }),
+    ).toThrow(/^Invalid environment variable S3_ACCESS_KEY_ID: must be set together with the other S3 key/);
+    expect(() => parseEnv({ S3_SECRET_ACCESS_KEY: "" })).not.toThrow();
+  });
+
   it("derives SITE_URL from PORT and strips a trailing slash from a given one", () => {
     expect(parseEnv({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
     expect(parseEnv({ SITE_URL: "https://example.com/" }).SITE_URL).toBe("https://example.com");
@@ -67,6 +87,11 @@ describe("parseEnv", () => {
     ["LOG_LEVEL", "verbose"],
     ["LOG_FORMAT", "xml"],
     ["METRICS_TOKEN", "too-short"],
+    ["FILE_STORAGE", "disk"],
+    ["S3_BUCKET", "Not A Bucket"],
+    ["S3_ENDPOINT", "ftp://store"],
+    ["S3_REGION", "US East"],
+    ["S3_FORCE_PATH_STYLE", "yes"],
     ["METRICS_TOKEN", "a token with spaces that is long enough"],
     ["METRICS_ALLOW", "10.0.0.0/33"],
     ["METRICS_ALLOW", "localhost"],

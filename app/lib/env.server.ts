@@ -62,16 +62,46 @@ const envSchema = z.object({
       }
     }),
   ),
+  /** Where uploaded files' bytes go: the database (default) or an S3-compatible bucket (ADR 028). */
+  FILE_STORAGE: optional(z.enum(["database", "s3"])).default("database"),
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name")),
+  /** Unset: AWS itself; set for any other S3-compatible store (MinIO, R2, s3rver...). */
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/ })),
+  S3_REGION: optional(z.string().regex(/^[a-z0-9-]+$/, "must be a region like us-east-1")).default(
+    "us-east-1",
+  ),
+  /** Both or neither; neither leaves credentials to the SDK's own chain (instance role, ~/.aws...). */
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  /** Most self-hosted stores want bucket.in/the/path rather than a bucket subdomain. */
+  S3_FORCE_PATH_STYLE: optional(z.enum(["true", "false"]))
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+/** With FILE_STORAGE=s3 the bucket is required and the credentials come as a pair. */
+const storageSchema = envSchema.superRefine((env, context) => {
+  if (env.FILE_STORAGE !== "s3") return;
+  if (!env.S3_BUCKET)
+    context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when FILE_STORAGE=s3" });
+  else if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    context.addIssue({
+      code: "custom",
+      path: [missing],
+      message: "must be set together with the other S3 key",
+    });
+  }
 });
 
 /** Values never repeated in an error message (URLs are shown without their credentials). */
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "METRICS_TOKEN"]);
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "METRICS_TOKEN", "S3_SECRET_ACCESS_KEY"]);
 
 export type Env = z.infer<typeof envSchema> & { SITE_URL: string; DATA_DIR: string; LOG_FORMAT: LogFormat };
 
 /** Parses an environment; throws an Error whose message is one line naming the bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = envSchema.safeParse(source);
+  const result = storageSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = issue.path.join(".");

@@ -208,7 +208,7 @@ describe.each(testDatabases)("public forms on $name", (testDb) => {
       contentType: "application/pdf",
       sizeBytes: pdf.length,
     });
-    expect(Buffer.from(file!.data).equals(pdf)).toBe(true);
+    expect(Buffer.from(file!.data!).equals(pdf)).toBe(true);
     const mails = await database.db.select().from(mailOutbox);
     expect(mails.find((m) => m.toAddress === "team@leadworks.example")?.attachments).toEqual([
       { fileId: file!.id, fileName: "My CV.pdf", contentType: "application/pdf" },

@@ -779,7 +779,7 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
         contentType: "application/pdf",
         sizeBytes: PDF_BYTES.length,
       });
-      expect(Buffer.from(file!.data)).toEqual(PDF_BYTES);
+      expect(Buffer.from(file!.data!)).toEqual(PDF_BYTES);
       expect((await activitiesOf(id)).map((a) => [a.activityType, a.description])).toEqual([
         ["document_uploaded", "Uploaded Inspection"],
       ]);

@@ -877,7 +877,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       ]);
       const served = await documentFile(admin, id, documents[0]!.id);
       expect(served).toMatchObject({ fileName: "roof.jpg", contentType: "image/jpeg" });
-      expect(Buffer.from(served!.data).equals(upload.bytes)).toBe(true);
+      expect(Buffer.from(await new Response(served!.body).arrayBuffer()).equals(upload.bytes)).toBe(true);
 
       expect(await documentFile(admin, other, documents[0]!.id)).toBeNull();
       expect(await documentFile(admin, id, MISSING)).toBeNull();
@@ -928,7 +928,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       ).toEqual([{ n: 0 }]);
       // The other lead keeps its document and its bytes.
       const served = await documentFile(admin, keep, keepDocument.id);
-      expect(Buffer.from(served!.data).toString()).toBe("%PDF-1.7 three");
+      expect(Buffer.from(await new Response(served!.body).arrayBuffer()).toString()).toBe("%PDF-1.7 three");
       expect(await getClientLead(clientA, id)).toBeNull();
 
       expect(await deleteLead(admin, id)).toBe(false);

@@ -126,7 +126,7 @@ describe.each(testDatabases)("submissions on $name", (testDb) => {
   it("serves a resume only for an existing application", async () => {
     const file = await resumeFile(admin, applicationId);
     expect(file?.fileName).toBe("cv.pdf");
-    expect(Buffer.from(file!.data).toString()).toBe("%PDF-");
+    expect(Buffer.from(await new Response(file!.body).arrayBuffer()).toString()).toBe("%PDF-");
     expect(await resumeFile(admin, "00000000-0000-4000-8000-00000000ffff")).toBeNull();
     expect(await resumeFile(admin, "../../etc/passwd")).toBeNull();
   });

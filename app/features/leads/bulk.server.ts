@@ -9,9 +9,10 @@ import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { labelOf, motivationLevels, type LeadStatus } from "~/db/enums";
-import { leadActivities, leadDocuments, leads, profiles, storedFiles } from "~/db/schema";
+import { leadActivities, leadDocuments, leads, profiles } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
+import { deleteStoredFiles, removeObjects } from "~/lib/files/stored-files.server";
 import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { authorize } from "~/lib/permissions";
@@ -77,14 +78,16 @@ export async function bulkLeadAction(
     throw new RangeError(`At most ${BULK_MAX_IDS} leads can be ticked at once`);
   }
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  // Objects of deleted documents leave the bucket once the deletion has committed.
+  const objectKeys: string[] = [];
+  const outcome = await db.transaction(async (tx) => {
     // Lock what the action will touch, so a concurrent change cannot slip between reading and writing.
     const targets = await tx
       .select({ id: leads.id, status: leads.leadStatus, clientId: leads.assignedToClientId })
       .from(leads)
       .where(selectionWhere(selection))
       .for("update");
-    const result = await apply(tx, actor, action, targets);
+    const result = await apply(tx, actor, action, targets, objectKeys);
     await announceBulkChange(
       tx,
       targets.map((t) => t.clientId),
@@ -92,6 +95,8 @@ export async function bulkLeadAction(
     );
     return { selected: targets.length, changed: result };
   });
+  await removeObjects(objectKeys);
+  return outcome;
 }
 
 type Target = { id: string; status: LeadStatus; clientId: string | null };
@@ -120,7 +125,13 @@ async function changeInChunks(
   }
 }
 
-async function apply(tx: Transaction, actor: LeadActor, action: BulkAction, targets: Target[]) {
+async function apply(
+  tx: Transaction,
+  actor: LeadActor,
+  action: BulkAction,
+  targets: Target[],
+  objectKeys: string[],
+) {
   const now = new Date();
   if (action.kind === "status") {
     const changing = targets.filter((t) => t.status !== action.status);
@@ -169,13 +180,12 @@ async function apply(tx: Transaction, actor: LeadActor, action: BulkAction, targ
       .where(inArray(leadDocuments.leadId, ids))
       .returning({ fileId: leadDocuments.fileId });
     await tx.delete(leads).where(inArray(leads.id, ids));
-    if (files.length)
-      await tx.delete(storedFiles).where(
-        inArray(
-          storedFiles.id,
-          files.map((f) => f.fileId),
-        ),
-      );
+    objectKeys.push(
+      ...(await deleteStoredFiles(
+        tx,
+        files.map((f) => f.fileId),
+      )),
+    );
   }
   return targets.length;
 }

@@ -4,7 +4,6 @@
  * delete. Every function takes the actor and refuses anyone who is not an admin, even though the routes
  * check too. Every change that the timeline should show writes its activity in the same transaction.
  */
-import { byteaAsBase64 } from "~/db/bytea";
 import {
   aliasedTable,
   and,
@@ -48,7 +47,14 @@ import { authorize, type Principal } from "~/lib/permissions";
 import { csvLines } from "~/lib/csv";
 import { env } from "~/lib/env.server";
 import { composeMail } from "~/lib/mail/compose";
-import { storeFile } from "~/lib/files/stored-files.server";
+import {
+  deleteStoredFiles,
+  openStoredFile,
+  removeObjects,
+  storedFileColumns,
+  storeFile,
+  withStagedFile,
+} from "~/lib/files/stored-files.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
@@ -964,27 +970,31 @@ export interface LeadDocumentUpload {
 
 /** Stores a document's bytes and its card in one transaction; false when the lead does not exist. */
 export async function addDocument(actor: LeadActor, id: string, upload: LeadDocumentUpload) {
-  return changeLead(actor, id, async (tx) => {
-    const fileId = await storeFile(tx, {
-      fileName: upload.fileName,
-      contentType: upload.contentType,
-      bytes: upload.bytes,
-      uploadedBy: actor.id,
-    });
-    await tx.insert(leadDocuments).values({
-      leadId: id,
-      documentName: upload.name,
-      documentType: upload.kind.toUpperCase(),
-      fileId,
-      uploadedBy: actor.id,
-    });
-    await addTimelineEntry(tx, {
-      leadId: id,
-      activityType: "document_uploaded",
-      description: `Uploaded ${upload.name}`,
-      performedBy: actor.id,
-    });
-  });
+  authorize(actor, "lead:write:any");
+  const file = {
+    fileName: upload.fileName,
+    contentType: upload.contentType,
+    bytes: upload.bytes,
+    uploadedBy: actor.id,
+  };
+  return withStagedFile(file, (staged) =>
+    changeLead(actor, id, async (tx) => {
+      const fileId = await storeFile(tx, staged);
+      await tx.insert(leadDocuments).values({
+        leadId: id,
+        documentName: upload.name,
+        documentType: upload.kind.toUpperCase(),
+        fileId,
+        uploadedBy: actor.id,
+      });
+      await addTimelineEntry(tx, {
+        leadId: id,
+        activityType: "document_uploaded",
+        description: `Uploaded ${upload.name}`,
+        performedBy: actor.id,
+      });
+    }),
+  );
 }
 
 /** A document's bytes for the admin download route, or null when lead and document do not match. */
@@ -993,25 +1003,30 @@ export async function documentFile(actor: LeadActor, leadId: string, documentId:
   if (!isUuid(leadId) || !isUuid(documentId)) return null;
   const db = await getDb();
   const [row] = await db
-    .select({
-      fileName: storedFiles.fileName,
-      contentType: storedFiles.contentType,
-      data: byteaAsBase64(storedFiles.data),
-    })
+    .select(storedFileColumns)
     .from(leadDocuments)
     .innerJoin(storedFiles, eq(storedFiles.id, leadDocuments.fileId))
     .where(and(eq(leadDocuments.id, documentId), eq(leadDocuments.leadId, leadId)));
-  return row ? { ...row, data: Buffer.from(row.data, "base64") } : null;
+  return row ? openStoredFile(row) : null;
 }
 
-/** Deletes the lead, its timeline, its documents and their stored bytes; false when it did not exist. */
+/**
+ * Deletes the lead, its timeline, its documents and their stored bytes (objects in the bucket once the
+ * deletion has committed); false when it did not exist.
+ */
 export async function deleteLead(actor: LeadActor, id: string) {
-  return changeLead(actor, id, async (tx) => {
+  let objectKeys: string[] = [];
+  const deleted = await changeLead(actor, id, async (tx) => {
     const files = await tx
       .delete(leadDocuments)
       .where(eq(leadDocuments.leadId, id))
       .returning({ fileId: leadDocuments.fileId });
     await tx.delete(leads).where(eq(leads.id, id));
-    for (const { fileId } of files) await tx.delete(storedFiles).where(eq(storedFiles.id, fileId));
+    objectKeys = await deleteStoredFiles(
+      tx,
+      files.map((f) => f.fileId),
+    );
   });
+  await removeObjects(objectKeys);
+  return deleted;
 }

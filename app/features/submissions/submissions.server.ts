@@ -2,7 +2,7 @@
  * The submissions dashboard's queries and commands. Every function takes the actor and refuses anyone
  * who is not an admin, even though the routes check too: the data layer does not trust its callers.
  */
-import { byteaAsBase64 } from "~/db/bytea";
+import { openStoredFile, storedFileColumns } from "~/lib/files/stored-files.server";
 import { and, count, desc, eq, gte, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { csvLines } from "~/lib/csv";
@@ -205,13 +205,9 @@ export async function resumeFile(actor: AdminActor, applicationId: string) {
   if (!isUuid(applicationId)) return null;
   const db = await getDb();
   const [file] = await db
-    .select({
-      fileName: storedFiles.fileName,
-      contentType: storedFiles.contentType,
-      data: byteaAsBase64(storedFiles.data),
-    })
+    .select(storedFileColumns)
     .from(careerApplications)
     .innerJoin(storedFiles, eq(storedFiles.id, careerApplications.resumeFileId))
     .where(eq(careerApplications.id, applicationId));
-  return file ? { ...file, data: Buffer.from(file.data, "base64") } : null;
+  return file ? openStoredFile(file) : null;
 }

@@ -1,11 +1,19 @@
 /**
- * Files kept in the database (`stored_files`): written inside the caller's transaction, so a file and
- * the record that owns it commit together or not at all.
+ * Uploaded files (`stored_files`), their bytes in the database (FILE_STORAGE=database, the default) or
+ * in an S3-compatible bucket (FILE_STORAGE=s3), ADR 028.
+ *
+ * Writing: `withStagedFile` puts the bytes where they go before the caller's transaction (a bucket
+ * cannot join it), the caller records the row with `storeFile(tx, staged)` inside it, and an object whose
+ * row did not commit is deleted again. Reading follows the row, not the setting: a row with `data` is
+ * read from the database even after a switch to s3.
  */
-import { byteaValue } from "~/db/bytea";
 import crypto from "node:crypto";
-import type { Transaction } from "~/db/client.server";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { byteaValue } from "~/db/bytea";
+import type { Database, Transaction } from "~/db/client.server";
 import { storedFiles } from "~/db/schema";
+import { log } from "~/lib/log.server";
+import { objectStore, type ObjectStore } from "./object-store.server";
 
 export interface FileToStore {
   fileName: string;
@@ -14,18 +22,152 @@ export interface FileToStore {
   uploadedBy?: string;
 }
 
-/** Stores the bytes with their size and SHA-256; returns the new file's id. */
-export async function storeFile(tx: Transaction, file: FileToStore): Promise<string> {
-  const [stored] = await tx
-    .insert(storedFiles)
-    .values({
-      fileName: file.fileName,
-      contentType: file.contentType,
-      sizeBytes: file.bytes.length,
-      sha256: crypto.createHash("sha256").update(file.bytes).digest("hex"),
-      data: byteaValue(file.bytes),
-      uploadedBy: file.uploadedBy,
-    })
-    .returning({ id: storedFiles.id });
+/** Every object we write is under this prefix; the orphan sweep looks nowhere else in the bucket. */
+export const OBJECT_KEY_PREFIX = "stored-files/";
+
+/** A file whose bytes are in place, waiting for its row. */
+export interface StagedFile {
+  readonly values: Omit<typeof storedFiles.$inferInsert, "data"> & { data?: SQL };
+  /** Set once the row is inserted (inside a transaction that may still roll back). */
+  recorded: boolean;
+}
+
+/**
+ * Stages the file, runs `run` (the transaction that records it) and, when that fails or commits without
+ * recording the file (a rate limit, a lead that is gone), deletes the object again.
+ */
+export async function withStagedFile<T>(
+  file: FileToStore,
+  run: (staged: StagedFile) => Promise<T>,
+): Promise<T> {
+  const store = objectStore();
+  const common = {
+    fileName: file.fileName,
+    contentType: file.contentType,
+    sizeBytes: file.bytes.length,
+    sha256: crypto.createHash("sha256").update(file.bytes).digest("hex"),
+    uploadedBy: file.uploadedBy,
+  };
+  if (!store) return run({ values: { ...common, data: byteaValue(file.bytes) }, recorded: false });
+
+  // A random key: nothing the uploader chose reaches the bucket's namespace.
+  const storageKey = `${OBJECT_KEY_PREFIX}${crypto.randomUUID()}`;
+  await (await store).put(storageKey, file.bytes, file.contentType);
+  const staged: StagedFile = { values: { ...common, storageKey }, recorded: false };
+  let result: T;
+  try {
+    result = await run(staged);
+  } catch (error) {
+    await removeObjects([storageKey], "its transaction failed");
+    throw error;
+  }
+  if (!staged.recorded) await removeObjects([storageKey], "it was not recorded");
+  return result;
+}
+
+/** Records a staged file in the caller's transaction; returns the new file's id. */
+export async function storeFile(tx: Transaction, staged: StagedFile): Promise<string> {
+  const [stored] = await tx.insert(storedFiles).values(staged.values).returning({ id: storedFiles.id });
+  staged.recorded = true;
   return stored!.id;
+}
+
+/** Deletes files' rows in the caller's transaction; returns their object keys, for `removeObjects` after the commit. */
+export async function deleteStoredFiles(tx: Transaction, fileIds: string[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await tx
+    .delete(storedFiles)
+    .where(inArray(storedFiles.id, fileIds))
+    .returning({ storageKey: storedFiles.storageKey });
+  return rows.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
+}
+
+/**
+ * Deletes objects whose rows are gone (after the commit) or never committed. Best effort: a failure is
+ * logged, and the hourly `sweepOrphanObjects` removes what is left.
+ */
+export async function removeObjects(keys: string[], why = "its row was deleted"): Promise<void> {
+  const store = objectStore();
+  if (!store || keys.length === 0) return;
+  const bucket = await store;
+  for (const key of keys) {
+    try {
+      await bucket.delete(key);
+    } catch (error) {
+      log.warn({ error, key }, `[files] object not deleted (${why}); the orphan sweep will retry`);
+    }
+  }
+}
+
+/** The columns `openStoredFile` needs, for a select that joins `stored_files`. */
+export const storedFileColumns = {
+  fileName: storedFiles.fileName,
+  contentType: storedFiles.contentType,
+  sizeBytes: storedFiles.sizeBytes,
+  storageKey: storedFiles.storageKey,
+  // base64 text: PGlite converts a bytea result byte by byte (see db/bytea.ts).
+  dataBase64: sql<string | null>`encode(${storedFiles.data}, 'base64')`,
+};
+
+export interface StoredFileRow {
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  storageKey: string | null;
+  dataBase64: string | null;
+}
+
+export interface OpenedFile {
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** The file's bytes as a stream: from the row, or from the bucket without holding the whole file. */
+export async function openStoredFile(row: StoredFileRow): Promise<OpenedFile> {
+  const { fileName, contentType, sizeBytes } = row;
+  if (row.dataBase64 !== null) {
+    const bytes = Buffer.from(row.dataBase64, "base64");
+    return { fileName, contentType, sizeBytes, body: new Blob([bytes]).stream() };
+  }
+  const store = objectStore();
+  if (!store) throw new Error("This file is in object storage, but FILE_STORAGE is not s3");
+  return { fileName, contentType, sizeBytes, body: await (await store).get(row.storageKey!) };
+}
+
+/** A file's whole content (an e-mail attachment); null when the row is gone. */
+export async function readStoredFile(db: Database, fileId: string): Promise<Buffer | null> {
+  const [row] = await db.select(storedFileColumns).from(storedFiles).where(eq(storedFiles.id, fileId));
+  if (!row) return null;
+  const { body } = await openStoredFile(row);
+  return Buffer.from(await new Response(body).arrayBuffer());
+}
+
+const ORPHAN_AGE_MS = 60 * 60_000;
+
+/**
+ * Deletes objects older than an hour that no row names: left by a process that died between the upload
+ * and its transaction, or by a delete that failed. An hour is far longer than any upload's transaction,
+ * so an object whose row is about to commit is never taken. Returns how many were deleted.
+ */
+export async function sweepOrphanObjects(
+  db: Database,
+  store: ObjectStore,
+  now = new Date(),
+): Promise<number> {
+  let deleted = 0;
+  for await (const keys of store.listOlderThan(OBJECT_KEY_PREFIX, new Date(now.getTime() - ORPHAN_AGE_MS))) {
+    if (keys.length === 0) continue;
+    const known = await db
+      .select({ key: storedFiles.storageKey })
+      .from(storedFiles)
+      .where(inArray(storedFiles.storageKey, keys));
+    const named = new Set(known.map((row) => row.key));
+    for (const key of keys.filter((k) => !named.has(k))) {
+      await store.delete(key);
+      deleted++;
+    }
+  }
+  return deleted;
 }

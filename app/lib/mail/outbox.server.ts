@@ -3,10 +3,10 @@
  * submission and its notifications commit together. A worker delivers them with retries and backoff,
  * which means nothing is lost while the SMTP server is down.
  */
-import { byteaAsBase64 } from "~/db/bytea";
+import { readStoredFile } from "~/lib/files/stored-files.server";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { mailOutbox, storedFiles, type MailAttachment } from "~/db/schema";
+import { mailOutbox, type MailAttachment } from "~/db/schema";
 import {
   claimDue,
   pendingBacklog,
@@ -93,16 +93,9 @@ export async function deliverDueMail(
     try {
       const attachments = [];
       for (const attachment of row.attachments) {
-        const [file] = await db
-          .select({ data: byteaAsBase64(storedFiles.data) })
-          .from(storedFiles)
-          .where(eq(storedFiles.id, attachment.fileId));
-        if (file) {
-          attachments.push({
-            filename: attachment.fileName,
-            contentType: attachment.contentType,
-            content: Buffer.from(file.data, "base64"),
-          });
+        const content = await readStoredFile(db, attachment.fileId);
+        if (content) {
+          attachments.push({ filename: attachment.fileName, contentType: attachment.contentType, content });
         }
       }
       await transport({

@@ -54,6 +54,7 @@ export default [
     route("clients", "routes/admin/clients/list.tsx"),
     route("clients/:id", "routes/admin/clients/detail.tsx"),
     route("returns", "routes/admin/returns.tsx"),
+    route("insights", "routes/admin/insights.tsx"),
     route("webhooks", "routes/admin/webhooks/list.tsx"),
     route("webhooks/:clientId", "routes/admin/webhooks/client.tsx"),
   ]),
@@ -66,6 +67,7 @@ export default [
   route("admin/leads/export.csv", "routes/admin/leads/export.ts"),
   route("admin/leads/import/:id/rejected.csv", "routes/admin/leads/import-rejected.ts"),
   route("admin/webhooks/events", "routes/admin/webhooks/events.ts"),
+  route("admin/insights/export.csv", "routes/admin/insights-export.ts"),
 
   // Client portal (spec 02 §2): clients only, and only the leads assigned to them
   route("client", "routes/client/layout.tsx", [
@@ -73,10 +75,12 @@ export default [
     route("leads", "routes/client/leads.tsx"),
     route("leads/:id", "routes/client/lead.tsx"),
     route("agreement", "routes/client/agreement.tsx"),
+    route("insights", "routes/client/insights.tsx"),
     route("settings", "routes/client/settings.tsx"),
   ]),
   route("client/events", "routes/client/events.ts"),
   route("client/settings/events", "routes/client/settings-events.ts"),
+  route("client/insights/export.csv", "routes/client/insights-export.ts"),
 
   // Public API (issue 14): bearer keys, JSON, problem+json; its reference for admins
   route("api/v1/leads", "routes/api/v1/leads.ts"),

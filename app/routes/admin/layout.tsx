@@ -22,6 +22,7 @@ const adminNav: AreaLink[] = [
   { to: "/admin/leads", label: "Leads" },
   { to: "/admin/clients", label: "Clients" },
   { to: "/admin/returns", label: "Returns" },
+  { to: "/admin/insights", label: "Insights" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/api-keys", label: "API keys" },
   { to: "/admin/webhooks", label: "Webhooks" },

@@ -21,6 +21,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
 const clientNav: AreaLink[] = [
   { to: "/client", label: "Dashboard", end: true },
   { to: "/client/leads", label: "My Leads" },
+  { to: "/client/insights", label: "Insights" },
   { to: "/client/agreement", label: "Agreement" },
   { to: "/client/settings", label: "Settings" },
 ];

@@ -1,0 +1,44 @@
+/**
+ * The figures behind a chart, in one shape for the chart, its table alternative and its CSV download:
+ * a category per row (a week, a status, a reason) and a number per series (a source, a state).
+ */
+export interface ChartSeries {
+  key: string;
+  label: string;
+}
+
+export interface ChartRow {
+  /** Stable key of the category (a week's Monday, an enum value). */
+  key: string;
+  /** What readers see: "Nov 3", "Appointment Set". */
+  label: string;
+  values: Record<string, number | null>;
+}
+
+export type ChartUnit = "count" | "hours" | "dollars";
+
+export interface ChartTable {
+  categoryLabel: string;
+  series: ChartSeries[];
+  rows: ChartRow[];
+  unit: ChartUnit;
+}
+
+const formats: Record<ChartUnit, Intl.NumberFormat> = {
+  count: new Intl.NumberFormat("en-US"),
+  hours: new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }),
+  dollars: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }),
+};
+
+/** A figure as the table shows it; a missing one as a dash. */
+export function formatValue(value: number | null | undefined, unit: ChartUnit): string {
+  return value === null || value === undefined ? "–" : formats[unit].format(value);
+}
+
+/** The table as rows of cells, header first: what the CSV download writes. */
+export function tableCells(table: ChartTable): (string | number)[][] {
+  return [
+    [table.categoryLabel, ...table.series.map((s) => s.label)],
+    ...table.rows.map((row) => [row.label, ...table.series.map((s) => row.values[s.key] ?? "")]),
+  ];
+}

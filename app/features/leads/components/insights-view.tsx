@@ -1,0 +1,165 @@
+import { Form } from "react-router";
+import { BarChart } from "~/components/charts/bar-chart";
+import { ChartFigure } from "~/components/charts/chart-figure";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import type { Insights } from "../insights/insights.server";
+import { insightTable, type Dataset } from "../insights/insight-tables";
+
+const dollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
+
+/** The insights page's body (issue 15), the same for an admin (every client) and a client (their own). */
+export function InsightsView({
+  insights,
+  problem,
+  csvPath,
+  own,
+}: {
+  insights: Insights;
+  /** Why the URL's dates were not used, when they were not. */
+  problem: string | null;
+  /** The CSV route: ?dataset=&from=&to= are added. */
+  csvPath: string;
+  /** A client's own page: responsiveness is theirs alone and return on spend is shown. */
+  own: boolean;
+}) {
+  const { range } = insights;
+  const csv = (dataset: Dataset) =>
+    `${csvPath}?${new URLSearchParams({ dataset, from: range.from, to: range.to })}`;
+  const figure = (
+    dataset: Dataset,
+    title: string,
+    description: string,
+    chart: Omit<Parameters<typeof BarChart>[0], "table">,
+  ) => {
+    const table = insightTable(insights, dataset);
+    return (
+      <ChartFigure
+        id={`chart-${dataset}`}
+        title={title}
+        description={description}
+        table={table}
+        csvHref={csv(dataset)}
+      >
+        <BarChart table={table} {...chart} />
+      </ChartFigure>
+    );
+  };
+  return (
+    <div className="space-y-6">
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Date range">
+        <div className="grid gap-1">
+          <Label htmlFor="insights-from">From</Label>
+          <Input id="insights-from" name="from" type="date" defaultValue={range.from} className="w-44" />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="insights-to">To</Label>
+          <Input id="insights-to" name="to" type="date" defaultValue={range.to} className="w-44" />
+        </div>
+        <Button type="submit">Show</Button>
+        <p className="w-full text-sm text-muted-foreground">Days are counted in UTC; both ends included.</p>
+      </Form>
+      {problem && (
+        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          {problem}
+        </p>
+      )}
+
+      {own && insights.returnOnSpend && <ReturnOnSpendCard figures={insights.returnOnSpend} />}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="lg:col-span-2">
+          {figure(
+            "delivered",
+            "Leads delivered per week, by source",
+            "Stacked columns: leads delivered each week, split by lead source.",
+            { stacked: true },
+          )}
+        </div>
+        {figure(
+          "funnel",
+          "Funnel by status",
+          "Horizontal bars: for each status from New to Sold, the delivered leads that reached it or a later stage, and those at it now.",
+          { direction: "bars" },
+        )}
+        {figure(
+          "responsiveness",
+          own ? "Your response time" : "Client responsiveness",
+          "Horizontal bars: median and 90th percentile hours from delivery to the client's first feedback, per client.",
+          { direction: "bars" },
+        )}
+        {figure(
+          "returns-by-reason",
+          "Returns by reason",
+          "Stacked horizontal bars: return requests per reason, split by decision.",
+          { direction: "bars", stacked: true },
+        )}
+        {figure(
+          "returns-by-source",
+          "Returns by source",
+          "Stacked horizontal bars: return requests per lead source, split by decision.",
+          { direction: "bars", stacked: true },
+        )}
+        {figure(
+          "not-interested",
+          "Not Interested reasons by source",
+          "Stacked horizontal bars: leads marked Not Interested per source, split by the reason given.",
+          { direction: "bars", stacked: true },
+        )}
+        {figure(
+          "not-interested-zips",
+          "Not Interested: top ZIP codes",
+          "Horizontal bars: the ZIP codes with the most leads marked Not Interested.",
+          { direction: "bars" },
+        )}
+        {figure(
+          "deals",
+          "Deals closed by source",
+          "Horizontal bars: deals closed and the profit reported, per lead source.",
+          { direction: "bars" },
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ReturnOnSpendCard({ figures }: { figures: NonNullable<Insights["returnOnSpend"]> }) {
+  return (
+    <section aria-labelledby="ros-heading" className="rounded-2xl border border-border bg-card p-5 shadow-sm">
+      <h2 id="ros-heading" className="font-semibold">
+        Return on spend
+      </h2>
+      {figures.ratio === null ? (
+        <p className="mt-2 text-muted-foreground" data-testid="ros-ratio">
+          Not enough data: no lead spend in this range yet.
+        </p>
+      ) : (
+        <p className="mt-2 text-3xl font-extrabold" data-testid="ros-ratio">
+          {figures.ratio.toFixed(1)}x
+        </p>
+      )}
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        {[
+          ["Lead spend", dollars.format(figures.spend)],
+          ["Profit reported", dollars.format(figures.profit)],
+          ["Deals closed", String(figures.deals)],
+          ["Leads kept", `${figures.delivered - figures.returned} of ${figures.delivered}`],
+        ].map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-sm text-muted-foreground">
+        Spend counts the leads delivered in the range and not returned, at your agreement&apos;s price per
+        lead when each was delivered; profit is what you reported on Deal Closed.
+      </p>
+    </section>
+  );
+}

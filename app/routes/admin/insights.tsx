@@ -1,0 +1,36 @@
+import type { Route } from "./+types/insights";
+import { requireArea } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { InsightsView } from "~/features/leads/components/insights-view";
+import { parseRange } from "~/features/leads/insights/insights.schema";
+import { agencyInsights } from "~/features/leads/insights/insights.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireArea(request, "admin");
+  const parsed = parseRange(new URL(request.url));
+  return {
+    insights: await agencyInsights(actor, parsed.range),
+    problem: parsed.ok ? null : parsed.problem,
+  };
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Insights");
+
+export default function AdminInsights({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="insights-heading" className="space-y-6">
+      <div>
+        <h1 id="insights-heading" className="text-3xl font-extrabold tracking-tight">
+          Insights
+        </h1>
+        <p className="mt-1 text-muted-foreground">
+          Every client&apos;s leads delivered in the range: what became of them, how fast clients answer, what
+          comes back.
+        </p>
+      </div>
+      <InsightsView {...loaderData} csvPath="/admin/insights/export.csv" own={false} />
+    </section>
+  );
+}

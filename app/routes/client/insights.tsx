@@ -1,0 +1,35 @@
+import type { Route } from "./+types/insights";
+import { requireArea } from "~/features/auth/access.server";
+import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { InsightsView } from "~/features/leads/components/insights-view";
+import { parseRange } from "~/features/leads/insights/insights.schema";
+import { ownInsights } from "~/features/leads/insights/insights.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireArea(request, "client");
+  const parsed = parseRange(new URL(request.url));
+  return {
+    insights: await ownInsights(actor, parsed.range),
+    problem: parsed.ok ? null : parsed.problem,
+  };
+}
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Your Insights");
+
+export default function ClientInsights({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="insights-heading" className="space-y-6">
+      <div>
+        <h1 id="insights-heading" className="text-3xl font-extrabold tracking-tight">
+          Your Insights
+        </h1>
+        <p className="mt-1 text-muted-foreground">
+          The leads we delivered to you in the range: what became of them and what they returned.
+        </p>
+      </div>
+      <InsightsView {...loaderData} csvPath="/client/insights/export.csv" own />
+    </section>
+  );
+}

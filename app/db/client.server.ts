@@ -178,17 +178,23 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   }
 }
 
-/** How long getting a PostgreSQL connection may take before the query fails. */
+/**
+ * How long opening a PostgreSQL connection may take before the query fails: a database that is down or
+ * unreachable fails the request within this, and the server answers 503 with Retry-After
+ * (server/unavailable.ts). Only the connect is bounded: under load a request may wait longer for a free
+ * connection of the pool, as it always could.
+ */
 const CONNECT_TIMEOUT_MS = 3_000;
 
+/** The pool's connections, each with the connect timeout (the pool's own option would bound waits too). */
+class BoundedClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  // A request must not wait long for a connection the database cannot give (it is down or restarting):
-  // it fails within CONNECT_TIMEOUT_MS and the server answers 503 with Retry-After (server/unavailable.ts).
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: BoundedClient });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on("error", (error) => log.warn({ error }, "[db] idle PostgreSQL client error"));
   try {

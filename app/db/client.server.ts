@@ -178,19 +178,33 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   }
 }
 
-/** How long getting a PostgreSQL connection may take before the query fails. */
+/**
+ * How long opening a PostgreSQL connection may take before the query fails: a database that is down or
+ * unreachable fails the request within this, and the server answers 503 with Retry-After
+ * (server/unavailable.ts). Only the connect is bounded: under load a request may wait longer for a free
+ * connection of the pool, as it always could.
+ */
 const CONNECT_TIMEOUT_MS = 3_000;
 
+/**
+ * A connection of the pool: the connect timeout (the pool's own option would bound waits for a free
+ * connection too), and a listener for its errors at all times. pg-pool listens only while a connection
+ * is idle; one checked out between two queries (inside a transaction) when PostgreSQL goes away
+ * (a restart, 57P01) would otherwise emit an unhandled 'error' and end the process. The query waiting
+ * on it fails, and the pool drops the dead connection when it comes back.
+ */
+class PooledClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    this.on("error", (error) => log.warn({ error }, "[db] PostgreSQL connection lost"));
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  // A request must not wait long for a connection the database cannot give (it is down or restarting):
-  // it fails within CONNECT_TIMEOUT_MS and the server answers 503 with Retry-After (server/unavailable.ts).
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  });
-  // An idle client that loses its connection must not crash the process; the next query reconnects.
-  pool.on("error", (error) => log.warn({ error }, "[db] idle PostgreSQL client error"));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PooledClient });
+  // The pool passes on the errors of idle connections, already logged by PooledClient: without a
+  // listener here they would end the process.
+  pool.on("error", () => undefined);
   try {
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await migrateAndTidy(db, () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }));

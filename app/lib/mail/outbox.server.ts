@@ -60,8 +60,17 @@ export type MailTransport = (mail: DeliverableMail) => Promise<void>;
 export const MAX_ATTEMPTS = 12;
 /** 5 s, 10 s, 20 s ... capped at one hour between attempts. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-/** A claimed row is leased for this long; if its worker dies, another worker retries it after. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A claimed row is leased for this long; if its worker dies (kill -9, a crashed machine), another worker,
+ * or the same server started again, retries it after. Short, so that a crash delays mail by a minute.
+ */
+export const LEASE_MS = 60_000;
+/**
+ * A send starts only while this much of the lease is left. The SMTP timeouts (transports.server.ts) keep
+ * one send under it, so no other worker takes a row while it is being sent; the rest of a batch that ran
+ * long waits for its lease to end.
+ */
+export const SEND_BUDGET_MS = 45_000;
 
 const enqueued = wakeups();
 const mailEnqueued = () => enqueued.wake();
@@ -90,6 +99,7 @@ export async function deliverDueMail(
 
   let sent = 0;
   for (const row of claimed) {
+    if (Date.now() + SEND_BUDGET_MS > now.getTime() + LEASE_MS) break;
     try {
       const attachments = [];
       for (const attachment of row.attachments) {

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { captureLog } from "~/lib/log.server";
-import { fileTransport, redactedRecipient } from "./transports.server";
+import { LEASE_MS, SEND_BUDGET_MS } from "./outbox.server";
+import { fileTransport, redactedRecipient, SMTP_TIMEOUTS } from "./transports.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "lw-mail-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -60,6 +61,14 @@ describe("fileTransport", () => {
     expect(await messages(() => fileTransport(dir, { logLinks: true })(mail))).toMatch(
       /^\[mail\] to maya\.rivers@example\.com: "Reset your Leadworks password" written to /,
     );
+  });
+});
+
+describe("smtpTransport", () => {
+  it("gives up on a silent mail server before the e-mail's lease could pass to another worker", () => {
+    const { connectionTimeout, greetingTimeout, socketTimeout } = SMTP_TIMEOUTS;
+    expect(connectionTimeout + greetingTimeout + socketTimeout).toBeLessThan(SEND_BUDGET_MS);
+    expect(SEND_BUDGET_MS).toBeLessThan(LEASE_MS);
   });
 });
 

@@ -9,8 +9,14 @@ import type { MailTransport } from "./outbox.server";
 /** The folder of DATA_DIR that holds the .eml files when no SMTP server is configured. */
 export const MAIL_DIR = "mail";
 
+/**
+ * Bounds on one SMTP conversation (nodemailer waits up to 2 min to connect and 10 min on a silent
+ * socket by default): a hung mail server must not hold an e-mail past its lease (SEND_BUDGET_MS).
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return async (mail) => {
     await transporter.sendMail(mail);
   };

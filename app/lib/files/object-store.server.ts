@@ -16,7 +16,7 @@ export interface ObjectStore {
   check(timeoutMs: number): Promise<void>;
 }
 
-type S3Settings = Pick<
+export type S3Settings = Pick<
   Env,
   | "S3_BUCKET"
   | "S3_ENDPOINT"

@@ -12,7 +12,13 @@ import { submitCareerApplication } from "~/features/careers/careers.server";
 import type { CareerInput } from "~/features/careers/careers.schema";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
 import { addDocument, deleteLead, type LeadActor } from "~/features/leads/leads.server";
-import { storeFile, sweepOrphanObjects, withStagedFile } from "~/lib/files/stored-files.server";
+import {
+  removeObjects,
+  storeFile,
+  sweepOrphanObjects,
+  withStagedFile,
+} from "~/lib/files/stored-files.server";
+import { captureLog } from "~/lib/log.server";
 import { deliverDueMail, type DeliverableMail } from "~/lib/mail/outbox.server";
 import { permissionsOf } from "~/lib/permissions";
 import { loader as documentLoader } from "~/routes/admin/leads/document";
@@ -258,5 +264,29 @@ describe.each(testDatabases)("files in S3 on $name", (testDb) => {
       ready: false,
       checks: { storage: "bucket unreachable" },
     });
+  });
+});
+
+describe("when the bucket is down", () => {
+  it("logs each object it could not delete, with its key, and carries on", async () => {
+    await s3.stop();
+    const capture = captureLog("warn");
+    try {
+      await removeObjects(["stored-files/a", "stored-files/b"]);
+    } finally {
+      capture.stop();
+    }
+    expect(capture.entries().map((entry) => [entry.level, entry.key, entry.msg])).toEqual([
+      [
+        "warn",
+        "stored-files/a",
+        "[files] object not deleted (its row was deleted); the orphan sweep will retry",
+      ],
+      [
+        "warn",
+        "stored-files/b",
+        "[files] object not deleted (its row was deleted); the orphan sweep will retry",
+      ],
+    ]);
   });
 });

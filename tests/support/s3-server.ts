@@ -18,6 +18,7 @@ export interface TestS3Server {
   keys(prefix?: string): Promise<string[]>;
   /** A store on this server, as the app would make it. */
   store(): Promise<ObjectStore>;
+  /** Stops the server (again: nothing). */
   stop(): Promise<void>;
 }
 
@@ -44,6 +45,7 @@ export async function startS3Server(bucket = "leadworks-test"): Promise<TestS3Se
   };
   const settings: S3Settings = { ...env, S3_FORCE_PATH_STYLE: true };
   const store = () => s3ObjectStore(settings);
+  let stopped = false;
   return {
     endpoint,
     bucket,
@@ -58,6 +60,8 @@ export async function startS3Server(bucket = "leadworks-test"): Promise<TestS3Se
       return all.sort();
     },
     async stop() {
+      if (stopped) return;
+      stopped = true;
       // Kept-alive SDK connections would hold close() open.
       server.httpServer?.closeAllConnections();
       await server.close();

@@ -19,6 +19,8 @@ import { closeDatabase, databaseHandle } from "~/db/db.server";
 import { DataDirLockedError, LOCK_NAME } from "~/db/dir-lock.server";
 import { SECRET_FILE } from "~/lib/auth-secret.server";
 import { env, type Env } from "~/lib/env.server";
+import { objectStore } from "~/lib/files/object-store.server";
+import { sweepOrphanObjects } from "~/lib/files/stored-files.server";
 import { configureLogging, log, runInRequestScope } from "~/lib/log.server";
 import { startMailWorker } from "~/lib/mail/outbox.server";
 import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
@@ -300,9 +302,18 @@ export async function startServer(): Promise<RunningServer> {
   });
   // PostgreSQL's autovacuum keeps statistics fresh; the embedded database has none.
   const maintenance = database.kind === "postgres" ? null : startEmbeddedMaintenance(database.db);
+  const fileStore = await objectStore();
+  if (fileStore) log.info("[files] FILE_STORAGE=s3: new uploads go to the bucket");
   const pruneTimer = setInterval(() => {
     void pruneRateLimitHits(database.db).catch(() => undefined);
     void pruneIdempotencyKeys(database.db).catch(() => undefined);
+    if (fileStore) {
+      void sweepOrphanObjects(database.db, fileStore)
+        .then((swept) => {
+          if (swept) log.info(`[files] deleted ${swept} objects no file names`);
+        })
+        .catch((error: unknown) => log.warn({ error }, "[files] orphan sweep failed"));
+    }
   }, 3_600_000);
   pruneTimer.unref();
   const buildDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "client");
@@ -331,6 +342,7 @@ export async function startServer(): Promise<RunningServer> {
   const ops: OpsContext = {
     database,
     mailWorker,
+    fileStore,
     stopping: () => shuttingDown,
     metrics,
     access: metricsAccess(config),

@@ -5,7 +5,7 @@
  * - `/healthz`: the process is alive and answering. No database work, so a slow database never gets a
  *   healthy process restarted.
  * - `/readyz`: it can serve: the database answers, every migration of this build is applied, the mail
- *   worker runs, and it is not shutting down. 503 with `Retry-After` and what is wrong otherwise.
+ *   worker runs, the file bucket answers (FILE_STORAGE=s3), and it is not shutting down. 503 with `Retry-After` and what is wrong otherwise.
  * - `/metrics`: Prometheus text, only with `Authorization: Bearer METRICS_TOKEN` or from an address in
  *   METRICS_ALLOW; anyone else gets the same 404 as an unknown path.
  */
@@ -13,6 +13,7 @@ import crypto from "node:crypto";
 import { appliedMigrations, knownMigrations, type DatabaseHandle } from "~/db/client.server";
 import { parseAddressList, type AddressList } from "~/lib/address-list";
 import type { Env } from "~/lib/env.server";
+import type { ObjectStore } from "~/lib/files/object-store.server";
 import type { WorkerState } from "~/lib/mail/outbox.server";
 import type { Metrics } from "./metrics";
 import { withTimeout } from "./timeout";
@@ -33,6 +34,8 @@ export interface OpsAnswer {
 export interface OpsContext {
   database: DatabaseHandle;
   mailWorker: { state(): WorkerState };
+  /** The file bucket when FILE_STORAGE=s3: a cheap HeadBucket tells it answers. */
+  fileStore?: Pick<ObjectStore, "check"> | null;
   /** True once the server has begun to shut down. */
   stopping(): boolean;
   metrics: Metrics;
@@ -75,7 +78,7 @@ export interface Readiness {
 }
 
 export async function readiness(
-  context: Pick<OpsContext, "database" | "mailWorker" | "stopping">,
+  context: Pick<OpsContext, "database" | "mailWorker" | "stopping" | "fileStore">,
 ): Promise<Readiness> {
   const checks: Record<string, string> = {};
   if (context.stopping()) checks.server = "shutting down";
@@ -87,6 +90,17 @@ export async function readiness(
   } catch (error) {
     checks.database = /timed out/.test((error as Error)?.message ?? "") ? "no answer in 2 s" : "unreachable";
     checks.migrations = "unknown";
+  }
+  if (context.fileStore) {
+    try {
+      await withTimeout(context.fileStore.check(READY_TIMEOUT_MS), READY_TIMEOUT_MS, "timed out");
+      checks.storage = "ok";
+    } catch (error) {
+      const name = (error as Error)?.name ?? "";
+      checks.storage = /timed out|TimeoutError|AbortError/.test(`${name} ${(error as Error)?.message}`)
+        ? "no answer in 2 s"
+        : "bucket unreachable";
+    }
   }
   const mail = context.mailWorker.state();
   checks.mail = mail === "running" ? "ok" : mail;

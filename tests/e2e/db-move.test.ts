@@ -103,6 +103,11 @@ describe.skipIf(!adminUrl)("db:move from the embedded database to PostgreSQL", (
       expect(applied.status).toBe("sent");
       if (applied.status !== "sent") throw new Error("the application was refused");
       files.set(`/admin/applications/${applied.id}/resume`, sha256(resume));
+      // A file whose bytes are in a bucket (FILE_STORAGE=s3): its row moves, with no data and its key.
+      await handle.db.execute(
+        sql`insert into stored_files (file_name, content_type, size_bytes, sha256, storage_key)
+            values ('in-bucket.pdf', 'application/pdf', 10, ${"0".repeat(64)}, 'stored-files/moved-key')`,
+      );
       const sent = await submitContactMessage(
         contactSchema.parse({ ...demoContacts[0]!.form, email: "moved.sender@example.com" }),
         { ip: "203.0.113.41" },
@@ -137,7 +142,7 @@ describe.skipIf(!adminUrl)("db:move from the embedded database to PostgreSQL", (
     for (const table of ["user", "account", "leads", "lead_activities", "stored_files", "mail_outbox"]) {
       expect(moved.output).toMatch(new RegExp(`^${table} +\\d+ .* [0-9a-f]{32} ok `, "m"));
     }
-    expect(moved.output).toMatch(/^stored_files +4 /m);
+    expect(moved.output).toMatch(/^stored_files +5 /m);
 
     const again = await runCli("db-move.ts", ["--to", target.url], { DATA_DIR: dataDir, DATABASE_URL: "" });
     expect(again.status).toBe(1);
@@ -173,6 +178,10 @@ describe.skipIf(!adminUrl)("db:move from the embedded database to PostgreSQL", (
       await client.query("set timezone = 'UTC'");
       const moved = (await client.query<{ id: string; row: string }>(LEADS_AS_TEXT)).rows;
       expect(moved).toEqual(leadRows);
+      const inBucket = await client.query(
+        "select data is null as no_data, storage_key from stored_files where file_name = 'in-bucket.pdf'",
+      );
+      expect(inBucket.rows).toEqual([{ no_data: true, storage_key: "stored-files/moved-key" }]);
     } finally {
       await client.end();
     }

@@ -6,16 +6,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import { s3ObjectStore, type ObjectStore } from "~/lib/files/object-store.server";
+import { s3ObjectStore, type ObjectStore, type S3Settings } from "~/lib/files/object-store.server";
 
 export interface TestS3Server {
   endpoint: string;
   bucket: string;
   env: Record<string, string>;
+  /** The same, parsed as the app parses it. */
+  settings: S3Settings;
   /** Every key in the bucket under `prefix`, sorted. */
   keys(prefix?: string): Promise<string[]>;
   /** A store on this server, as the app would make it. */
   store(): Promise<ObjectStore>;
+  /** Stops the server (again: nothing). */
   stop(): Promise<void>;
 }
 
@@ -40,16 +43,14 @@ export async function startS3Server(bucket = "leadworks-test"): Promise<TestS3Se
     S3_SECRET_ACCESS_KEY: "S3RVER",
     S3_FORCE_PATH_STYLE: "true",
   };
-  const settings = {
-    ...env,
-    FILE_STORAGE: "s3" as const,
-    S3_FORCE_PATH_STYLE: true,
-  };
+  const settings: S3Settings = { ...env, S3_FORCE_PATH_STYLE: true };
   const store = () => s3ObjectStore(settings);
+  let stopped = false;
   return {
     endpoint,
     bucket,
     env,
+    settings,
     store,
     async keys(prefix = "") {
       const all: string[] = [];
@@ -59,6 +60,8 @@ export async function startS3Server(bucket = "leadworks-test"): Promise<TestS3Se
       return all.sort();
     },
     async stop() {
+      if (stopped) return;
+      stopped = true;
       // Kept-alive SDK connections would hold close() open.
       server.httpServer?.closeAllConnections();
       await server.close();

@@ -4,6 +4,7 @@
  */
 import type { S3Client } from "@aws-sdk/client-s3";
 import { env, type Env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 
 export interface ObjectStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
@@ -16,7 +17,7 @@ export interface ObjectStore {
   check(timeoutMs: number): Promise<void>;
 }
 
-type S3Settings = Pick<
+export type S3Settings = Pick<
   Env,
   | "S3_BUCKET"
   | "S3_ENDPOINT"
@@ -28,6 +29,7 @@ type S3Settings = Pick<
 
 /** A store for the given settings (S3_BUCKET must be set). */
 export async function s3ObjectStore(settings: S3Settings): Promise<ObjectStore> {
+  quietNodeVersionNotice();
   const sdk = await import("@aws-sdk/client-s3");
   const Bucket = settings.S3_BUCKET!;
   const client: S3Client = new sdk.S3Client({
@@ -79,6 +81,21 @@ export async function s3ObjectStore(settings: S3Settings): Promise<ObjectStore> 
       });
     },
   };
+}
+
+/**
+ * The SDK prints a multi-line notice to stderr on Node < 22 (its releases after January 2027 will need
+ * 22); that would break the one-JSON-object-per-line log, so it is turned off and said once, as a log line.
+ */
+function quietNodeVersionNotice() {
+  const variable = "AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED";
+  if (process.env[variable] === "true") return;
+  process.env[variable] = "true";
+  if (Number(process.versions.node.split(".")[0]) < 22) {
+    log.info(
+      `[files] AWS SDK releases after January 2027 need Node 22 or later (this is ${process.versions.node})`,
+    );
+  }
 }
 
 let configured: Promise<ObjectStore> | undefined;

@@ -32,8 +32,14 @@ export function BarChart({
   direction = "columns",
   stacked = false,
   height,
+  draw,
+  maxRows,
 }: {
   table: ChartTable;
+  /** The series to draw, when not all of them share the axis (the table keeps every column). */
+  draw?: readonly string[];
+  /** Draw only the first rows (the table keeps them all): a long list of bars does not fit a phone. */
+  maxRows?: number;
   /** Columns for time (weeks across), bars for categories with long names (readable on a phone). */
   direction?: "columns" | "bars";
   stacked?: boolean;
@@ -42,8 +48,10 @@ export function BarChart({
 }) {
   const [ref, width] = useMeasuredWidth<HTMLDivElement>();
   const bars = direction === "bars";
-  const chartHeight = height ?? (bars ? Math.max(120, table.rows.length * 36 + 60) : 260);
-  const data = table.rows.map((row) => ({ category: row.label, ...row.values }));
+  const rows = table.rows.slice(0, maxRows);
+  const chartHeight = height ?? (bars ? Math.max(120, rows.length * 36 + 60) : 260);
+  const series = draw ? table.series.filter((s) => draw.includes(s.key)) : table.series;
+  const data = rows.map((row) => ({ category: row.label, ...row.values }));
   const format = (value: unknown) => formatValue(typeof value === "number" ? value : null, table.unit);
   return (
     <div ref={ref} style={{ height: chartHeight }} className="w-full">
@@ -83,8 +91,8 @@ export function BarChart({
               fontSize: 13,
             }}
           />
-          {table.series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
-          {table.series.map((s, i) => (
+          {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />}
+          {series.map((s, i) => (
             <Bar
               key={s.key}
               dataKey={s.key}

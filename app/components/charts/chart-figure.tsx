@@ -81,10 +81,11 @@ export function ChartFigure({
         <a
           href={csvHref}
           download
+          aria-label={`Download CSV: ${title}`}
           className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           <Download className="size-4" aria-hidden="true" />
-          Download CSV<span className="sr-only">: {title}</span>
+          Download CSV
         </a>
       )}
     </figure>

@@ -7,6 +7,9 @@ import { Label } from "~/components/ui/label";
 import type { Insights } from "../insights/insights.server";
 import { insightTable, type Dataset } from "../insights/insight-tables";
 
+/** Clients drawn in the responsiveness chart (slowest first); the table has them all. */
+const SLOWEST = 12;
+
 const dollars = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
@@ -90,8 +93,10 @@ export function InsightsView({
         {figure(
           "responsiveness",
           own ? "Your response time" : "Client responsiveness",
-          "Horizontal bars: median and 90th percentile hours from delivery to the client's first feedback, per client.",
-          { direction: "bars" },
+          own
+            ? "Horizontal bars: median and 90th percentile hours from delivery to your first feedback."
+            : `Horizontal bars: median and 90th percentile hours from delivery to the client's first feedback, for the ${SLOWEST} slowest clients; the table lists every client.`,
+          { direction: "bars", draw: ["median", "p90"], maxRows: SLOWEST },
         )}
         {figure(
           "returns-by-reason",
@@ -120,8 +125,8 @@ export function InsightsView({
         {figure(
           "deals",
           "Deals closed by source",
-          "Horizontal bars: deals closed and the profit reported, per lead source.",
-          { direction: "bars" },
+          "Horizontal bars: deals closed per lead source; the table adds the profit reported.",
+          { direction: "bars", draw: ["deals"] },
         )}
       </div>
     </div>

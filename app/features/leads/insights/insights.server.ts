@@ -188,7 +188,7 @@ async function responsiveness(db: Reader, scope: Scope): Promise<Responsiveness[
               from answers group by client_id) s
         join "user" u on u.id = s.client_id
         left join profiles p on p.user_id = s.client_id
-        order by s.median desc nulls first, client`,
+        order by s.median desc nulls last, client`,
   );
   return rows.map((r) => ({
     clientId: r.client_id,

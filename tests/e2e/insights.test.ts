@@ -1,0 +1,104 @@
+/**
+ * Insights (issue 15) in Chromium: a lead delivered to a client shows on the admin's and the client's
+ * insights pages as a drawn chart (an svg), with its table alternative and a CSV download of the same
+ * figures; a client is refused the agency's page. axe at phone and desktop widths on both pages.
+ */
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { viewports } from "../support/browser";
+import { appForFile, axeViolations, toast, type TestUser } from "../support/e2e-app";
+
+const ADMIN: TestUser = {
+  email: "charts.admin@example.com",
+  password: "Granite-Peak-2024!",
+  role: "admin",
+  firstName: "Rosa",
+  lastName: "Field",
+};
+const CLIENT: TestUser = {
+  email: "charts.client@example.com",
+  password: "Granite-Peak-2024!",
+  role: "client",
+  company: "Bluebird Property Partners",
+};
+
+const app = appForFile({ name: "insights", users: [ADMIN, CLIENT] });
+
+/** At each width, once the chart has been drawn for it: axe's findings. */
+async function checkAtBothWidths(page: Page, label: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const [name, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.locator("#chart-delivered-caption").locator("..").locator("svg.recharts-surface").waitFor();
+    failures.push(...(await axeViolations(page, `${label} ${name}`)));
+  }
+  return failures;
+}
+
+async function downloadCsv(page: Page, title: string): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: `Download CSV: ${title}` }).click(),
+  ]);
+  return fs.readFileSync((await download.path())!, "utf8");
+}
+
+describe("insights", () => {
+  it(
+    "draws the delivered lead on the admin's and the client's pages, with tables and CSV downloads",
+    { timeout: 180_000 },
+    async () => {
+      await app.keepSessions([ADMIN, CLIENT]);
+      const failures: string[] = [];
+      const admin = await app.openAs(ADMIN, "/admin/clients");
+      await admin.getByRole("link", { name: "Bluebird Property Partners" }).click();
+      await admin.getByLabel("Leads per month").fill("40");
+      await admin.getByLabel("Start date").fill("2026-11-01");
+      await admin.getByLabel("Price per lead").fill("35");
+      await admin.getByRole("button", { name: "Save Agreement" }).click();
+      await toast(admin, "Agreement saved").waitFor();
+
+      await admin.goto(app.url + "/admin/leads/new", { waitUntil: "networkidle" });
+      const form = admin.getByRole("form", { name: "New lead" });
+      await form.getByLabel("First name").fill("Iris");
+      await form.getByLabel("Last name").fill("Moreau");
+      await form.getByLabel("Phone").fill("+13035550188");
+      await form.getByLabel("Address").fill("12 Aspen Lane");
+      await form.getByLabel("City").fill("Boulder");
+      await form.getByLabel("State").fill("CO");
+      await form.getByLabel("ZIP code").fill("80302");
+      await form.getByLabel("Assign to client").selectOption({ label: "Bluebird Property Partners" });
+      await admin.getByRole("button", { name: "Create Lead" }).click();
+      await admin.waitForURL(app.url + "/admin/leads");
+
+      await admin.getByRole("link", { name: "Insights" }).click();
+      await admin.getByRole("heading", { name: "Insights", level: 1 }).waitFor();
+      failures.push(...(await checkAtBothWidths(admin, "/admin/insights")));
+      const chart = admin.getByRole("figure", { name: "Leads delivered per week, by source" });
+      await chart.getByText("Show table").click();
+      await chart.getByRole("cell", { name: "1" }).first().waitFor();
+      const csv = await downloadCsv(admin, "Client responsiveness");
+      expect(csv).toMatch(
+        /^\uFEFFClient,Median hours,90th percentile hours,Leads answered,Leads delivered\r?\n/,
+      );
+      expect(csv).toMatch(/Bluebird Property Partners,,,0,1/);
+
+      const client = await app.openAs(CLIENT, "/client/insights", viewports.phone);
+      await client.getByRole("heading", { name: "Your Insights", level: 1 }).waitFor();
+      await client.getByText("Leads kept").waitFor();
+      expect(await client.getByTestId("ros-ratio").textContent()).toBe("0.0x");
+      failures.push(...(await checkAtBothWidths(client, "/client/insights")));
+      const own = await downloadCsv(client, "Leads delivered per week, by source");
+      expect(own).toMatch(/^\uFEFFWeek of,Cold Call\r?\n/);
+      expect(own).toMatch(/,1\r?\n/);
+
+      // The agency's page is not the client's: sent home with the area's refusal; its CSV is a 404.
+      await client.goto(app.url + "/admin/insights", { waitUntil: "networkidle" });
+      await toast(client, "Access Denied").waitFor();
+      expect((await app.http("/admin/insights/export.csv?dataset=funnel")).status).toBe(404);
+
+      expect(failures).toEqual([]);
+    },
+  );
+});

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, demoClients } from "./seed-demo/fixtures/accounts";
 import { demoCareers, demoContacts } from "./seed-demo/fixtures/submissions";
 import { planLeads, type LeadPlan } from "./seed-demo/plan";
 import { createRandom } from "./seed-demo/random";
+import { feedbackForm } from "./seed-demo/stories";
 
 const now = new Date("2026-03-10T16:30:00Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -81,24 +82,21 @@ describe("the demo data", () => {
     expect(new Set(assigned)).toEqual(new Set(demoClients.map((_, i) => i)));
   });
 
-  it("gives feedback only on assigned leads, as the feedback form accepts it (a reason for Not Interested)", () => {
+  it("gives feedback only on assigned leads, as the feedback form accepts it (a reason for Not Interested, deal figures)", () => {
+    let dealsWithFigures = 0;
     for (const plan of plans) {
       let assigned = false;
       for (const step of plan.steps) {
         if (step.do === "assign") assigned = true;
         if (step.do === "feedback") {
           expect(assigned).toBe(true);
-          const form = {
-            feedbackStatus: step.status,
-            notes: step.notes,
-            notInterestedReason: step.reason ?? "",
-            dealPurchasePrice: "",
-            dealProfit: "",
-          };
+          const form = feedbackForm(step);
           expect(feedbackSchema.safeParse(form).success).toBe(true);
+          if (step.status === "deal_closed") dealsWithFigures += step.deal ? 1 : 0;
         }
       }
     }
+    expect(dealsWithFigures).toBeGreaterThan(0);
   });
 
   it("has contact messages and job applications that pass their forms, from distinct senders", () => {

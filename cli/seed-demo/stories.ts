@@ -24,8 +24,21 @@ export type Step =
       notes: string;
       /** Why, for Not Interested (the form asks for it). */
       reason?: NotInterestedReason;
+      /** The deal's figures a client may report with Deal Closed (whole dollars). */
+      deal?: { purchasePrice: number; profit: number };
     }
   | { do: "sold"; price: number };
+
+/** The feedback form as the client fills it in for a feedback step (`notes`: the step's, dated). */
+export function feedbackForm(step: Extract<Step, { do: "feedback" }>, notes = step.notes) {
+  return {
+    feedbackStatus: step.status,
+    notes,
+    notInterestedReason: step.reason ?? "",
+    dealPurchasePrice: step.deal ? String(step.deal.purchasePrice) : "",
+    dealProfit: step.deal ? String(step.deal.profit) : "",
+  };
+}
 
 export const formatDollars = (n: number) => `$${n.toLocaleString("en-US")}`;
 
@@ -133,7 +146,13 @@ export function storySteps(
         ...underContract,
         { do: "status", to: "sold" },
         { do: "sold", price: context.price },
-        { do: "feedback", status: "deal_closed", notes: t(random.pick(closedNotes)) },
+        {
+          do: "feedback",
+          status: "deal_closed",
+          notes: t(random.pick(closedNotes)),
+          // An assignment fee of about 8% of the price, as wholesalers report it.
+          deal: { purchasePrice: context.price, profit: Math.round((context.price * 0.08) / 500) * 500 },
+        },
         {
           do: "activity",
           type: "note_added",

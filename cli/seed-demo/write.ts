@@ -3,9 +3,16 @@
  * form schemas validating each input; only the dates are moved into the past afterwards, so the lists and
  * the dashboard look like two months of work.
  */
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { careerApplications, contactSubmissions, leadActivities, leads, mailOutbox } from "~/db/schema";
+import {
+  careerApplications,
+  contactSubmissions,
+  leadActivities,
+  leadDeliveries,
+  leads,
+  mailOutbox,
+} from "~/db/schema";
 import { careerSchema } from "~/features/careers/careers.schema";
 import { submitCareerApplication } from "~/features/careers/careers.server";
 import { contactSchema } from "~/features/contact/contact.schema";
@@ -25,7 +32,7 @@ import { demoCareers, demoContacts } from "./fixtures/submissions";
 import { businessTime, DAY, SEED, type LeadPlan } from "./plan";
 import { createRandom } from "./random";
 import { checkpoint, expectOk, SeedError } from "./run-control";
-import { fill } from "./stories";
+import { feedbackForm, fill } from "./stories";
 import { permissionsOf } from "~/lib/permissions";
 
 /** The weekday `days` days from `at` (US Central), moved off the weekend in the same direction. */
@@ -52,6 +59,27 @@ async function dateNewActivities(db: Database, leadId: string, seen: Set<string>
   for (const id of fresh) seen.add(id);
 }
 
+/**
+ * Gives the delivery the assignment just opened (and the one it closed) the step's date, so the ledger,
+ * the milestones and the response times read the story's history, not the moment the seed ran.
+ */
+async function dateDeliveries(db: Database, leadId: string, at: Date) {
+  await db
+    .update(leadDeliveries)
+    .set({ endedAt: at })
+    .where(
+      and(
+        eq(leadDeliveries.leadId, leadId),
+        isNotNull(leadDeliveries.endedAt),
+        gt(leadDeliveries.endedAt, at),
+      ),
+    );
+  await db
+    .update(leadDeliveries)
+    .set({ deliveredAt: at })
+    .where(and(eq(leadDeliveries.leadId, leadId), isNull(leadDeliveries.endedAt)));
+}
+
 export async function seedLead(db: Database, plan: LeadPlan, adminId: string, clientIds: readonly string[]) {
   const admin = { id: adminId, permissions: permissionsOf(["admin"]) };
   const input = leadSchema.parse({ ...plan.form, assignedToClientId: "" });
@@ -69,6 +97,7 @@ export async function seedLead(db: Database, plan: LeadPlan, adminId: string, cl
         assignee = clientIds[step.client]!;
         reviewedAt = null;
         expectOk(await assignLead(admin, id, assignee), `assign lead ${id}`);
+        await dateDeliveries(db, id, at);
         break;
       case "activity":
         expectOk(
@@ -82,13 +111,7 @@ export async function seedLead(db: Database, plan: LeadPlan, adminId: string, cl
         break;
       case "feedback": {
         if (!assignee) throw new SeedError(`Feedback on the unassigned lead ${id}`);
-        const feedback = feedbackSchema.parse({
-          feedbackStatus: step.status,
-          notes: dated(step.notes, at),
-          notInterestedReason: step.reason ?? "",
-          dealPurchasePrice: "",
-          dealProfit: "",
-        });
+        const feedback = feedbackSchema.parse(feedbackForm(step, dated(step.notes, at)));
         expectOk(
           await submitFeedback({ id: assignee, permissions: permissionsOf(["client"]) }, id, feedback),
           `give feedback on lead ${id}`,

@@ -11,7 +11,7 @@
  * The book is guarantee.ts's: BENCH_LEADS leads (default 50,000) over 200 clients written by
  * lead-seed.ts, one a minute from 2024-01-01, each assigned one delivered then; one delivery in 50
  * returned. On top: every reviewed lead's first feedback (an activity by the client, 1 to 72 hours after
- * delivery), a reason on each Not Interested, a profit on each Deal Closed. The range ends on the book's
+ * delivery, also kept on the delivery as submitFeedback keeps it), a reason on each Not Interested, a profit on each Deal Closed. The range ends on the book's
  * last day. Goal: p95 <= 300 ms on PostgreSQL at 1,000,000 (<= 100 ms for the client's own), <= 500 ms
  * on PGlite at 200,000.
  *
@@ -108,6 +108,9 @@ async function main() {
              d.delivered_at + (1 + abs(hashtext(d.lead_id::text)) % 72) * interval '1 hour'
       from lead_deliveries d join leads l on l.id = d.lead_id
       where l.client_feedback_status <> 'not_reviewed'`);
+    await db.execute(sql`
+      update lead_deliveries d set first_feedback_at = a.created_at from lead_activities a
+      where a.lead_id = d.lead_id and a.activity_type = 'client_feedback_submitted'`);
     await db.execute(sql`
       update leads set not_interested_reason =
         (array['price','condition','location','timing','could_not_reach','other']::not_interested_reason[])

@@ -197,8 +197,8 @@ async function leadSections(db: Reader, scope: Scope) {
 }
 
 /**
- * Hours from each delivery to the client's first feedback on that lead while it was theirs; the median
- * and 90th percentile per client over the deliveries that got an answer.
+ * Hours from each delivery to the client's first feedback on that lead while it was theirs (kept on the
+ * delivery by submitFeedback); the median and 90th percentile per client over the answered deliveries.
  */
 async function responsiveness(db: Reader, scope: Scope): Promise<Responsiveness[]> {
   const rows = await queryRows<{
@@ -211,12 +211,7 @@ async function responsiveness(db: Reader, scope: Scope): Promise<Responsiveness[
   }>(
     db,
     sql`with answers as (
-          select d.client_id,
-                 (select extract(epoch from min(a.created_at) - d.delivered_at) / 3600
-                  from lead_activities a
-                  where a.lead_id = d.lead_id and a.activity_type = 'client_feedback_submitted'
-                    and a.performed_by = d.client_id and a.created_at >= d.delivered_at
-                    and (d.ended_at is null or a.created_at < d.ended_at)) as hours
+          select d.client_id, extract(epoch from d.first_feedback_at - d.delivered_at) / 3600 as hours
           from lead_deliveries d
           where ${deliveriesIn(scope)})
         select s.client_id,

@@ -567,6 +567,9 @@ export const leadDeliveries = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The client's first feedback on the lead while it was theirs (submitFeedback writes it once): the
+     * insights' response times read this table alone instead of the timeline (ADR 027). */
+    firstFeedbackAt: timestamp("first_feedback_at", { withTimezone: true }),
   },
   (t) => [
     index("lead_deliveries_client_delivered_idx").on(t.clientId, t.deliveredAt),

@@ -4,9 +4,10 @@
  * product stores them. Per week and source, the funnel, response times to the hour, returns, Not
  * Interested, deals and a client's return on spend; a client sees only theirs; bad ranges are refused.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clientAgreements, leadActivities, leadDeliveries, leadReturns, leads, user } from "~/db/schema";
+import { submitFeedback } from "~/features/leads/client-leads.server";
 import { agencyInsights, ownInsights, type Insights } from "~/features/leads/insights/insights.server";
 import { insightTable } from "~/features/leads/insights/insight-tables";
 import { NotAllowedError, permissionsOf } from "~/lib/permissions";
@@ -113,6 +114,14 @@ describe.each(testDatabases)("insights on $name", (testDb) => {
     await feedback(a4, ids.alpha, oct13 + 20 * HOUR);
     await feedback(before, ids.alpha, oct6);
     await feedback(b1, ids.beta, Date.parse("2026-10-07T13:00:00Z"));
+    // Each delivery's first feedback, as migration 0015 derives it from the timeline for older ones
+    // (submitFeedback writes it for new ones: tested below).
+    await db.execute(sql`
+      update lead_deliveries d set first_feedback_at = (
+        select min(a.created_at) from lead_activities a
+        where a.lead_id = d.lead_id and a.activity_type = 'client_feedback_submitted'
+          and a.performed_by = d.client_id and a.created_at >= d.delivered_at
+          and (d.ended_at is null or a.created_at < d.ended_at))`);
 
     // Not Interested: a2 for its price, a4 for timing (another ZIP); deals: a3 ($12,000), b2 ($3,000).
     await db
@@ -189,6 +198,31 @@ describe.each(testDatabases)("insights on $name", (testDb) => {
       { clientId: ids.alpha, client: "alpha Co", delivered: 6, answered: 4, medianHours: 7, p90Hours: 17 },
       { clientId: ids.beta, client: "beta Co", delivered: 2, answered: 1, medianHours: 5, p90Hours: 5 },
     ]);
+  });
+
+  it("keeps a delivery's first feedback when the client gives it, and only the first", async () => {
+    const [leadId] = await deliverLeads(database.db, ids.beta, 1);
+    const firstOf = async () =>
+      (
+        await database.db
+          .select({ at: leadDeliveries.firstFeedbackAt })
+          .from(leadDeliveries)
+          .where(eq(leadDeliveries.leadId, leadId!))
+      )[0]!.at;
+    expect(await firstOf()).toBeNull();
+    expect(await submitFeedback(client("beta"), leadId!, { feedbackStatus: "interested", notes: "" })).toBe(
+      true,
+    );
+    const first = await firstOf();
+    expect(first).toBeInstanceOf(Date);
+    expect(await submitFeedback(client("beta"), leadId!, { feedbackStatus: "contacted", notes: "" })).toBe(
+      true,
+    );
+    expect(await firstOf()).toEqual(first);
+    // Another client's feedback cannot touch it (the lead is not theirs).
+    expect(await submitFeedback(client("alpha"), leadId!, { feedbackStatus: "interested", notes: "" })).toBe(
+      false,
+    );
   });
 
   it("counts returns by reason and by source with their decisions", async () => {

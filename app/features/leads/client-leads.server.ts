@@ -3,10 +3,10 @@
  * records feedback on each. Every query is scoped by `assigned_to_client_id = actor.id` here, on the
  * server; a lead of someone else is indistinguishable from one that does not exist.
  */
-import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { feedbackStatuses, labelOf, notInterestedReasons } from "~/db/enums";
-import { leadActivities, leads } from "~/db/schema";
+import { leadActivities, leadDeliveries, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { authorize, type Principal } from "~/lib/permissions";
 import {
@@ -179,6 +179,18 @@ export async function submitFeedback(
       .where(and(eq(leads.id, id), mine(actor)))
       .returning({ id: leads.id });
     if (updated.length !== 1) return false;
+    // The insights' response time: the first feedback of this delivery, kept once.
+    await tx
+      .update(leadDeliveries)
+      .set({ firstFeedbackAt: sql`now()` })
+      .where(
+        and(
+          eq(leadDeliveries.leadId, id),
+          eq(leadDeliveries.clientId, actor.id),
+          isNull(leadDeliveries.endedAt),
+          isNull(leadDeliveries.firstFeedbackAt),
+        ),
+      );
     await tx.insert(leadActivities).values({
       leadId: id,
       activityType: "client_feedback_submitted",

@@ -123,41 +123,82 @@ const deliveriesIn = (scope: Scope) =>
   sql`${bounds(sql`d.delivered_at`, scope.range)}
       ${scope.clientId === null ? sql`` : sql`and d.client_id = ${scope.clientId}`}`;
 
-async function deliveredPerWeek(db: Reader, scope: Scope): Promise<WeekSourceCount[]> {
-  const rows = await queryRows<{ week: string; source: LeadSource; count: unknown }>(
-    db,
-    sql`select to_char(date_trunc('week', d.delivered_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
-               l.lead_source as source, count(*) as count
-        from lead_deliveries d join leads l on l.id = d.lead_id
-        where ${deliveriesIn(scope)}
-        group by 1, 2 order by 1, 2`,
-  );
-  return rows.map((r) => ({ week: r.week, source: r.source, count: num(r.count) }));
-}
-
-async function funnel(db: Reader, scope: Scope): Promise<StatusCount[]> {
-  const rows = await queryRows<{ status: LeadStatus; count: unknown }>(
-    db,
-    sql`select l.lead_status as status, count(*) as count
-        from lead_deliveries d join leads l on l.id = d.lead_id
-        where ${deliveriesIn(scope)} and d.ended_at is null
-        group by 1`,
-  );
-  const counts = new Map(rows.map((r) => [r.status, num(r.count)]));
-  const stages = leadStatuses.map((s) => s.value);
-  return stages.map((status, i) => ({
-    status,
-    count: counts.get(status) ?? 0,
-    reached:
-      status === "dead"
-        ? (counts.get(status) ?? 0)
-        : stages.slice(i).reduce((sum, s) => (s === "dead" ? sum : sum + (counts.get(s) ?? 0)), 0),
-  }));
+interface SectionRow {
+  section: "week" | "status" | "passed" | "zip" | "deal";
+  a: string;
+  b: string | null;
+  n: unknown;
+  profit: unknown;
 }
 
 /**
- * Hours from each delivery to the client's first feedback on that lead while it was theirs; the median
- * and 90th percentile per client over the deliveries that got an answer.
+ * The sections that read the delivered leads themselves (per week and source, funnel, Not Interested,
+ * top ZIPs, deals) in one statement: the range's deliveries are joined to their leads once, kept, and
+ * counted five ways. Five separate queries each repeated that join, the costly part on a large book.
+ */
+async function leadSections(db: Reader, scope: Scope) {
+  const rows = await queryRows<SectionRow>(
+    db,
+    sql`with base as materialized (
+          select d.delivered_at, d.ended_at is null as held, l.lead_source::text as source,
+                 l.lead_status::text as status, l.client_feedback_status::text as feedback,
+                 l.not_interested_reason::text as reason, l.zip_code, l.deal_profit
+          from lead_deliveries d join leads l on l.id = d.lead_id
+          where ${deliveriesIn(scope)})
+        select 'week' as section,
+               to_char(date_trunc('week', delivered_at at time zone 'UTC'), 'YYYY-MM-DD') as a,
+               source as b, count(*) as n, null::float8 as profit
+        from base group by 2, 3
+        union all
+        select 'status', status, null, count(*), null from base where held group by 2
+        union all
+        select 'passed', coalesce(reason, 'other'), source, count(*), null
+        from base where held and feedback = 'not_interested' group by 2, 3
+        union all
+        (select 'zip', zip_code, null, count(*), null
+         from base where held and feedback = 'not_interested'
+         group by 2 order by 4 desc, 2 limit ${TOP_ZIPS})
+        union all
+        select 'deal', source, null, count(*), coalesce(sum(deal_profit), 0)::float8
+        from base where held and feedback = 'deal_closed' group by 2`,
+  );
+  const of = (section: SectionRow["section"]) => rows.filter((r) => r.section === section);
+  const byText = (x: { a: string; b: string | null }, y: { a: string; b: string | null }) =>
+    x.a === y.a ? (x.b ?? "").localeCompare(y.b ?? "") : x.a.localeCompare(y.a);
+  const statusCounts = new Map(of("status").map((r) => [r.a as LeadStatus, num(r.n)]));
+  const stages = leadStatuses.map((st) => st.value);
+  const countOf = (status: LeadStatus) => statusCounts.get(status) ?? 0;
+  return {
+    delivered: of("week")
+      .sort(byText)
+      .map((r): WeekSourceCount => ({ week: r.a, source: r.b as LeadSource, count: num(r.n) })),
+    funnel: stages.map((status, i): StatusCount => ({
+      status,
+      count: countOf(status),
+      reached:
+        status === "dead"
+          ? countOf(status)
+          : stages.slice(i).reduce((sum, st) => (st === "dead" ? sum : sum + countOf(st)), 0),
+    })),
+    notInterested: of("passed")
+      .sort(byText)
+      .map((r): NotInterestedCount => ({
+        reason: r.a as NotInterestedReason,
+        source: r.b as LeadSource,
+        count: num(r.n),
+      })),
+    topZips: of("zip")
+      .sort((x, y) => num(y.n) - num(x.n) || x.a.localeCompare(y.a))
+      .map((r): ZipCount => ({ zip: r.a, count: num(r.n) })),
+    deals: of("deal")
+      .sort(byText)
+      .map((r): DealCount => ({ source: r.a as LeadSource, deals: num(r.n), profit: num(r.profit) })),
+  };
+}
+
+/**
+ * Hours from each delivery to the client's first feedback on that lead while it was theirs (kept on the
+ * delivery by submitFeedback); the median and 90th percentile per client over the answered deliveries.
  */
 async function responsiveness(db: Reader, scope: Scope): Promise<Responsiveness[]> {
   const rows = await queryRows<{
@@ -170,12 +211,7 @@ async function responsiveness(db: Reader, scope: Scope): Promise<Responsiveness[
   }>(
     db,
     sql`with answers as (
-          select d.client_id,
-                 (select extract(epoch from min(a.created_at) - d.delivered_at) / 3600
-                  from lead_activities a
-                  where a.lead_id = d.lead_id and a.activity_type = 'client_feedback_submitted'
-                    and a.performed_by = d.client_id and a.created_at >= d.delivered_at
-                    and (d.ended_at is null or a.created_at < d.ended_at)) as hours
+          select d.client_id, extract(epoch from d.first_feedback_at - d.delivered_at) / 3600 as hours
           from lead_deliveries d
           where ${deliveriesIn(scope)})
         select s.client_id,
@@ -227,43 +263,6 @@ async function returns(db: Reader, scope: Scope): Promise<ReturnCount[]> {
   }));
 }
 
-async function notInterested(db: Reader, scope: Scope) {
-  const passed = sql`from lead_deliveries d join leads l on l.id = d.lead_id
-        where ${deliveriesIn(scope)} and d.ended_at is null
-          and l.client_feedback_status = 'not_interested'`;
-  const [byReason, zips] = await Promise.all([
-    queryRows<{ reason: NotInterestedReason | null; source: LeadSource; count: unknown }>(
-      db,
-      sql`select coalesce(l.not_interested_reason, 'other') as reason, l.lead_source as source,
-                 count(*) as count ${passed} group by 1, 2 order by 1, 2`,
-    ),
-    queryRows<{ zip: string; count: unknown }>(
-      db,
-      sql`select l.zip_code as zip, count(*) as count ${passed}
-          group by 1 order by 2 desc, 1 limit ${TOP_ZIPS}`,
-    ),
-  ]);
-  return {
-    notInterested: byReason.map((r) => ({
-      reason: r.reason ?? "other",
-      source: r.source,
-      count: num(r.count),
-    })),
-    topZips: zips.map((r) => ({ zip: r.zip, count: num(r.count) })),
-  };
-}
-
-async function deals(db: Reader, scope: Scope): Promise<DealCount[]> {
-  const rows = await queryRows<{ source: LeadSource; deals: unknown; profit: unknown }>(
-    db,
-    sql`select l.lead_source as source, count(*) as deals, coalesce(sum(l.deal_profit), 0)::float8 as profit
-        from lead_deliveries d join leads l on l.id = d.lead_id
-        where ${deliveriesIn(scope)} and d.ended_at is null and l.client_feedback_status = 'deal_closed'
-        group by 1 order by 1`,
-  );
-  return rows.map((r) => ({ source: r.source, deals: num(r.deals), profit: num(r.profit) }));
-}
-
 /**
  * What the client spent on the range's deliveries: those not returned, each at the price of the agreement
  * version in force when it was delivered (before the first version, the first's).
@@ -299,25 +298,19 @@ function returnOnSpend(spent: Awaited<ReturnType<typeof spendOf>>, dealRows: Dea
 }
 
 async function insightsOf(db: Reader, scope: Scope): Promise<Insights> {
-  const [delivered, statuses, answers, returnRows, passed, dealRows, spent] = await Promise.all([
-    deliveredPerWeek(db, scope),
-    funnel(db, scope),
+  const [sections, answers, returnRows, spent] = await Promise.all([
+    leadSections(db, scope),
     responsiveness(db, scope),
     returns(db, scope),
-    notInterested(db, scope),
-    deals(db, scope),
     scope.clientId === null ? null : spendOf(db, scope.clientId, scope.range),
   ]);
   return {
     range: scope.range,
     weeks: weeksOf(scope.range),
-    delivered,
-    funnel: statuses,
+    ...sections,
     responsiveness: answers,
     returns: returnRows,
-    ...passed,
-    deals: dealRows,
-    returnOnSpend: spent && returnOnSpend(spent, dealRows),
+    returnOnSpend: spent && returnOnSpend(spent, sections.deals),
   };
 }
 

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { defaultRange, parseRange, weekOf, weeksOf } from "./insights.schema";
+
+const now = new Date("2026-11-25T23:30:00Z");
+const url = (query: string) => new URL(`http://leadworks.test/admin/insights?${query}`);
+
+describe("the insights' date range", () => {
+  it("defaults to the 12 weeks (84 UTC days) ending today", () => {
+    expect(defaultRange(now)).toEqual({ from: "2026-09-03", to: "2026-11-25" });
+    expect(parseRange(url(""), now)).toEqual({ ok: true, range: { from: "2026-09-03", to: "2026-11-25" } });
+  });
+
+  it("takes a valid range, and a missing end from the default", () => {
+    expect(parseRange(url("from=2026-10-05&to=2026-10-18"), now)).toEqual({
+      ok: true,
+      range: { from: "2026-10-05", to: "2026-10-18" },
+    });
+    expect(parseRange(url("from=2026-10-05"), now)).toMatchObject({ ok: true, range: { to: "2026-11-25" } });
+  });
+
+  it.each([
+    ["from=2026-02-30&to=2026-03-10", "That day does not exist"],
+    ["from=10/05/2026&to=2026-10-18", "Dates are written YYYY-MM-DD"],
+    ["from=2026-10-18&to=2026-10-05", "The start date is after the end date"],
+    ["from=2024-01-01&to=2026-01-01", "A range spans at most 731 days"],
+  ])("falls back to the default with the reason for %s", (query, reason) => {
+    const parsed = parseRange(url(query), now);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.range).toEqual(defaultRange(now));
+    expect(!parsed.ok && parsed.problem).toContain(reason);
+  });
+
+  it("counts in weeks from Monday (UTC)", () => {
+    expect(weekOf("2026-10-18")).toBe("2026-10-12");
+    expect(weekOf("2026-10-12")).toBe("2026-10-12");
+    expect(weeksOf({ from: "2026-10-11", to: "2026-10-19" })).toEqual([
+      "2026-10-05",
+      "2026-10-12",
+      "2026-10-19",
+    ]);
+  });
+});

@@ -117,6 +117,17 @@ export async function seedLead(db: Database, plan: LeadPlan, adminId: string, cl
           `give feedback on lead ${id}`,
         );
         reviewedAt = at;
+        // The first answer on this delivery happened at the step, not when the seed ran.
+        await db
+          .update(leadDeliveries)
+          .set({ firstFeedbackAt: at })
+          .where(
+            and(
+              eq(leadDeliveries.leadId, id),
+              isNull(leadDeliveries.endedAt),
+              gt(leadDeliveries.firstFeedbackAt, at),
+            ),
+          );
         break;
       }
       case "sold":

@@ -92,7 +92,8 @@ export async function deliverDueMail(
   const claimed = await claimDue(db, mailOutbox, {
     id: mailOutbox.id,
     due: and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)),
-    orderBy: [asc(mailOutbox.createdAt)],
+    // Longest due first: during an outage the retries of old e-mails must not starve new ones.
+    orderBy: [asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt)],
     limit: batch,
     lease: { nextAttemptAt: new Date(now.getTime() + LEASE_MS) },
   });

@@ -15,6 +15,7 @@ export function ChartFigure({
   table,
   csvHref,
   empty = "No data in this range.",
+  drawn,
   children,
 }: {
   id: string;
@@ -24,9 +25,15 @@ export function ChartFigure({
   table: ChartTable;
   csvHref?: string;
   empty?: string;
+  /** The series the drawing shows, when not all of them (e.g. hours drawn, counts only in the table). */
+  drawn?: readonly string[];
   children: ReactNode;
 }) {
-  const hasData = table.rows.some((row) => table.series.some((s) => (row.values[s.key] ?? 0) !== 0));
+  const anyOf = (keys: readonly string[]) =>
+    table.rows.some((row) => keys.some((key) => (row.values[key] ?? 0) !== 0));
+  const hasData = anyOf(table.series.map((s) => s.key));
+  // Figures only in the table (say, leads delivered but none answered yet): no empty axes, a sentence.
+  const drawable = anyOf(drawn ?? table.series.map((s) => s.key));
   return (
     <figure
       aria-labelledby={`${id}-caption`}
@@ -37,9 +44,15 @@ export function ChartFigure({
       </figcaption>
       {hasData ? (
         <>
-          <div role="img" aria-label={`${description} The table below has the figures.`} className="mt-3">
-            {children}
-          </div>
+          {drawable ? (
+            <div role="img" aria-label={`${description} The table below has the figures.`} className="mt-3">
+              {children}
+            </div>
+          ) : (
+            <p className="mt-3 text-sm text-muted-foreground">
+              Nothing to draw in this range; the table has the figures.
+            </p>
+          )}
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer text-muted-foreground">Show table</summary>
             <ScrollFrame label={`${title}: table`} className="mt-2">

@@ -48,6 +48,7 @@ export function InsightsView({
         description={description}
         table={table}
         csvHref={csv(dataset)}
+        drawn={chart.draw}
       >
         <BarChart table={table} {...chart} />
       </ChartFigure>

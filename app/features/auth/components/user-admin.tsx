@@ -83,7 +83,7 @@ export function UserAdmin({
           Accounts <span className="font-normal text-muted-foreground">({users.length})</span>
         </h2>
         {!hydrated && <FormStatus toast={changeResult?.toast} />}
-        <ScrollFrame label="Accounts" className="mt-4">
+        <ScrollFrame label="Accounts table" className="mt-4">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Accounts with their roles and status</caption>
             <ColumnHeads names={["User", "Company", "Roles", "Status", "Created", "Actions"]} />
@@ -303,7 +303,7 @@ function AuditLog({ entries }: { entries: AuditEntry[] }) {
       {entries.length === 0 ? (
         <p className="mt-4 text-muted-foreground">No changes recorded yet</p>
       ) : (
-        <ScrollFrame label="Recent changes" className="mt-4">
+        <ScrollFrame label="Recent changes table" className="mt-4">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">Changes to accounts, newest first</caption>
             <ColumnHeads names={["When", "By", "Change", "Account", "Details"]} />

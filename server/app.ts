@@ -26,6 +26,7 @@ import { startMailWorker } from "~/lib/mail/outbox.server";
 import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
 import { startImportWorker } from "~/features/leads/import/job.server";
 import { pruneIdempotencyKeys } from "~/features/leads/api.server";
+import { COMPACT_EVERY_MS, compactInsightCounts } from "~/features/leads/insights/insight-counts.server";
 import { startEmbeddedMaintenance } from "~/db/maintenance.server";
 import { fileTransport, MAIL_DIR, smtpTransport } from "~/lib/mail/transports.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
@@ -316,6 +317,12 @@ export async function startServer(): Promise<RunningServer> {
     }
   }, 3_600_000);
   pruneTimer.unref();
+  const compactTimer = setInterval(() => {
+    void compactInsightCounts(database.db).catch((error: unknown) =>
+      log.warn({ error }, "[insights] compaction failed"),
+    );
+  }, COMPACT_EVERY_MS);
+  compactTimer.unref();
   const buildDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "client");
   const staticFiles: Map<string, MemoryFile> = loadStaticFiles(buildDir);
 
@@ -498,6 +505,7 @@ export async function startServer(): Promise<RunningServer> {
     server.closeAllConnections();
     await closed;
     clearInterval(pruneTimer);
+    clearInterval(compactTimer);
     await Promise.all([mailWorker.stop(), importWorker.stop(), webhookWorker.stop(), maintenance?.stop()]);
     await closeDatabase();
     log.info("[server] stopped");

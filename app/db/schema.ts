@@ -570,15 +570,55 @@ export const leadDeliveries = pgTable(
     /** The client's first feedback on the lead while it was theirs (submitFeedback writes it once): the
      * insights' response times read this table alone instead of the timeline (ADR 027). */
     firstFeedbackAt: timestamp("first_feedback_at", { withTimezone: true }),
+    /** The lead's facts the insights count, copied by triggers (migration 0017): on insert from the lead,
+     * and again whenever the lead's change. The client's insights read this table without joining leads,
+     * and each change of a delivery adds its difference to insight_counts (ADR 030). */
+    leadSource: leadSource("lead_source"),
+    leadStatus: leadStatus("lead_status"),
+    clientFeedbackStatus: clientFeedbackStatus("client_feedback_status"),
+    notInterestedReason: notInterestedReason("not_interested_reason"),
+    zipCode: varchar("zip_code", { length: 10 }),
+    dealProfit: money("deal_profit"),
   },
   (t) => [
-    index("lead_deliveries_client_delivered_idx").on(t.clientId, t.deliveredAt),
+    // With the response time's column, the insights read a range's response times per client from the
+    // index alone, already grouped by client (a year of 350,000 deliveries: 135 ms instead of 330).
+    index("lead_deliveries_client_delivered_idx").on(t.clientId, t.deliveredAt, t.firstFeedbackAt),
     // Every client's deliveries of one month (/admin/clients) without reading all months.
     index("lead_deliveries_delivered_idx").on(t.deliveredAt),
     // At most one open delivery per lead: a lead is in one client's hands at a time.
     uniqueIndex("lead_deliveries_open_idx")
       .on(t.leadId)
       .where(sql`ended_at is null`),
+  ],
+);
+
+/**
+ * The agency-wide insights, counted per UTC day (ADR 030): each row is one change to one figure (a
+ * delivery's section, key and sign, written by the lead_deliveries trigger of migration 0017), and a
+ * minute's compaction (insight-counts.server.ts) sums a day's rows into one per figure. Readers sum
+ * whatever is there, merged or not, so the figures are exact at every moment; the admin's year reads a
+ * few thousand rows instead of joining 350,000 deliveries to their leads.
+ */
+export const insightCounts = pgTable(
+  "insight_counts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    day: date("day", { mode: "string" }).notNull(),
+    /** week (a = source), status (a), passed (a = reason, b = source), zip (a), deal (a = source). */
+    section: text("section").notNull(),
+    a: text("a"),
+    b: text("b"),
+    n: integer("n").notNull(),
+    profit: numeric("profit", { precision: 14, scale: 2, mode: "number" }),
+    /** False until the compaction has summed the row into its day. */
+    merged: boolean("merged").notNull().default(false),
+  },
+  (t) => [
+    index("insight_counts_day_idx").on(t.day, t.section),
+    index("insight_counts_unmerged_idx")
+      .on(t.day)
+      .where(sql`not merged`),
   ],
 );
 

@@ -1,0 +1,15 @@
+import pg from "pg";
+import { openDatabase } from "~/db/client.server";
+import { seedGuaranteeBook } from "./guarantee-book";
+const name = process.argv[2]!;
+const count = Number(process.argv[3]);
+const admin = new pg.Client({ connectionString: "postgres://postgres@127.0.0.1:5432/postgres" });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${name}`);
+await admin.end();
+const handle = await openDatabase({ kind: "postgres", url: `postgres://postgres@127.0.0.1:5432/${name}`, poolSize: 4 });
+const t = Date.now();
+const r = await seedGuaranteeBook(handle.db, count, 2);
+console.log(r.deliveries, r.clientIds[0], r.clientIds[7], r.adminId, (Date.now() - t) / 1000);
+await handle.close();

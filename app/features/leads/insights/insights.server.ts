@@ -237,19 +237,19 @@ async function responsiveness(db: Reader, scope: Scope): Promise<Responsiveness[
     db,
     // Ordered by client so the range is read from the index on client, time and first feedback alone,
     // already grouped; date_part is float8 (extract's numeric made the sort twice as slow).
-    sql`with answers as materialized (
-          select d.client_id, date_part('epoch', d.first_feedback_at - d.delivered_at) / 3600 as hours
-          from lead_deliveries d
-          where ${deliveriesIn(scope)}
-          order by d.client_id)
-        select s.client_id,
+    sql`select s.client_id,
                coalesce(nullif(p.company_name, ''), nullif(concat_ws(' ', p.first_name, p.last_name), ''),
                         u.email) as client,
                s.delivered, s.answered, s.median, s.p90
         from (select client_id, count(*) as delivered, count(hours) as answered,
                      percentile_cont(0.5) within group (order by hours) as median,
                      percentile_cont(0.9) within group (order by hours) as p90
-              from answers group by client_id) s
+              from (select d.client_id,
+                           date_part('epoch', d.first_feedback_at - d.delivered_at) / 3600 as hours
+                    from lead_deliveries d
+                    where ${deliveriesIn(scope)}
+                    order by d.client_id) answers
+              group by client_id) s
         join "user" u on u.id = s.client_id
         left join profiles p on p.user_id = s.client_id
         order by s.median desc nulls last, client`,
@@ -274,10 +274,14 @@ async function returns(db: Reader, scope: Scope): Promise<ReturnCount[]> {
     rejected: unknown;
   }>(
     db,
-    sql`select r.reason, l.lead_source as source, count(*) as requested,
+    // The lead's source from the returned delivery, which carries it, looked up per return: a join made
+    // PostgreSQL hash every delivery (or lead) for a few thousand returns, ~100 ms at a million.
+    sql`select r.reason,
+               (select d.lead_source from lead_deliveries d where d.id = r.delivery_id) as source,
+               count(*) as requested,
                count(*) filter (where r.state = 'approved') as approved,
                count(*) filter (where r.state = 'rejected') as rejected
-        from lead_returns r join leads l on l.id = r.lead_id
+        from lead_returns r
         where ${bounds(sql`r.requested_at`, scope.range)}
           ${scope.clientId === null ? sql`` : sql`and r.client_id = ${scope.clientId}`}
         group by 1, 2 order by 1, 2`,

@@ -586,6 +586,9 @@ export const leadDeliveries = pgTable(
     index("lead_deliveries_client_delivered_idx").on(t.clientId, t.deliveredAt, t.firstFeedbackAt),
     // Every client's deliveries of one month (/admin/clients) without reading all months.
     index("lead_deliveries_delivered_idx").on(t.deliveredAt),
+    // A lead's deliveries, open or ended: the triggers copy its facts to them on every change (ADR 030),
+    // and deleting a lead deletes them.
+    index("lead_deliveries_lead_idx").on(t.leadId),
     // At most one open delivery per lead: a lead is in one client's hands at a time.
     uniqueIndex("lead_deliveries_open_idx")
       .on(t.leadId)

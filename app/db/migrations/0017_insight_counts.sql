@@ -18,6 +18,7 @@ ALTER TABLE "lead_deliveries" ADD COLUMN "zip_code" varchar(10);--> statement-br
 ALTER TABLE "lead_deliveries" ADD COLUMN "deal_profit" numeric(11, 2);--> statement-breakpoint
 CREATE INDEX "insight_counts_day_idx" ON "insight_counts" USING btree ("day","section");--> statement-breakpoint
 CREATE INDEX "insight_counts_unmerged_idx" ON "insight_counts" USING btree ("day") WHERE not merged;--> statement-breakpoint
+CREATE INDEX "lead_deliveries_lead_idx" ON "lead_deliveries" USING btree ("lead_id");--> statement-breakpoint
 CREATE INDEX "lead_deliveries_client_delivered_idx" ON "lead_deliveries" USING btree ("client_id","delivered_at","first_feedback_at");--> statement-breakpoint
 -- Hand-written (ADR 030). A delivery carries the facts of its lead the insights count: copied when the
 -- delivery is made, and again whenever the lead's change.

@@ -194,19 +194,28 @@ async function readFormBody(req: IncomingMessage, limit: number, api = false): P
     if (error instanceof BodyTooLargeError) return tooLarge(limit, api);
     throw error;
   }
+  if (api) return body;
   const type = req.headers["content-type"] ?? "";
+  const unreadable = (reason: string): Refusal => ({
+    status: 400,
+    message: "Bad request: the form could not be read.",
+    reason,
+  });
+  let values: Iterable<FormDataEntryValue>;
   if (/^multipart\//i.test(type)) {
     try {
-      await new Response(new Uint8Array(body), {
-        headers: { "Content-Type": type },
-      }).formData();
+      values = (
+        await new Response(new Uint8Array(body), { headers: { "Content-Type": type } }).formData()
+      ).values();
     } catch {
-      return {
-        status: 400,
-        message: "Bad request: the form could not be read.",
-        reason: "malformed multipart",
-      };
+      return unreadable("malformed multipart");
     }
+  } else {
+    values = new URLSearchParams(body.toString("utf8")).values();
+  }
+  // PostgreSQL text cannot hold a NUL character: a field with one would fail its insert with a 500.
+  for (const value of values) {
+    if (typeof value === "string" && value.includes("\u0000")) return unreadable("NUL in a field");
   }
   return body;
 }

@@ -172,7 +172,14 @@ function checkForRoute(
       ...(facts.apiLimit !== undefined ? { problem: "method-not-allowed" as const } : {}),
     };
   }
-  if (facts.apiLimit !== undefined) return checkApiPost(req, facts, facts.apiLimit);
+  if (facts.apiLimit !== undefined) {
+    // The API is called by its own path, never as a page's data request (React Router would answer one
+    // with its own cross-site check, logged as a server error).
+    if (facts.resourceData) {
+      return { status: 404, message: "Not found.", reason: "data request for the API", problem: "not-found" };
+    }
+    return checkApiPost(req, facts, facts.apiLimit);
+  }
   if (
     isForeignOrigin(req.headers.origin, req.headers.host, siteUrl) ||
     req.headers["sec-fetch-site"] === "cross-site"

@@ -91,6 +91,17 @@ describe("parseMultipart: accepted bodies", () => {
     });
   });
 
+  it("calls a form with a NUL character in a field malformed, and returns none of its fields", async () => {
+    const form = new FormData();
+    form.set("firstName", "A\u0000na");
+    form.set("lastName", "Lee");
+    expect(await parseMultipart(formRequest(form), limits)).toEqual({
+      ok: false,
+      reason: "malformed",
+      fields: {},
+    });
+  });
+
   it("returns fields alone when no file is sent", async () => {
     const form = new FormData();
     form.append("email", "ann@example.com");

@@ -68,9 +68,12 @@ export async function parseMultipart(request: Request, limits: MultipartLimits):
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   let tooLarge = false;
+  let nul = false;
 
   return new Promise<MultipartResult>((resolve) => {
     parser.on("field", (name, value) => {
+      // PostgreSQL text cannot hold a NUL character: such a form is malformed, not a failed insert.
+      if (value.includes("\u0000")) nul = true;
       fields[name] = value;
     });
     parser.on("file", (fieldName, stream, info) => {
@@ -94,7 +97,13 @@ export async function parseMultipart(request: Request, limits: MultipartLimits):
     });
     parser.on("error", () => resolve({ ok: false, reason: "malformed", fields }));
     parser.on("close", () =>
-      resolve(tooLarge ? { ok: false, reason: "too-large", fields } : { ok: true, fields, files }),
+      resolve(
+        tooLarge
+          ? { ok: false, reason: "too-large", fields }
+          : nul
+            ? { ok: false, reason: "malformed", fields: {} }
+            : { ok: true, fields, files },
+      ),
     );
     Readable.fromWeb(request.body as WebReadableStream)
       // Cut off by the server's body cap after the file already passed its limit: still "too large".
@@ -133,8 +142,10 @@ export async function streamMultipartFile<T>(
   let work: Promise<T> | undefined;
   let file: Readable | undefined;
   let over = false;
+  let nul = false;
   const parsed = new Promise<"done" | "malformed">((resolve) => {
     parser.on("field", (name, value) => {
+      if (value.includes("\u0000")) nul = true;
       fields[name] = value;
     });
     parser.on("file", (fieldName, stream, info) => {
@@ -175,5 +186,7 @@ export async function streamMultipartFile<T>(
     if (outcome === "malformed") return { ok: false, reason: "malformed", fields };
     throw error;
   }
-  return outcome === "done" ? { ok: true, fields, result } : { ok: false, reason: "malformed", fields };
+  return outcome === "done" && !nul
+    ? { ok: true, fields, result }
+    : { ok: false, reason: "malformed", fields: nul ? {} : fields };
 }

@@ -106,6 +106,34 @@ describe("malformed requests get a clear 4xx", () => {
     expect((await send(port, request("//evil.example/x"))).status).toBe(404);
   });
 
+  it("a NUL character in a form field or an upload's field is 400, not a failed insert", async () => {
+    const form = await post(CONTACT, {
+      body: "name=Ana&email=a%40example.com&subject=Hi&message=Hello%00there",
+    });
+    expect(form.status).toBe(400);
+    expect(await form.text()).toBe("Bad request: the form could not be read.");
+    const upload = new FormData();
+    upload.set("firstName", "A\u0000na");
+    upload.set("resume", new Blob(["%PDF-1.4\n"], { type: "application/pdf" }), "cv.pdf");
+    const careers = await fetch(server.url + CAREERS, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url },
+      body: upload,
+    });
+    expect(careers.status).toBe(400);
+  });
+
+  it("a page-data request to the API is 404 problem, whatever its Origin", async () => {
+    const response = await fetch(server.url + "/api/v1/leads.data", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+  });
+
   it("a body declared over the limit is 413 before a byte of it is read", async () => {
     const { send } = await import("../support/fuzz");
     const result = await send(port, {

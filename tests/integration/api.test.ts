@@ -130,6 +130,15 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     });
   });
 
+  it("refuses text with a NUL character (PostgreSQL text cannot hold it) with a 400 problem", async () => {
+    const response = await run(intake, post(writer, lead(2, { city: "Chi\u0000cago" })));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      title: "Bad request",
+      detail: "Text may not contain NUL characters (\\u0000).",
+    });
+  });
+
   it("answers a duplicate with 409 and the existing id, unless allowDuplicate", async () => {
     const first = (await (await run(intake, post(writer, lead(3)))).json()) as Json;
     const again = await run(

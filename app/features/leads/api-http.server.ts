@@ -13,11 +13,19 @@ export async function readJsonBody(request: Request): Promise<{ raw: string; bod
     return problem("unsupported-media-type", "Send the body as application/json.");
   }
   const raw = await request.text();
+  let nul = false;
+  let body: unknown;
   try {
-    return { raw, body: JSON.parse(raw) as unknown };
+    // A NUL character cannot be stored in PostgreSQL text: refused here rather than failing the insert.
+    body = JSON.parse(raw, (_key, value: unknown) => {
+      if (typeof value === "string" && value.includes("\u0000")) nul = true;
+      return value;
+    });
   } catch {
     return problem("malformed-json", "The body could not be read as JSON.");
   }
+  if (nul) return problem("bad-request", "Text may not contain NUL characters (\\u0000).");
+  return { raw, body };
 }
 
 /** A JSON answer with `headers` (the rate-limit headers). */

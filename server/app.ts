@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, type Duplex } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
@@ -157,6 +157,9 @@ function closeAfterLinger(req: IncomingMessage, millis = 1000): void {
   req.once("end", done);
   req.socket.once("close", done);
 }
+
+/** How long an unparseable request's connection stays open, read and dropped, after Node's answer. */
+const CLIENT_ERROR_LINGER_MS = 1000;
 
 /**
  * Answers a refused request with a short plain-text body; the reason goes on the request's one log line
@@ -489,6 +492,30 @@ export async function startServer(): Promise<RunningServer> {
       });
   });
   server.keepAliveTimeout = 5000;
+  // A request Node cannot parse (headers over 16 KB, broken chunking): Node's own answer, but then a
+  // lingering close like closeAfterLinger's. Destroying the socket over the client's unread bytes would
+  // reset the connection, and the reset can discard the answer before the client reads it.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // Node's own handler checks the same private field: a response already under way is not answered twice.
+    const answered = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+      ?.headersSent;
+    // Node reports the rest of the bytes of a request it gave up on again: already answered, still lingering.
+    if (socket.writableEnded) return;
+    if (error.code === "ECONNRESET" || !socket.writable || answered) {
+      socket.destroy();
+      return;
+    }
+    const status =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? "431 Request Header Fields Too Large"
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? "408 Request Timeout"
+          : "400 Bad Request";
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.on("error", () => socket.destroy());
+    socket.resume();
+    setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -134,6 +134,25 @@ describe("malformed requests get a clear 4xx", () => {
     expect(response.headers.get("content-type")).toBe("application/problem+json");
   });
 
+  it("headers over 16 KB are 431, read by the client although its chunked body is still arriving", async () => {
+    const { send } = await import("../support/fuzz");
+    for (let i = 0; i < 5; i++) {
+      const result = await send(port, {
+        method: "OPTIONS",
+        path: "/admin//webhooks",
+        headers: [
+          ["Host", `127.0.0.1:${port}`],
+          ["Cookie", `a=${"x".repeat(20_000)}`],
+          ["Content-Type", "application/x-www-form-urlencoded"],
+          ["Transfer-Encoding", "chunked"],
+        ],
+        body: Buffer.alloc(512 * 1024, 0x61),
+        chunked: true,
+      });
+      expect(result.status).toBe(431);
+    }
+  });
+
   it("a body declared over the limit is 413 before a byte of it is read", async () => {
     const { send } = await import("../support/fuzz");
     const result = await send(port, {

@@ -24,12 +24,33 @@ CREATE INDEX "lead_deliveries_client_delivered_idx" ON "lead_deliveries" USING b
 -- delivery is made, and again whenever the lead's change.
 CREATE FUNCTION lw_delivery_lead_facts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT l.lead_source, l.lead_status, l.client_feedback_status, l.not_interested_reason, l.zip_code,
-         l.deal_profit
-  INTO NEW.lead_source, NEW.lead_status, NEW.client_feedback_status, NEW.not_interested_reason,
-       NEW.zip_code, NEW.deal_profit
-  FROM leads l WHERE l.id = NEW.lead_id;
+  -- The assignment trigger passes them (a lead's status is never null); any other insert is looked up.
+  IF NEW.lead_status IS NULL THEN
+    SELECT l.lead_source, l.lead_status, l.client_feedback_status, l.not_interested_reason, l.zip_code,
+           l.deal_profit
+    INTO NEW.lead_source, NEW.lead_status, NEW.client_feedback_status, NEW.not_interested_reason,
+         NEW.zip_code, NEW.deal_profit
+    FROM leads l WHERE l.id = NEW.lead_id;
+  END IF;
   RETURN NEW;
+END
+$$;--> statement-breakpoint
+-- Migration 0010's assignment trigger, now handing the new delivery its lead's facts.
+CREATE OR REPLACE FUNCTION lw_track_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    IF NEW.assigned_to_client_id IS NOT DISTINCT FROM OLD.assigned_to_client_id THEN
+      RETURN NULL;
+    END IF;
+    UPDATE lead_deliveries SET ended_at = now() WHERE lead_id = NEW.id AND ended_at IS NULL;
+  END IF;
+  IF NEW.assigned_to_client_id IS NOT NULL THEN
+    INSERT INTO lead_deliveries (lead_id, client_id, lead_source, lead_status, client_feedback_status,
+                                 not_interested_reason, zip_code, deal_profit)
+    VALUES (NEW.id, NEW.assigned_to_client_id, NEW.lead_source, NEW.lead_status,
+            NEW.client_feedback_status, NEW.not_interested_reason, NEW.zip_code, NEW.deal_profit);
+  END IF;
+  RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER lead_deliveries_lead_facts BEFORE INSERT ON lead_deliveries
@@ -68,22 +89,27 @@ LANGUAGE sql IMMUTABLE AS $$
   ) AS x (section, a, b, profit, counted)
   WHERE x.counted
 $$;--> statement-breakpoint
+-- Once per statement, over the rows it changed (a bulk assignment of 10,000 leads is one insert of their
+-- counts, not 10,000 calls). Insert-only: concurrent writers never wait on one another's counters (the
+-- compaction sums them). Three triggers share it: transition tables allow one event per trigger.
 CREATE FUNCTION lw_count_delivery_insights() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND (OLD.delivered_at, OLD.ended_at, OLD.lead_source, OLD.lead_status,
-      OLD.client_feedback_status, OLD.not_interested_reason, OLD.zip_code, OLD.deal_profit)
-    IS NOT DISTINCT FROM (NEW.delivered_at, NEW.ended_at, NEW.lead_source, NEW.lead_status,
-      NEW.client_feedback_status, NEW.not_interested_reason, NEW.zip_code, NEW.deal_profit) THEN
-    RETURN NULL;
-  END IF;
-  -- Insert-only: concurrent writers never wait on one another's counters (the compaction sums them).
-  IF TG_OP <> 'INSERT' THEN
+  IF TG_OP = 'INSERT' THEN
     INSERT INTO insight_counts (day, section, a, b, n, profit)
-    SELECT * FROM lw_delivery_insight_rows(OLD, -1);
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
+    SELECT r.* FROM new_rows d, lw_delivery_insight_rows(d, 1) r;
+  ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO insight_counts (day, section, a, b, n, profit)
-    SELECT * FROM lw_delivery_insight_rows(NEW, 1);
+    SELECT r.* FROM old_rows d, lw_delivery_insight_rows(d, -1) r;
+  ELSE
+    -- Only the rows whose counted facts changed (recording a first feedback changes none).
+    INSERT INTO insight_counts (day, section, a, b, n, profit)
+    SELECT r.* FROM old_rows o JOIN new_rows n ON n.id = o.id,
+      LATERAL (SELECT * FROM lw_delivery_insight_rows(o, -1)
+               UNION ALL SELECT * FROM lw_delivery_insight_rows(n, 1)) r
+    WHERE (o.delivered_at, o.ended_at, o.lead_source, o.lead_status, o.client_feedback_status,
+           o.not_interested_reason, o.zip_code, o.deal_profit)
+      IS DISTINCT FROM (n.delivered_at, n.ended_at, n.lead_source, n.lead_status, n.client_feedback_status,
+           n.not_interested_reason, n.zip_code, n.deal_profit);
   END IF;
   RETURN NULL;
 END
@@ -97,7 +123,10 @@ INSERT INTO insight_counts (day, section, a, b, n, profit, merged)
 SELECT r.day, r.section, r.a, r.b, sum(r.n), sum(r.profit), true
 FROM lead_deliveries d, lw_delivery_insight_rows(d, 1) r
 GROUP BY 1, 2, 3, 4;--> statement-breakpoint
-CREATE TRIGGER lead_deliveries_count_insights
-  AFTER INSERT OR DELETE OR UPDATE OF delivered_at, ended_at, lead_source, lead_status, client_feedback_status,
-    not_interested_reason, zip_code, deal_profit
-  ON lead_deliveries FOR EACH ROW EXECUTE FUNCTION lw_count_delivery_insights();
+CREATE TRIGGER lead_deliveries_count_inserts AFTER INSERT ON lead_deliveries
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lw_count_delivery_insights();--> statement-breakpoint
+CREATE TRIGGER lead_deliveries_count_updates AFTER UPDATE ON lead_deliveries
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lw_count_delivery_insights();--> statement-breakpoint
+CREATE TRIGGER lead_deliveries_count_deletes AFTER DELETE ON lead_deliveries
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION lw_count_delivery_insights();

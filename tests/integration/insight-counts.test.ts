@@ -6,8 +6,9 @@
  * counts here, in JavaScript, from the deliveries joined to their leads; and each delivery carries its
  * lead's facts.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
 import { leadDeliveries, leads, user } from "~/db/schema";
 import { leadSources, leadStatuses, notInterestedReasons, type LeadStatus } from "~/db/enums";
 import { compactInsightCounts } from "~/features/leads/insights/insight-counts.server";
@@ -122,14 +123,18 @@ describe.each(testDatabases)("insight counts on $name", (testDb) => {
     clients.push(...rows.filter((r) => r.email !== "boss@example.com").map((r) => r.id));
   });
 
-  const oracleRows = async (): Promise<Row[]> =>
-    (
-      (await database.db.execute(sql`
+  /** One count from the database (a test's probe of the tables themselves). */
+  const countOf = async (query: SQL) => (await queryRows<{ n: number }>(database.db, query))[0]!.n;
+
+  const oracleRows = () =>
+    queryRows<Row>(
+      database.db,
+      sql`
         select d.delivered_at, d.ended_at is null as held, d.client_id, l.lead_source::text as source,
                l.lead_status::text as status, l.client_feedback_status::text as feedback,
                l.not_interested_reason::text as reason, l.zip_code as zip, l.deal_profit as profit
-        from lead_deliveries d join leads l on l.id = d.lead_id`)) as unknown as { rows: Row[] }
-    ).rows;
+        from lead_deliveries d join leads l on l.id = d.lead_id`,
+    );
 
   const check = async (step: string) => {
     const rows = await oracleRows();
@@ -142,15 +147,13 @@ describe.each(testDatabases)("insight counts on $name", (testDb) => {
       );
     }
     // Every delivery carries its lead's facts as they are now.
-    const [stale] = (
-      (await database.db.execute(sql`
+    const stale = await countOf(sql`
         select count(*)::int as n from lead_deliveries d join leads l on l.id = d.lead_id
         where (d.lead_source, d.lead_status, d.client_feedback_status, d.not_interested_reason, d.zip_code,
                d.deal_profit)
           is distinct from (l.lead_source, l.lead_status, l.client_feedback_status, l.not_interested_reason,
-               l.zip_code, l.deal_profit)`)) as unknown as { rows: { n: number }[] }
-    ).rows;
-    expect(stale!.n, `stale deliveries after ${step}`).toBe(0);
+               l.zip_code, l.deal_profit)`);
+    expect(stale, `stale deliveries after ${step}`).toBe(0);
   };
 
   it("equal the deliveries' own figures through a seeded run of every kind of change", async () => {
@@ -177,6 +180,11 @@ describe.each(testDatabases)("insight counts on $name", (testDb) => {
     const reasons = notInterestedReasons.map((r) => r.value);
     const leadIds: string[] = [];
     const anyLead = () => random.pick(leadIds);
+    /** Sets `fields()` (drawn first, then the lead, as the run's seed expects) on a random lead. */
+    const setLead = (fields: () => Partial<typeof leads.$inferInsert>) => () => {
+      const values = fields();
+      return db.update(leads).set(values).where(eq(leads.id, anyLead()));
+    };
 
     for (let i = 0; i < 60; i++) {
       const [id] = await deliverLeads(db, random.pick(clients), 1, someTime());
@@ -193,30 +201,9 @@ describe.each(testDatabases)("insight counts on $name", (testDb) => {
     await check("the first deliveries");
 
     const changes: [string, () => Promise<unknown>][] = [
-      [
-        "a status",
-        () =>
-          db
-            .update(leads)
-            .set({ leadStatus: random.pick(statuses) })
-            .where(eq(leads.id, anyLead())),
-      ],
-      [
-        "a source",
-        () =>
-          db
-            .update(leads)
-            .set({ leadSource: random.pick(sources) })
-            .where(eq(leads.id, anyLead())),
-      ],
-      [
-        "a ZIP",
-        () =>
-          db
-            .update(leads)
-            .set({ zipCode: random.pick(zips) })
-            .where(eq(leads.id, anyLead())),
-      ],
+      ["a status", setLead(() => ({ leadStatus: random.pick(statuses) }))],
+      ["a source", setLead(() => ({ leadSource: random.pick(sources) }))],
+      ["a ZIP", setLead(() => ({ zipCode: random.pick(zips) }))],
       [
         "Not Interested",
         () =>
@@ -304,22 +291,13 @@ describe.each(testDatabases)("insight counts on $name", (testDb) => {
     for (const status of ["qualified", "contacted", "qualified", "contacted"] as const)
       await db.update(leads).set({ leadStatus: status }).where(eq(leads.id, id!));
     const before = await agencyInsights(admin, range);
-    const unmerged = async () =>
-      (
-        (await db.execute(
-          sql`select count(*)::int as n from insight_counts where not merged`,
-        )) as unknown as {
-          rows: { n: number }[];
-        }
-      ).rows[0]!.n;
+    const unmerged = () => countOf(sql`select count(*)::int as n from insight_counts where not merged`);
     expect(await unmerged()).toBeGreaterThan(0);
     expect(await compactInsightCounts(db)).toBeGreaterThan(0);
     expect(await unmerged()).toBe(0);
-    const perFigure = (
-      (await db.execute(sql`
+    const perFigure = await countOf(sql`
         select count(*)::int as n from (select day, section, a, b from insight_counts
-        group by 1, 2, 3, 4 having count(*) > 1) x`)) as unknown as { rows: { n: number }[] }
-    ).rows[0]!.n;
+        group by 1, 2, 3, 4 having count(*) > 1) x`);
     expect(perFigure).toBe(0);
     expect(await agencyInsights(admin, range)).toEqual(before);
     // Nothing new: a second pass has nothing to do.

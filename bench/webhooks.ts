@@ -33,6 +33,7 @@ async function main() {
   const { parseLeadListQuery } = await import("~/features/leads/leads.schema");
   const { saveWebhookUrl } = await import("~/features/webhooks/webhooks.server");
   const { enqueueLeadEvents } = await import("~/lib/webhooks/outbox.server");
+  const { publicLeadSql } = await import("~/features/leads/public-lead.server");
   const { deliverDueWebhooks } = await import("~/lib/webhooks/delivery.server");
   const { permissionsOf } = await import("~/lib/permissions");
   const { testDatabases } = await import("../tests/support/databases");
@@ -94,6 +95,7 @@ async function main() {
             enqueueLeadEvents(
               tx,
               ids.map((leadId) => ({ type: "lead.updated" as const, leadId, clientId: "bench-hook-client" })),
+              publicLeadSql("l", "client"),
             ),
           );
           throw new Error("rollback");

@@ -28,6 +28,8 @@ export const PGLITE_DIR = "pglite";
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** The transaction a `db.transaction(...)` callback receives. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** The database or a transaction in it: whatever a function that only runs statements needs. */
+export type Queryable = Database | Transaction;
 
 export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }

@@ -40,6 +40,7 @@ export const webhookEventTypes = [
   { value: "lead.assigned", label: "Lead assigned" },
   { value: "lead.updated", label: "Lead updated" },
   { value: "lead.unassigned", label: "Lead unassigned" },
+  { value: "lead.deleted", label: "Lead deleted" },
 ] as const satisfies readonly Option[];
 export type WebhookEventType = (typeof webhookEventTypes)[number]["value"];
 

@@ -4,14 +4,14 @@
  */
 import { sql } from "drizzle-orm";
 import { databaseHandle } from "~/db/db.server";
-import type { Transaction } from "~/db/client.server";
+import type { Queryable } from "~/db/client.server";
 
 export const SUBMISSIONS_CHANNEL = "submissions";
 /** Lead changes: `{ leadId, clients }`, the clients whose portal shows the lead (before and after). */
 export const LEADS_CHANNEL = "leads";
 
 export async function notify(
-  tx: Transaction,
+  tx: Queryable,
   channel: string,
   payload: Record<string, unknown>,
 ): Promise<void> {

@@ -5,7 +5,14 @@
  * empty one; a number is its text). The schemas below describe the documents for the OpenAPI document
  * (generated from them with z.toJSONSchema) and are built from the form schema's own fields.
  */
-import { leadSources, leadStatuses, motivationLevels, propertyTypes, valuesOf } from "~/db/enums";
+import {
+  feedbackStatuses,
+  leadSources,
+  leadStatuses,
+  motivationLevels,
+  propertyTypes,
+  valuesOf,
+} from "~/db/enums";
 import { z } from "~/lib/zod";
 import { leadDefaults, leadFields, leadSchema, type LeadField } from "./leads.schema";
 
@@ -92,12 +99,20 @@ export const leadArrivalSchema = z
   })
   .meta({ id: "LeadArrival" });
 
-/** A stored lead as the API shows it. */
+/**
+ * A stored lead as the API shows it and as a webhook carries it (public-lead.server.ts builds it). A
+ * webhook goes to a client: there the agency's internals (adminUrl, arrival.importId, arrival.apiKeyName)
+ * are null.
+ */
 export const apiLeadSchema = z
   .object({
     id: z.guid(),
     url: z.url().meta({ description: "This lead in the API." }),
-    adminUrl: z.url().meta({ description: "This lead in the admin area." }),
+    adminUrl: z
+      .url()
+      .nullable()
+      .meta({ description: "This lead in the admin area (null in webhooks, which go to clients)." }),
+    portalUrl: z.url().meta({ description: "This lead in the client portal." }),
     firstName: z.string(),
     lastName: z.string(),
     phone: z.string(),
@@ -114,7 +129,12 @@ export const apiLeadSchema = z
     estimatedValue: z.number().nullable(),
     estimatedRepairCost: z.number().nullable(),
     leadStatus: z.enum(valuesOf(leadStatuses)),
+    isSold: z.boolean(),
+    soldPrice: z.number().nullable(),
     assignedToClientId: z.string().nullable(),
+    clientFeedbackStatus: z.enum(valuesOf(feedbackStatuses)),
+    clientNotes: z.string().nullable(),
+    clientReviewedAt: z.iso.datetime({ offset: true }).nullable(),
     arrival: leadArrivalSchema,
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),

@@ -11,13 +11,11 @@
 import crypto from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { apiIdempotency, apiKeys } from "~/db/schema";
-import type { Database, Transaction } from "~/db/client.server";
+import { apiIdempotency } from "~/db/schema";
+import { queryRows, type Database, type Transaction } from "~/db/client.server";
 import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
 import { isUuid } from "~/lib/data-guards";
-import { env } from "~/lib/env.server";
 import { authorize, type Principal } from "~/lib/permissions";
-import { LEADS_CHANNEL } from "~/lib/realtime.server";
 import {
   API_BATCH_MAX,
   API_PAGE_SIZE,
@@ -26,10 +24,11 @@ import {
   type ApiLead,
   type BatchItem,
 } from "./api.schema";
-import { announceBulkChange } from "./bulk.server";
-import { assertClientAccount, InvalidClientError, mailNewAssignment } from "./leads.server";
+import { recordLeadChanges } from "./lead-changes.server";
+import { assertClientAccount, InvalidClientError } from "./leads.server";
 import { leadSchema, type LeadInput } from "./leads.schema";
-import { insertLeads, type StoredLead } from "./new-leads.server";
+import { insertLeads } from "./new-leads.server";
+import { publicLeadSql } from "./public-lead.server";
 
 export interface ApiKeyPrincipal extends Principal {
   id: string;
@@ -70,70 +69,7 @@ function parseLead(item: unknown): Parsed {
     : { ok: false, errors: fieldErrors(result.error.issues) };
 }
 
-const siteUrl = () => env().SITE_URL;
-
-/** A stored lead (as insertLeads returns it) as the API shows it. */
-function fromStored(row: StoredLead, apiKeyName: string | null): ApiLead {
-  const base = siteUrl();
-  const money = (v: number | string | null) => (v === null ? null : Number(v));
-  return {
-    id: row.id,
-    url: `${base}/api/v1/leads/${row.id}`,
-    adminUrl: `${base}/admin/leads/${row.id}`,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    phone: row.phone,
-    email: row.email,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zip_code,
-    propertyType: row.property_type as ApiLead["propertyType"],
-    motivationLevel: row.motivation_level as ApiLead["motivationLevel"],
-    leadSource: row.lead_source as ApiLead["leadSource"],
-    situationNotes: row.situation_notes,
-    askingPrice: money(row.asking_price),
-    estimatedValue: money(row.estimated_value),
-    estimatedRepairCost: money(row.estimated_repair_cost),
-    leadStatus: row.lead_status as ApiLead["leadStatus"],
-    assignedToClientId: row.assigned_to_client_id,
-    arrival: {
-      channel: row.api_key_id ? "api" : row.import_id ? "import" : "form",
-      importId: row.import_id,
-      apiKeyName: row.api_key_id ? apiKeyName : null,
-    },
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
-}
-
 // ---------------------------------------------------------------- intake
-
-/** The least time between two "leads changed" notifications for leads sent by the API. */
-const ANNOUNCE_EVERY_MS = 1_000;
-let announcing: NodeJS.Timeout | undefined;
-
-/**
- * Tells open lead lists that unassigned leads arrived, at most once a second, after the leads were
- * committed. Not in the insert's transaction: PostgreSQL holds one lock across every notifying
- * commit, so a NOTIFY per lead makes the commits of parallel requests (and their disk flushes) go one
- * at a time: ~180 single leads a second instead of ~530 on this machine (bench/api-intake.ts). A
- * lost notification (a crash within the second) only delays a list's refresh to its next change.
- */
-function announceSoon() {
-  if (announcing) return;
-  announcing = setTimeout(() => {
-    announcing = undefined;
-    void getDb()
-      .then((db) =>
-        db.execute(sql`select pg_notify(${LEADS_CHANNEL}, ${JSON.stringify({ leadId: null, clients: [] })})`),
-      )
-      .catch((error: unknown) =>
-        console.warn("[api] lead list notification failed:", (error as Error).message),
-      );
-  }, ANNOUNCE_EVERY_MS);
-  announcing.unref();
-}
 
 export interface IntakeRequest {
   /** The parsed JSON body. */
@@ -260,17 +196,14 @@ async function createAnswer(
     }
   }
   const inserted = await insertLeads(q, valid, { apiKeyId: actor.id }, { skipDuplicates: !allowDuplicate });
-  if (!assigns && inserted.some((outcome) => outcome.kind === "created")) announceSoon();
-  if (assigns) {
-    const tx = q as Transaction;
-    const clients = new Set<string>();
-    for (const outcome of inserted) {
-      if (outcome.kind !== "created" || !outcome.lead.assigned_to_client_id) continue;
-      clients.add(outcome.lead.assigned_to_client_id);
-      await mailNewAssignment(tx, outcome.lead.id, outcome.lead.assigned_to_client_id);
-    }
-    await announceBulkChange(tx, [...clients], null);
-  }
+  // Unassigned leads write nothing more (a coalesced list refresh), so they need no transaction.
+  await recordLeadChanges(
+    q,
+    inserted.flatMap((o) =>
+      o.kind === "created" ? [{ leadId: o.lead.id, from: null, to: o.lead.assignedToClientId }] : [],
+    ),
+    { by: null, mail: "each", live: assigns ? "batch" : "coalesced", metadata: { apiKey: actor.name } },
+  );
 
   // Back to the request's items: the invalid ones were not sent to the database.
   let next = 0;
@@ -281,8 +214,7 @@ async function createAnswer(
   const results: BatchItem[] = parsed.map((p, index): BatchItem => {
     if (!p.ok) return { index, status: "invalid", errors: p.errors };
     const outcome = inserted[next++]!;
-    if (outcome.kind === "created")
-      return { index, status: "created", lead: fromStored(outcome.lead, actor.name) };
+    if (outcome.kind === "created") return { index, status: "created", lead: outcome.lead };
     return {
       index,
       status: "duplicate",
@@ -314,21 +246,21 @@ async function createAnswer(
 
 // ---------------------------------------------------------------- reading
 
-const apiColumns = sql`l.id, l.first_name, l.last_name, l.phone, l.email, l.address, l.city, l.state,
-  l.zip_code, l.property_type, l.motivation_level, l.situation_notes, l.lead_source, l.asking_price,
-  l.estimated_value, l.estimated_repair_cost, l.lead_status, l.assigned_to_client_id, l.import_id,
-  l.api_key_id, l.created_by_user_id, to_jsonb(l.created_at) #>> '{}' as created_at,
-  to_jsonb(l.updated_at) #>> '{}' as updated_at,
-  k.name as api_key_name`;
+type ReadRow = { lead: ApiLead | string; updated_at: string };
 
-type ReadRow = StoredLead & { api_key_name: string | null };
-
-async function readLeads(where: SQL, tail: SQL): Promise<ReadRow[]> {
+/** Leads in the public shape, with their exact change time (the list's cursor keys). */
+async function readLeads(where: SQL, tail: SQL): Promise<{ lead: ApiLead; updatedAt: string }[]> {
   const db = await getDb();
-  const result = await db.execute(
-    sql`select ${apiColumns} from leads l left join ${apiKeys} k on k.id = l.api_key_id where ${where} ${tail}`,
+  const rows = await queryRows<ReadRow>(
+    db,
+    sql`select ${publicLeadSql("l", "agency")} as lead, to_jsonb(l.updated_at) #>> '{}' as updated_at
+      from leads l where ${where} ${tail}`,
   );
-  return ((result as { rows?: ReadRow[] }).rows ?? (result as unknown as ReadRow[])) as ReadRow[];
+  // node-postgres parses jsonb; PGlite may hand back the text.
+  return rows.map((row) => ({
+    lead: typeof row.lead === "string" ? (JSON.parse(row.lead) as ApiLead) : row.lead,
+    updatedAt: row.updated_at,
+  }));
 }
 
 /** GET /api/v1/leads/{id}: the lead, or null (404) for an unknown id. */
@@ -336,7 +268,7 @@ export async function apiGetLead(actor: Principal, id: string): Promise<ApiLead 
   authorize(actor, "lead:read:any");
   if (!isUuid(id)) return null;
   const [row] = await readLeads(sql`l.id = ${id}`, sql``);
-  return row ? fromStored(row, row.api_key_name) : null;
+  return row?.lead ?? null;
 }
 
 /**
@@ -366,10 +298,10 @@ export async function apiListLeads(
   const page = rows.slice(0, size);
   const last = page.at(-1);
   return {
-    leads: page.map((row) => fromStored(row, row.api_key_name)),
+    leads: page.map((row) => row.lead),
     nextCursor:
       rows.length > size && last
-        ? encodeCursor({ keys: [last.updated_at, last.id], position: position + page.length })
+        ? encodeCursor({ keys: [last.updatedAt, last.lead.id], position: position + page.length })
         : null,
   };
 }

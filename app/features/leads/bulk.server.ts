@@ -5,24 +5,19 @@
  * still gets its timeline entry, a client to whom many leads are assigned at once gets ONE e-mail listing
  * them, and one notification per batch refreshes the open lists of admins and of every client concerned.
  */
-import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, inArray, sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
-import { labelOf, motivationLevels, type LeadStatus } from "~/db/enums";
-import { leadActivities, leadDocuments, leads, profiles } from "~/db/schema";
+import type { LeadStatus } from "~/db/enums";
+import { leadDocuments, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
-import { env } from "~/lib/env.server";
 import { deleteStoredFiles, removeObjects } from "~/lib/files/stored-files.server";
-import { composeMail } from "~/lib/mail/compose";
-import { enqueueMail } from "~/lib/mail/outbox.server";
 import { authorize } from "~/lib/permissions";
-import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
-import { assignmentEvents, enqueueLeadEvents, updateEvents } from "~/lib/webhooks/outbox.server";
 import type { LeadListQuery } from "./leads.schema";
+import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
 import {
   assertClientAccount,
   assignmentChange,
-  assignmentText,
   listFilters,
   statusChange,
   statusChangedText,
@@ -45,8 +40,6 @@ export interface BulkResult {
 export const BULK_MAX_IDS = 500;
 /** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 1_000;
-/** Leads named in a client's e-mail; the rest are counted. */
-const MAIL_LIST_MAX = 25;
 
 /** How many leads a selection holds now (the count a delete confirmation names). */
 export async function countSelection(actor: LeadActor, selection: BulkSelection): Promise<number> {
@@ -87,13 +80,29 @@ export async function bulkLeadAction(
       .from(leads)
       .where(selectionWhere(selection))
       .for("update");
-    const result = await apply(tx, actor, action, targets, objectKeys);
-    await announceBulkChange(
+    if (action.kind === "assign") await assertClientAccount(tx, action.clientId);
+    const { changes, write } = plan(tx, action, targets, objectKeys);
+    await recordLeadChanges(
       tx,
-      targets.map((t) => t.clientId),
-      action.kind === "assign" ? action.clientId : null,
+      changes,
+      {
+        by: actor.id,
+        mail: "digest",
+        live: "batch",
+        metadata: { bulk: true },
+        audit: {
+          action: `leads.bulk_${action.kind}`,
+          details: {
+            ...action,
+            selected: targets.length,
+            changed: changes.length,
+            ...("ids" in selection ? {} : { filters: selection.query }),
+          },
+        },
+      },
+      write,
     );
-    return { selected: targets.length, changed: result };
+    return { selected: targets.length, changed: changes.length };
   });
   await removeObjects(objectKeys);
   return outcome;
@@ -101,153 +110,72 @@ export async function bulkLeadAction(
 
 type Target = { id: string; status: LeadStatus; clientId: string | null };
 
-/**
- * Writes `change` to the `changing` leads and one timeline entry each (`entry`), a chunk at a time so that
- * no statement outgrows the parameter limit.
- */
-async function changeInChunks(
-  tx: Transaction,
-  changing: Target[],
-  change: Partial<typeof leads.$inferInsert>,
-  entry: (target: Target) => Omit<typeof leadActivities.$inferInsert, "leadId">,
-) {
-  for (const part of chunks(changing, INSERT_CHUNK)) {
-    await tx
-      .update(leads)
-      .set(change)
-      .where(
-        inArray(
-          leads.id,
-          part.map((t) => t.id),
-        ),
-      );
-    await tx.insert(leadActivities).values(part.map((t) => ({ ...entry(t), leadId: t.id })));
-  }
+/** Runs `update` on the leads of `ids`, a chunk at a time so that no statement outgrows the parameter limit. */
+async function inChunks(ids: readonly string[], update: (part: string[]) => Promise<unknown>) {
+  for (const part of chunks(ids, INSERT_CHUNK)) await update(part);
 }
 
-async function apply(
+/** What the action changes, lead by lead, and the row writes that do it (leads already in the asked state are left alone). */
+function plan(
   tx: Transaction,
-  actor: LeadActor,
   action: BulkAction,
   targets: Target[],
   objectKeys: string[],
-) {
+): { changes: LeadChange[]; write: () => Promise<void> } {
   const now = new Date();
   if (action.kind === "status") {
     const changing = targets.filter((t) => t.status !== action.status);
-    await changeInChunks(tx, changing, statusChange(action.status, now), (t) => ({
-      activityType: "status_changed",
-      description: statusChangedText(t.status, action.status),
-      performedBy: actor.id,
-      metadata: { from: t.status, to: action.status, bulk: true },
-    }));
-    await enqueueLeadEvents(
-      tx,
-      changing.flatMap((t) => updateEvents(t.id, t.clientId)),
-    );
-    return changing.length;
+    return {
+      changes: changing.map((t) => ({
+        leadId: t.id,
+        from: t.clientId,
+        to: t.clientId,
+        updated: true,
+        entry: {
+          type: "status_changed",
+          description: statusChangedText(t.status, action.status),
+          metadata: { from: t.status, to: action.status },
+        },
+      })),
+      write: () =>
+        inChunks(
+          changing.map((t) => t.id),
+          (ids) => tx.update(leads).set(statusChange(action.status, now)).where(inArray(leads.id, ids)),
+        ),
+    };
   }
 
   if (action.kind === "assign") {
-    await assertClientAccount(tx, action.clientId);
     const changing = targets.filter((t) => t.clientId !== action.clientId);
-    const description = await assignmentText(tx, action.clientId);
-    await changeInChunks(tx, changing, assignmentChange(action.clientId, now), (t) => ({
-      activityType: "lead_assigned",
-      description,
-      performedBy: actor.id,
-      metadata: { from: t.clientId, to: action.clientId, bulk: true },
-    }));
-    await enqueueLeadEvents(
-      tx,
-      changing.flatMap((t) => assignmentEvents(t.id, t.clientId, action.clientId)),
-    );
-    if (action.clientId && changing.length > 0) {
-      await mailAssignedBatch(
-        tx,
-        action.clientId,
-        changing.map((t) => t.id),
-      );
-    }
-    return changing.length;
+    return {
+      changes: changing.map((t) => ({ leadId: t.id, from: t.clientId, to: action.clientId })),
+      write: () =>
+        inChunks(
+          changing.map((t) => t.id),
+          (ids) => tx.update(leads).set(assignmentChange(action.clientId, now)).where(inArray(leads.id, ids)),
+        ),
+    };
   }
 
   // Delete: the documents' stored bytes go with their leads (activities cascade).
-  for (const part of chunks(targets, INSERT_CHUNK)) {
-    const ids = part.map((t) => t.id);
-    const files = await tx
-      .delete(leadDocuments)
-      .where(inArray(leadDocuments.leadId, ids))
-      .returning({ fileId: leadDocuments.fileId });
-    await tx.delete(leads).where(inArray(leads.id, ids));
-    objectKeys.push(
-      ...(await deleteStoredFiles(
-        tx,
-        files.map((f) => f.fileId),
-      )),
-    );
-  }
-  return targets.length;
-}
-
-/**
- * One e-mail to the client for the whole batch: how many leads (`count`, when `leadIds` names only the
- * first few), the first few by name and place, and the link to their portal. Contact details stay behind the sign-in.
- */
-export async function mailAssignedBatch(
-  tx: Transaction,
-  clientId: string,
-  leadIds: string[],
-  count = leadIds.length,
-) {
-  const [client] = await tx
-    .select({ to: profiles.email, firstName: profiles.firstName, companyName: profiles.companyName })
-    .from(profiles)
-    .where(eq(profiles.userId, clientId));
-  if (!client) return;
-  const named = await tx
-    .select({
-      firstName: leads.firstName,
-      lastName: leads.lastName,
-      city: leads.city,
-      state: leads.state,
-      motivationLevel: leads.motivationLevel,
-    })
-    .from(leads)
-    .where(inArray(leads.id, leadIds.slice(0, MAIL_LIST_MAX)))
-    .orderBy(leads.lastName, leads.firstName);
-  const more = count - named.length;
-  const config = env();
-  const mail = composeMail({
-    heading: count === 1 ? "A new seller lead for you" : `${count} new seller leads for you`,
-    paragraphs: [
-      `Hello ${client.firstName || client.companyName || "there"}, we have assigned ${count === 1 ? "a new homeowner lead" : `${count} new homeowner leads`} to you.`,
-      "Open them in your portal for the contact details and each seller's situation, and tell us how it goes with the feedback buttons.",
-      ...(more > 0 ? [`The first ${named.length} are listed below; your portal lists all ${count}.`] : []),
-    ],
-    fields: named.map((lead) => [
-      `${lead.firstName} ${lead.lastName}`,
-      `${lead.city}, ${lead.state} · ${labelOf(motivationLevels, lead.motivationLevel)}`,
-    ]),
-    action: { label: "Open your leads", url: `${config.SITE_URL}/client/leads` },
-    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
-  });
-  await enqueueMail(tx, {
-    to: client.to,
-    subject: count === 1 ? "New lead assigned to you" : `${count} new leads assigned to you`,
-    ...mail,
-  });
-}
-
-/** Client ids per notification: NOTIFY payloads stay far below PostgreSQL's 8,000 bytes. */
-const CLIENTS_PER_NOTIFY = 100;
-
-/**
- * One notification per batch, not per lead: every admin list refreshes, and each client whose leads
- * changed (they held them before, or hold them now) is told, without naming a lead.
- */
-export async function announceBulkChange(tx: Transaction, before: (string | null)[], after: string | null) {
-  const clients = [...new Set([...before, after].filter((c): c is string => Boolean(c)))];
-  const parts = clients.length ? chunks(clients, CLIENTS_PER_NOTIFY) : [[]];
-  for (const part of parts) await notify(tx, LEADS_CHANNEL, { leadId: null, clients: part });
+  return {
+    changes: targets.map((t) => ({ leadId: t.id, from: t.clientId, to: t.clientId, deleted: true })),
+    write: () =>
+      inChunks(
+        targets.map((t) => t.id),
+        async (ids) => {
+          const files = await tx
+            .delete(leadDocuments)
+            .where(inArray(leadDocuments.leadId, ids))
+            .returning({ fileId: leadDocuments.fileId });
+          await tx.delete(leads).where(inArray(leads.id, ids));
+          objectKeys.push(
+            ...(await deleteStoredFiles(
+              tx,
+              files.map((f) => f.fileId),
+            )),
+          );
+        },
+      ),
+  };
 }

@@ -6,18 +6,12 @@
 import { and, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { feedbackStatuses, labelOf, notInterestedReasons } from "~/db/enums";
-import { leadActivities, leadDeliveries, leads } from "~/db/schema";
+import { leadDeliveries, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { authorize, type Principal } from "~/lib/permissions";
-import {
-  announceLeadChange,
-  cursorKeys,
-  keysetPage,
-  leadIdentityColumns,
-  leadTimeline,
-} from "./leads.server";
+import { recordLeadChanges } from "./lead-changes.server";
+import { cursorKeys, keysetPage, leadIdentityColumns, leadTimeline } from "./leads.server";
 import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
-import { enqueueLeadEvents, updateEvents } from "~/lib/webhooks/outbox.server";
 
 /** The part of the actor this module needs: whose leads ("own" is assigned to `id`) and what they may do. */
 export interface ClientActor extends Principal {
@@ -191,9 +185,8 @@ export async function submitFeedback(
           isNull(leadDeliveries.firstFeedbackAt),
         ),
       );
-    await tx.insert(leadActivities).values({
-      leadId: id,
-      activityType: "client_feedback_submitted",
+    const entry = {
+      type: "client_feedback_submitted" as const,
       description:
         input.feedbackStatus === "not_interested" && input.notInterestedReason
           ? `Feedback: Not Interested (${labelOf(notInterestedReasons, input.notInterestedReason)})`
@@ -203,10 +196,13 @@ export async function submitFeedback(
         notes: input.notes ?? "",
         ...(input.feedbackStatus === "not_interested" ? { reason: input.notInterestedReason } : {}),
       },
-      performedBy: actor.id,
+    };
+    // The row is written above (its update is also the ownership check); the rest follows the one path.
+    await recordLeadChanges(tx, [{ leadId: id, from: actor.id, to: actor.id, entry, updated: true }], {
+      by: actor.id,
+      mail: "none",
+      live: "lead",
     });
-    await enqueueLeadEvents(tx, updateEvents(id, actor.id));
-    await announceLeadChange(tx, id, actor.id);
     return true;
   });
 }

@@ -45,8 +45,6 @@ import { findClientAccount } from "~/lib/client-accounts.server";
 import { isUuid, likePattern } from "~/lib/data-guards";
 import { authorize, type Principal } from "~/lib/permissions";
 import { csvLines } from "~/lib/csv";
-import { env } from "~/lib/env.server";
-import { composeMail } from "~/lib/mail/compose";
 import {
   deleteStoredFiles,
   openStoredFile,
@@ -55,14 +53,12 @@ import {
   storeFile,
   withStagedFile,
 } from "~/lib/files/stored-files.server";
-import { enqueueMail } from "~/lib/mail/outbox.server";
 import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
 import { queryRows, type Database, type DatabaseHandle, type Transaction } from "~/db/client.server";
-import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
-import { assignmentEvents, enqueueLeadEvents, updateEvents } from "~/lib/webhooks/outbox.server";
 import { LEAD_CSV_COLUMNS } from "./import/columns";
 import { personName } from "./lead-format";
+import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
 import { insertLeads } from "./new-leads.server";
 import {
   LEADS_PAGE_SIZE,
@@ -686,27 +682,6 @@ export async function assertClientAccount(q: Database | Transaction, clientId: s
   if (!(await findClientAccount(q, clientId))) throw new InvalidClientError();
 }
 
-export async function addTimelineEntry(
-  tx: Transaction,
-  entry: {
-    leadId: string;
-    activityType: (typeof leadActivities.$inferInsert)["activityType"];
-    description: string;
-    performedBy: string;
-    metadata?: Record<string, unknown>;
-  },
-) {
-  await tx.insert(leadActivities).values({ ...entry, metadata: entry.metadata ?? null });
-}
-
-/**
- * Tells every open lead list about a change, at commit: admins hear all of them, a client only those of
- * leads that are (or were, before this change) theirs.
- */
-export async function announceLeadChange(tx: Transaction, leadId: string, ...clients: (string | null)[]) {
-  await notify(tx, LEADS_CHANNEL, { leadId, clients: clients.filter((c): c is string => Boolean(c)) });
-}
-
 /**
  * What a client's event stream sends for a lead notification: only the lead's id, and only when the lead
  * is (or was, before this change) theirs. The notification names every client concerned, the old and the
@@ -726,51 +701,6 @@ export function clientLeadEvent(payload: string, clientId: string): string | nul
   return JSON.stringify({ leadId });
 }
 
-/**
- * Tells a client by e-mail that a lead is now theirs (outbox, same transaction): who and where, how
- * motivated, and the link to it in the portal. Contact details stay behind the sign-in.
- */
-export async function mailNewAssignment(tx: Transaction, leadId: string, clientId: string) {
-  const [row] = await tx
-    .select({
-      to: profiles.email,
-      companyName: profiles.companyName,
-      firstName: profiles.firstName,
-      leadFirstName: leads.firstName,
-      leadLastName: leads.lastName,
-      city: leads.city,
-      state: leads.state,
-      propertyType: leads.propertyType,
-      motivationLevel: leads.motivationLevel,
-    })
-    .from(leads)
-    .innerJoin(profiles, eq(profiles.userId, clientId))
-    .where(eq(leads.id, leadId));
-  if (!row) return;
-  const config = env();
-  const where = `${row.city}, ${row.state}`;
-  const mail = composeMail({
-    heading: "A new seller lead for you",
-    paragraphs: [
-      `Hello ${row.firstName || row.companyName || "there"}, we have assigned a new homeowner lead to you.`,
-      "Open it in your portal for the contact details and the seller's situation, and tell us how it goes with the feedback buttons.",
-    ],
-    fields: [
-      ["Seller", `${row.leadFirstName} ${row.leadLastName}`],
-      ["Location", where],
-      ["Property", labelOf(propertyTypes, row.propertyType)],
-      ["Motivation", labelOf(motivationLevels, row.motivationLevel)],
-    ],
-    action: { label: "View the lead", url: `${config.SITE_URL}/client/leads/${leadId}` },
-    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
-  });
-  await enqueueMail(tx, {
-    to: row.to,
-    subject: `New lead: ${row.leadFirstName} ${row.leadLastName}, ${where}`,
-    ...mail,
-  });
-}
-
 /** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
 export async function createLead(actor: LeadActor, input: LeadInput) {
   authorize(actor, "lead:create:any");
@@ -780,8 +710,11 @@ export async function createLead(actor: LeadActor, input: LeadInput) {
     const [inserted] = await insertLeads(tx, [input], { createdByUserId: actor.id });
     if (inserted?.kind !== "created") throw new Error("The new lead was not inserted");
     const id = inserted.lead.id;
-    if (input.assignedToClientId) await mailNewAssignment(tx, id, input.assignedToClientId);
-    await announceLeadChange(tx, id, input.assignedToClientId);
+    await recordLeadChanges(tx, [{ leadId: id, from: null, to: input.assignedToClientId }], {
+      by: actor.id,
+      mail: "each",
+      live: "lead",
+    });
     return { id };
   });
 }
@@ -819,19 +752,23 @@ export async function updateLeadDetails(actor: LeadActor, id: string, input: Lea
       (key) => (current[key] ?? null) !== (input[key] ?? null),
     );
     if (changed.length === 0) return true;
-    await tx
-      .update(leads)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(leads.id, id));
-    await addTimelineEntry(tx, {
-      leadId: id,
-      activityType: "details_updated",
+    const holder = current.assignedToClientId;
+    const entry = {
+      type: "details_updated" as const,
       description: `Updated ${changed.map((key) => detailLabels[key]).join(", ")}`,
-      performedBy: actor.id,
       metadata: { fields: changed },
-    });
-    await enqueueLeadEvents(tx, updateEvents(id, current.assignedToClientId));
-    await announceLeadChange(tx, id, current.assignedToClientId);
+    };
+    await recordLeadChanges(
+      tx,
+      [{ leadId: id, from: holder, to: holder, entry, updated: true }],
+      { by: actor.id, mail: "none", live: "lead" },
+      async () => {
+        await tx
+          .update(leads)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(leads.id, id));
+      },
+    );
     return true;
   });
 }
@@ -852,27 +789,32 @@ async function lockLead(tx: Transaction, id: string) {
 
 type LockedLead = NonNullable<Awaited<ReturnType<typeof lockLead>>>;
 
-/** What a change reports: "unchanged" (nothing written, nobody told), or a new assignee to tell as well. */
-type LeadChangeOutcome = void | "unchanged" | { newAssignee: string | null };
-
 /**
- * The frame of an admin's change to one lead: the permission, one transaction with the row locked, and the
- * announcement to the lead lists (its client, and a new assignee) unless nothing changed. False when the lead
- * does not exist, true otherwise.
+ * The frame of an admin's change to one lead: the permission and one transaction with the row locked.
+ * `change` says what it will change (null: nothing to do) and how it writes it; the lead-change path
+ * records the rest. False when the lead does not exist, true otherwise.
  */
 async function changeLead(
   actor: LeadActor,
   id: string,
-  change: (tx: Transaction, lead: LockedLead) => Promise<LeadChangeOutcome>,
+  change: (
+    tx: Transaction,
+    lead: LockedLead,
+  ) => Promise<{ change: Omit<LeadChange, "leadId">; write: () => Promise<void> } | null>,
 ) {
   authorize(actor, "lead:write:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
     if (!lead) return false;
-    const outcome = await change(tx, lead);
-    if (outcome === "unchanged") return true;
-    await announceLeadChange(tx, id, lead.assignedToClientId, outcome?.newAssignee ?? null);
+    const planned = await change(tx, lead);
+    if (!planned) return true;
+    await recordLeadChanges(
+      tx,
+      [{ leadId: id, ...planned.change }],
+      { by: actor.id, mail: "each", live: "lead" },
+      planned.write,
+    );
     return true;
   });
 }
@@ -896,29 +838,26 @@ export const assignmentChange = (clientId: string | null, now: Date) => ({
   updatedAt: now,
 });
 
-/** The timeline's words for an assignment: the client's company, else name, or "Lead unassigned". */
-export async function assignmentText(tx: Transaction, clientId: string | null) {
-  if (!clientId) return "Lead unassigned";
-  const [person] = await tx
-    .select(personColumns(profiles))
-    .from(profiles)
-    .where(eq(profiles.userId, clientId));
-  return `Assigned to ${person?.companyName || personName(person ?? null) || "a client"}`;
-}
-
 /** Sets the status (any value, spec 02 §4); false when the lead does not exist. */
 export async function updateLeadStatus(actor: LeadActor, id: string, status: LeadStatus) {
   return changeLead(actor, id, async (tx, lead) => {
-    if (lead.leadStatus === status) return "unchanged";
-    await tx.update(leads).set(statusChange(status, new Date())).where(eq(leads.id, id));
-    await addTimelineEntry(tx, {
-      leadId: id,
-      activityType: "status_changed",
-      description: statusChangedText(lead.leadStatus, status),
-      performedBy: actor.id,
-      metadata: { from: lead.leadStatus, to: status },
-    });
-    await enqueueLeadEvents(tx, updateEvents(id, lead.assignedToClientId));
+    if (lead.leadStatus === status) return null;
+    const holder = lead.assignedToClientId;
+    return {
+      change: {
+        from: holder,
+        to: holder,
+        updated: true,
+        entry: {
+          type: "status_changed",
+          description: statusChangedText(lead.leadStatus, status),
+          metadata: { from: lead.leadStatus, to: status },
+        },
+      },
+      write: async () => {
+        await tx.update(leads).set(statusChange(status, new Date())).where(eq(leads.id, id));
+      },
+    };
   });
 }
 
@@ -928,35 +867,37 @@ export async function updateLeadStatus(actor: LeadActor, id: string, status: Lea
  */
 export async function assignLead(actor: LeadActor, id: string, clientId: string | null) {
   return changeLead(actor, id, async (tx, lead) => {
-    if (lead.assignedToClientId === clientId) return "unchanged";
+    if (lead.assignedToClientId === clientId) return null;
     await assertClientAccount(tx, clientId);
-    await tx.update(leads).set(assignmentChange(clientId, new Date())).where(eq(leads.id, id));
-    await addTimelineEntry(tx, {
-      leadId: id,
-      activityType: "lead_assigned",
-      description: await assignmentText(tx, clientId),
-      performedBy: actor.id,
-      metadata: { from: lead.assignedToClientId, to: clientId },
-    });
-    if (clientId) await mailNewAssignment(tx, id, clientId);
-    await enqueueLeadEvents(tx, assignmentEvents(id, lead.assignedToClientId, clientId));
-    return { newAssignee: clientId };
+    return {
+      change: { from: lead.assignedToClientId, to: clientId },
+      write: async () => {
+        await tx.update(leads).set(assignmentChange(clientId, new Date())).where(eq(leads.id, id));
+      },
+    };
   });
 }
 
 /** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */
 export async function setSoldPrice(actor: LeadActor, id: string, soldPrice: number | null) {
-  return changeLead(actor, id, async (tx, lead) => {
-    await tx.update(leads).set({ soldPrice, updatedAt: new Date() }).where(eq(leads.id, id));
-    await enqueueLeadEvents(tx, updateEvents(id, lead.assignedToClientId));
-  });
+  return changeLead(actor, id, async (tx, lead) => ({
+    change: { from: lead.assignedToClientId, to: lead.assignedToClientId, updated: true },
+    write: async () => {
+      await tx.update(leads).set({ soldPrice, updatedAt: new Date() }).where(eq(leads.id, id));
+    },
+  }));
 }
 
 /** An admin's note, call, e-mail or meeting on the timeline; false when the lead does not exist. */
 export async function addActivity(actor: LeadActor, id: string, input: ActivityInput) {
-  return changeLead(actor, id, async (tx) => {
-    await addTimelineEntry(tx, { leadId: id, ...input, performedBy: actor.id });
-  });
+  return changeLead(actor, id, async (_tx, lead) => ({
+    change: {
+      from: lead.assignedToClientId,
+      to: lead.assignedToClientId,
+      entry: { type: input.activityType, description: input.description },
+    },
+    write: async () => undefined,
+  }));
 }
 
 export interface LeadDocumentUpload {
@@ -978,22 +919,23 @@ export async function addDocument(actor: LeadActor, id: string, upload: LeadDocu
     uploadedBy: actor.id,
   };
   return withStagedFile(file, (staged) =>
-    changeLead(actor, id, async (tx) => {
-      const fileId = await storeFile(tx, staged);
-      await tx.insert(leadDocuments).values({
-        leadId: id,
-        documentName: upload.name,
-        documentType: upload.kind.toUpperCase(),
-        fileId,
-        uploadedBy: actor.id,
-      });
-      await addTimelineEntry(tx, {
-        leadId: id,
-        activityType: "document_uploaded",
-        description: `Uploaded ${upload.name}`,
-        performedBy: actor.id,
-      });
-    }),
+    changeLead(actor, id, async (tx, lead) => ({
+      change: {
+        from: lead.assignedToClientId,
+        to: lead.assignedToClientId,
+        entry: { type: "document_uploaded", description: `Uploaded ${upload.name}` },
+      },
+      write: async () => {
+        const fileId = await storeFile(tx, staged);
+        await tx.insert(leadDocuments).values({
+          leadId: id,
+          documentName: upload.name,
+          documentType: upload.kind.toUpperCase(),
+          fileId,
+          uploadedBy: actor.id,
+        });
+      },
+    })),
   );
 }
 
@@ -1016,17 +958,20 @@ export async function documentFile(actor: LeadActor, leadId: string, documentId:
  */
 export async function deleteLead(actor: LeadActor, id: string) {
   let objectKeys: string[] = [];
-  const deleted = await changeLead(actor, id, async (tx) => {
-    const files = await tx
-      .delete(leadDocuments)
-      .where(eq(leadDocuments.leadId, id))
-      .returning({ fileId: leadDocuments.fileId });
-    await tx.delete(leads).where(eq(leads.id, id));
-    objectKeys = await deleteStoredFiles(
-      tx,
-      files.map((f) => f.fileId),
-    );
-  });
+  const deleted = await changeLead(actor, id, async (tx, lead) => ({
+    change: { from: lead.assignedToClientId, to: lead.assignedToClientId, deleted: true },
+    write: async () => {
+      const files = await tx
+        .delete(leadDocuments)
+        .where(eq(leadDocuments.leadId, id))
+        .returning({ fileId: leadDocuments.fileId });
+      await tx.delete(leads).where(eq(leads.id, id));
+      objectKeys = await deleteStoredFiles(
+        tx,
+        files.map((f) => f.fileId),
+      );
+    },
+  }));
   await removeObjects(objectKeys);
   return deleted;
 }

@@ -6,15 +6,15 @@
  * same normalised address in the same ZIP5: the rule of the admin screens) is folded into the insert,
  * so that a lead costs one round trip.
  *
- * A lead assigned at creation is announced on its client's webhook (`lead.assigned`) here, for every
- * channel. Callers add what else their channel needs (e-mail to an assigned client, live-list
- * notifications) in the same transaction.
+ * Callers record the new leads on the lead-change path (lead-changes.server.ts: the assigned client's
+ * timeline entry, e-mail and webhook, and the live lists) in the same transaction.
  */
 import { sql } from "drizzle-orm";
 import { addressKeySql } from "~/db/address-key";
 import { queryRows, type Database, type Transaction } from "~/db/client.server";
-import { assignmentEvents, enqueueLeadEvents } from "~/lib/webhooks/outbox.server";
+import type { ApiLead } from "./api.schema";
 import type { LeadInput } from "./leads.schema";
+import { publicLeadSql } from "./public-lead.server";
 
 /** How the leads arrived: typed in by an admin, a CSV import, or an API key (issue 14). */
 export interface LeadArrival {
@@ -25,36 +25,9 @@ export interface LeadArrival {
 
 /** What became of one input row, in input order. */
 export type InsertedLead =
-  | { kind: "created"; lead: StoredLead }
+  | { kind: "created"; lead: ApiLead }
   /** A stored lead shares its phone or address (its id), or an earlier row of the same call (its index). */
   | { kind: "duplicate"; existingId: string | null; earlierIndex: number | null };
-
-/** A stored lead's columns as the database returns them (JSON: timestamps as text). */
-export interface StoredLead {
-  id: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email: string | null;
-  address: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  property_type: string;
-  motivation_level: string;
-  situation_notes: string | null;
-  lead_source: string;
-  asking_price: number | null;
-  estimated_value: number | null;
-  estimated_repair_cost: number | null;
-  lead_status: string;
-  assigned_to_client_id: string | null;
-  import_id: string | null;
-  api_key_id: string | null;
-  created_by_user_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 export interface InsertOptions {
   /**
@@ -82,7 +55,7 @@ export async function insertLeads(
     i: number;
     existing_id: string | null;
     earlier_index: number | null;
-    lead: StoredLead | string | null;
+    lead: ApiLead | string | null;
   }>(
     db,
     sql`with r as materialized (
@@ -122,18 +95,17 @@ export async function insertLeads(
       from judged j
       where j.existing_id is null and j.earlier_index is null
       order by j.i
-      returning id, first_name, last_name, phone, email, address, city, state, zip_code, property_type,
-        motivation_level, situation_notes, lead_source, asking_price, estimated_value, estimated_repair_cost,
-        lead_status, assigned_to_client_id, import_id, api_key_id, created_by_user_id, created_at, updated_at
+      returning *
     )
-    select j.i, j.existing_id, j.earlier_index, to_jsonb(ins) as lead
+    select j.i, j.existing_id, j.earlier_index,
+      case when ins.id is not null then ${publicLeadSql("ins", "agency")} end as lead
     from judged j left join ins on ins.id = j.new_id
     order by j.i`,
   );
   const outcomes = result.map((row): InsertedLead => {
     if (row.lead) {
       // node-postgres parses jsonb; PGlite may hand back the text.
-      const lead = typeof row.lead === "string" ? (JSON.parse(row.lead) as StoredLead) : row.lead;
+      const lead = typeof row.lead === "string" ? (JSON.parse(row.lead) as ApiLead) : row.lead;
       return { kind: "created", lead };
     }
     return {
@@ -142,10 +114,5 @@ export async function insertLeads(
       earlierIndex: row.earlier_index === null ? null : Number(row.earlier_index),
     };
   });
-  // A lead assigned at creation is `lead.assigned` on its client's webhook, in the caller's transaction.
-  const events = outcomes.flatMap((o) =>
-    o.kind === "created" ? assignmentEvents(o.lead.id, null, o.lead.assigned_to_client_id) : [],
-  );
-  if (events.length) await enqueueLeadEvents(db, events);
   return outcomes;
 }

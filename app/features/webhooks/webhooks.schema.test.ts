@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { assignmentEvents, updateEvents } from "~/lib/webhooks/outbox.server";
 import { webhookLogBefore, webhookMessages, webhookUrlSchema } from "./webhooks.schema";
 
 const urlError = (url: string) => webhookUrlSchema.safeParse({ url }).error?.issues[0]?.message;
@@ -27,21 +26,5 @@ describe("the webhook URL form", () => {
     for (const bad of ["0", "-1", "1e3", "abc", "99999999999999999999"]) {
       expect(webhookLogBefore(new URL(`http://x/?before=${bad}`))).toBeUndefined();
     }
-  });
-});
-
-describe("the events of a change", () => {
-  it("tells the former client lead.unassigned and the new one lead.assigned, nobody when nothing moved", () => {
-    expect(assignmentEvents("L", "A", "B")).toEqual([
-      { type: "lead.unassigned", leadId: "L", clientId: "A" },
-      { type: "lead.assigned", leadId: "L", clientId: "B" },
-    ]);
-    expect(assignmentEvents("L", null, "B")).toEqual([{ type: "lead.assigned", leadId: "L", clientId: "B" }]);
-    expect(assignmentEvents("L", "A", null)).toEqual([
-      { type: "lead.unassigned", leadId: "L", clientId: "A" },
-    ]);
-    expect(assignmentEvents("L", "A", "A")).toEqual([]);
-    expect(updateEvents("L", null)).toEqual([]);
-    expect(updateEvents("L", "A")).toEqual([{ type: "lead.updated", leadId: "L", clientId: "A" }]);
   });
 });

@@ -11,7 +11,7 @@ import { byteaAsBase64 } from "~/db/bytea";
 import type { Database } from "~/db/client.server";
 import { leadImportChunks, leadImportRejects, leadImports, leads } from "~/db/schema";
 import { importStatuses, type ImportStatus } from "~/db/enums";
-import { announceBulkChange, mailAssignedBatch } from "../bulk.server";
+import { announceBatch, mailAssignmentDigest, recordLeadChanges } from "../lead-changes.server";
 import { insertLeads } from "../new-leads.server";
 import { assessRows } from "./assess.server";
 import { CsvFileError, csvRecords, type CsvRecord } from "./csv-source.server";
@@ -21,8 +21,6 @@ import { log } from "~/lib/log.server";
 export const IMPORT_BATCH = 500;
 /** How long a claimed job stays with its worker without news; every batch renews it. */
 const LEASE_MS = 60_000;
-/** The least time between two "leads changed" notifications of a running import. */
-const ANNOUNCE_EVERY_MS = 1_000;
 /** A job that failed this often is marked failed instead of being tried again. */
 const MAX_ATTEMPTS = 5;
 /**
@@ -73,7 +71,7 @@ export async function claimJob(db: Database, worker: string): Promise<Job | null
       })
       .where(eq(leadImports.id, due.id))
       .returning();
-    await announceBulkChange(tx, [], null);
+    await announceBatch(tx, []);
     return job ?? null;
   });
 }
@@ -90,23 +88,8 @@ async function* storedFile(db: Database, importId: string): AsyncGenerator<Uint8
   }
 }
 
-/**
- * Clients who received leads since the last notification, and when it went: open lists refresh at most
- * once a second while an import runs, not after every batch (each refresh reloads every open lead list).
- */
-interface Announcements {
-  clients: Set<string>;
-  lastAt: number;
-}
-
 /** Writes one batch and the job's progress together; throws LeaseLost if the job is no longer ours. */
-async function commitBatch(
-  db: Database,
-  job: Job,
-  worker: string,
-  batch: CsvRecord[],
-  announcements: Announcements,
-) {
+async function commitBatch(db: Database, job: Job, worker: string, batch: CsvRecord[]) {
   const settings = job.settings!;
   await db.transaction(async (tx) => {
     const assessed = await assessRows(tx, settings, batch);
@@ -128,10 +111,18 @@ async function commitBatch(
       .returning({ id: leadImports.id });
     if (!progress) throw new LeaseLost();
     if (taken.length) {
-      await insertLeads(
+      const inserted = await insertLeads(
         tx,
         taken.map((r) => r.lead),
         { createdByUserId: job.createdBy, importId: job.id },
+      );
+      // Each client hears of their leads in one e-mail when the import ends (finishJob).
+      await recordLeadChanges(
+        tx,
+        inserted.flatMap((o) =>
+          o.kind === "created" ? [{ leadId: o.lead.id, from: null, to: o.lead.assignedToClientId }] : [],
+        ),
+        { by: job.createdBy, mail: "none", live: "coalesced", metadata: { importId: job.id } },
       );
     }
     if (rejected.length) {
@@ -144,14 +135,6 @@ async function commitBatch(
           duplicateOf: r.duplicateOf && "leadId" in r.duplicateOf ? r.duplicateOf.leadId : null,
         })),
       );
-    }
-    for (const { lead } of taken)
-      if (lead.assignedToClientId) announcements.clients.add(lead.assignedToClientId);
-    if (Date.now() - announcements.lastAt >= ANNOUNCE_EVERY_MS) {
-      // Open lead lists refresh: every admin's, and those of the clients who got leads since the last one.
-      await announceBulkChange(tx, [...announcements.clients], null);
-      announcements.clients.clear();
-      announcements.lastAt = Date.now();
     }
   });
 }
@@ -178,13 +161,12 @@ async function finishJob(db: Database, job: Job, worker: string) {
       .from(leads)
       .where(and(eq(leads.importId, job.id), sql`${leads.assignedToClientId} is not null`))
       .groupBy(leads.assignedToClientId);
-    await announceBulkChange(
+    await announceBatch(
       tx,
       perClient.map((c) => c.clientId),
-      null,
     );
     for (const { clientId, total, firstIds } of perClient) {
-      await mailAssignedBatch(tx, clientId!, firstIds, Number(total));
+      await mailAssignmentDigest(tx, clientId!, firstIds, Number(total));
     }
   });
 }
@@ -215,7 +197,6 @@ export async function runJob(
   }
   try {
     let batch: CsvRecord[] = [];
-    const announcements: Announcements = { clients: new Set(), lastAt: 0 };
     let batchStarted = performance.now();
     // Between batches, requests get their turn: the embedded database runs on this process's one
     // thread, so a job that never paused would hold every page for as long as it runs.
@@ -230,7 +211,7 @@ export async function runJob(
       if (record.row < firstRow) continue;
       batch.push(record);
       if (batch.length === IMPORT_BATCH) {
-        await commitBatch(db, job, worker, batch, announcements);
+        await commitBatch(db, job, worker, batch);
         batch = [];
         if (shouldStop()) {
           // The server is stopping: hand the job back at once instead of when the lease runs out.
@@ -243,7 +224,7 @@ export async function runJob(
         await pause();
       }
     }
-    if (batch.length) await commitBatch(db, job, worker, batch, announcements);
+    if (batch.length) await commitBatch(db, job, worker, batch);
     await finishJob(db, job, worker);
   } catch (error) {
     if (error instanceof LeaseLost) return;

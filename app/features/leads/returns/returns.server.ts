@@ -17,7 +17,7 @@ import { enqueueMail } from "~/lib/mail/outbox.server";
 import { authorize, type Principal } from "~/lib/permissions";
 import { returnTermsOf } from "../agreements/agreements.server";
 import { clientDisplayName } from "../lead-format";
-import { addTimelineEntry, announceLeadChange } from "../leads.server";
+import { recordLeadChanges } from "../lead-changes.server";
 import type { ReturnDecisionInput, ReturnQueueQuery, ReturnRequestInput } from "./return.schema";
 import { monthOf, returnAllowance, type ReturnStanding } from "./return-standing";
 
@@ -138,15 +138,17 @@ export async function requestReturn(
       requestedAt: now,
     });
     const reason = labelOf(returnReasons, input.reason);
-    await addTimelineEntry(tx, {
-      leadId,
-      activityType: "return_requested",
+    const entry = {
+      type: "return_requested" as const,
       description: input.note ? `Return requested: ${reason}. ${input.note}` : `Return requested: ${reason}`,
-      performedBy: actor.id,
       metadata: { clientId: actor.id, reason: input.reason },
+    };
+    await recordLeadChanges(tx, [{ leadId, from: actor.id, to: actor.id, entry }], {
+      by: actor.id,
+      mail: "none",
+      live: "lead",
     });
     await mailStaffAboutRequest(tx, leadId, actor.id, reason, input.note);
-    await announceLeadChange(tx, leadId, actor.id);
     return { ok: true };
   });
 }
@@ -243,15 +245,19 @@ export async function decideReturn(
       })
       .where(eq(leadReturns.id, request.id));
     const verdict = approved ? "Return approved: a replacement lead is owed" : "Return rejected";
-    await addTimelineEntry(tx, {
-      leadId: request.leadId,
-      activityType: approved ? "return_approved" : "return_rejected",
+    const entry = {
+      type: approved ? ("return_approved" as const) : ("return_rejected" as const),
       description: input.decisionNote ? `${verdict}. ${input.decisionNote}` : verdict,
-      performedBy: actor.id,
       metadata: { clientId: request.clientId, returnId: request.id },
+    };
+    // The client who asked hears of it on their lead's page, whoever holds the lead now.
+    const asker = request.clientId;
+    await recordLeadChanges(tx, [{ leadId: request.leadId, from: asker, to: asker, entry }], {
+      by: actor.id,
+      mail: "none",
+      live: "lead",
     });
     await mailClientAboutDecision(tx, request.leadId, request.clientId, approved, input.decisionNote);
-    await announceLeadChange(tx, request.leadId, request.clientId);
     return { ok: true };
   });
 }

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."webhook_event_type" ADD VALUE 'lead.deleted';

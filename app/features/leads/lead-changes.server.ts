@@ -1,0 +1,365 @@
+/**
+ * The one path every lead change takes (issue 23, DESIGN.md "Lead changes"). A writer (the admin's forms,
+ * bulk actions, the import, the API, the client's feedback, returns, deletion) describes what changed,
+ * lead by lead, and hands its row writes to `recordLeadChanges`; inside the writer's transaction this
+ * module then writes everything a change owes the people who follow the lead:
+ *
+ * - the timeline entry (the writer's words; an assignment's words are composed here),
+ * - the audit entry, for what the timeline cannot keep (a deletion takes the timeline with it),
+ * - the webhook events: `lead.unassigned` to the former client and `lead.deleted` to the holder carry the
+ *   lead as it was before the change, read before the writes, with nothing of a new owner;
+ *   `lead.assigned` to the new client and `lead.updated` to the holder carry the lead after it,
+ * - the e-mail to a client who received leads: one per lead, or one digest per client for a batch (a
+ *   digest of one lead is that lead's own message),
+ * - the live event for open lead lists: per lead, once per batch, or coalesced (at most once a second,
+ *   after commit) for high-rate intake.
+ *
+ * Nothing here commits: it all rolls back with the writer's change.
+ */
+import { eq, inArray, sql } from "drizzle-orm";
+import { queryRows, type Queryable } from "~/db/client.server";
+import { getDb } from "~/db/db.server";
+import { labelOf, motivationLevels, propertyTypes, type ActivityType } from "~/db/enums";
+import { leads, profiles } from "~/db/schema";
+import { audit } from "~/lib/audit.server";
+import { env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { composeMail } from "~/lib/mail/compose";
+import { enqueueMail } from "~/lib/mail/outbox.server";
+import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
+import { enqueueLeadEvents, type LeadEvent } from "~/lib/webhooks/outbox.server";
+import { personName } from "./lead-format";
+import { publicLeadSql } from "./public-lead.server";
+
+/** One lead's change, as its writer saw it. */
+export interface LeadChange {
+  leadId: string;
+  /** The client holding the lead before the change (null: none, or the lead is new). */
+  from: string | null;
+  /** The client holding it after the change (equal to `from` when the assignment did not move). */
+  to: string | null;
+  /**
+   * The timeline's entry. An assignment that moved gets "Assigned to <client>" / "Lead unassigned" when
+   * this is left out; a deletion has none (the timeline goes with the lead).
+   */
+  entry?: TimelineEntry;
+  /** The lead's own fields changed for its holder (details, status, price, feedback): `lead.updated`. */
+  updated?: boolean;
+  /** The lead is deleted by the writes. */
+  deleted?: boolean;
+}
+
+export interface TimelineEntry {
+  type: ActivityType;
+  description: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface ChangeOptions {
+  /** The user shown on the timeline and in the audit log; null for an API key or the system. */
+  by: string | null;
+  /** E-mail to clients who received leads: one per lead, one digest per client, or none (the caller's). */
+  mail: "each" | "digest" | "none";
+  /** Live lists: a per-lead event, one event for the batch, or coalesced after commit (high-rate intake). */
+  live: "lead" | "batch" | "coalesced";
+  /** What else the timeline's metadata records for every entry of this call (e.g. `{ bulk: true }`). */
+  metadata?: Record<string, unknown>;
+  /** An audit entry for the whole call (bulk actions); deletions are audited lead by lead regardless. */
+  audit?: { action: string; details: Record<string, unknown> };
+}
+
+/**
+ * Records `changes` in the caller's transaction around `write`, the writer's own row changes: what must
+ * be read before the rows change is read first, then `write` runs, then the rest is written.
+ */
+export async function recordLeadChanges(
+  tx: Queryable,
+  changes: readonly LeadChange[],
+  options: ChangeOptions,
+  /** Left out when the rows are already written (new leads: nothing of them is read before). */
+  write: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  const events = eventsOf(changes);
+  // Before: the former holders hear of the lead as they knew it.
+  await enqueueLeadEvents(
+    tx,
+    events.unassigned,
+    // As it was, but no longer theirs: nothing of the new owner (id, reset feedback) goes out.
+    sql`${publicLeadSql("l", "client")} || jsonb_build_object('assignedToClientId', null)`,
+  );
+  await enqueueLeadEvents(tx, events.deleted, publicLeadSql("l", "client"));
+  const deletions = changes.filter((c) => c.deleted);
+  if (deletions.length) await auditDeletions(tx, deletions, options.by);
+
+  await write();
+
+  const kept = changes.filter((c) => !c.deleted);
+  await writeTimeline(tx, kept, options);
+  await enqueueLeadEvents(tx, events.after, publicLeadSql("l", "client"));
+  const received = kept.filter((c) => c.to !== null && c.from !== c.to);
+  if (options.mail !== "none" && received.length) await mailReceived(tx, received, options.mail);
+  if (options.audit) await audit(tx, options.by, null, options.audit.action, options.audit.details);
+  await announce(tx, changes, options.live);
+}
+
+const event = (type: LeadEvent["type"], leadId: string, clientId: string): LeadEvent => ({
+  type,
+  leadId,
+  clientId,
+});
+
+/**
+ * The webhook events of `changes`: those read before the writes (`unassigned` to a former holder,
+ * `deleted` to the holder) and those read after (`assigned` to a new holder, `updated` to a holder whose
+ * lead changed).
+ */
+export function eventsOf(changes: readonly LeadChange[]) {
+  const unassigned: LeadEvent[] = [];
+  const deleted: LeadEvent[] = [];
+  const after: LeadEvent[] = [];
+  for (const c of changes) {
+    if (c.deleted) {
+      if (c.from) deleted.push(event("lead.deleted", c.leadId, c.from));
+      continue;
+    }
+    if (c.from !== c.to) {
+      if (c.from) unassigned.push(event("lead.unassigned", c.leadId, c.from));
+      if (c.to) after.push(event("lead.assigned", c.leadId, c.to));
+    } else if (c.to && c.updated) {
+      after.push(event("lead.updated", c.leadId, c.to));
+    }
+  }
+  return { unassigned, deleted, after };
+}
+
+// ---------------------------------------------------------------- timeline and audit
+
+/** Entries per statement: each travels in one JSON parameter. */
+const ENTRY_CHUNK = 5_000;
+
+async function writeTimeline(tx: Queryable, changes: readonly LeadChange[], options: ChangeOptions) {
+  const names = new Map<string | null, string>();
+  const entries: { leadId: string; type: string; description: string; metadata: unknown }[] = [];
+  for (const change of changes) {
+    let entry = change.entry;
+    if (!entry && change.from !== change.to) {
+      if (!names.has(change.to)) names.set(change.to, await assignmentText(tx, change.to));
+      entry = {
+        type: "lead_assigned",
+        description: names.get(change.to)!,
+        metadata: { from: change.from, to: change.to },
+      };
+    }
+    if (!entry) continue;
+    const metadata = { ...entry.metadata, ...options.metadata };
+    entries.push({
+      leadId: change.leadId,
+      type: entry.type,
+      description: entry.description,
+      metadata: Object.keys(metadata).length ? metadata : null,
+    });
+  }
+  for (let i = 0; i < entries.length; i += ENTRY_CHUNK) {
+    await tx.execute(sql`insert into lead_activities (lead_id, activity_type, description, performed_by, metadata)
+      select e."leadId", e.type::activity_type, e.description, ${options.by}, e.metadata
+      from jsonb_to_recordset(${JSON.stringify(entries.slice(i, i + ENTRY_CHUNK))}::jsonb)
+        as e("leadId" uuid, type text, description text, metadata jsonb)`);
+  }
+}
+
+/** The timeline's words for an assignment: the client's company, else name, or "Lead unassigned". */
+export async function assignmentText(tx: Queryable, clientId: string | null) {
+  if (!clientId) return "Lead unassigned";
+  const [person] = await tx
+    .select({
+      email: profiles.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      companyName: profiles.companyName,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, clientId));
+  return `Assigned to ${person?.companyName || personName(person ?? null) || "a client"}`;
+}
+
+/** A deleted lead leaves one audit entry: who deleted whom, where, and whose it was. */
+async function auditDeletions(tx: Queryable, deletions: readonly LeadChange[], by: string | null) {
+  for (let i = 0; i < deletions.length; i += ENTRY_CHUNK) {
+    const part = deletions.slice(i, i + ENTRY_CHUNK);
+    await tx.execute(sql`insert into audit_log (actor_id, target_user_id, action, details)
+      select ${by}, l.assigned_to_client_id, 'lead.deleted',
+        jsonb_build_object('leadId', l.id, 'name', l.first_name || ' ' || l.last_name,
+          'address', l.address || ', ' || l.city || ', ' || l.state || ' ' || l.zip_code,
+          'clientId', l.assigned_to_client_id)
+      from leads l where l.id in (select (jsonb_array_elements_text(${JSON.stringify(part.map((c) => c.leadId))}::jsonb))::uuid)`);
+  }
+}
+
+// ---------------------------------------------------------------- e-mail
+
+/** Leads named in a digest; the rest are counted. */
+const DIGEST_LIST_MAX = 25;
+
+async function mailReceived(tx: Queryable, received: readonly LeadChange[], mode: "each" | "digest") {
+  if (mode === "each") {
+    for (const change of received) await mailNewAssignment(tx, change.leadId, change.to!);
+    return;
+  }
+  const perClient = new Map<string, string[]>();
+  for (const change of received) {
+    const ids = perClient.get(change.to!) ?? [];
+    ids.push(change.leadId);
+    perClient.set(change.to!, ids);
+  }
+  for (const [clientId, ids] of perClient) await mailAssignmentDigest(tx, clientId, ids);
+}
+
+/**
+ * Tells a client by e-mail that a lead is now theirs (outbox, same transaction): who and where, how
+ * motivated, and the link to it in the portal. Contact details stay behind the sign-in.
+ */
+async function mailNewAssignment(tx: Queryable, leadId: string, clientId: string) {
+  const [row] = await tx
+    .select({
+      to: profiles.email,
+      companyName: profiles.companyName,
+      firstName: profiles.firstName,
+      leadFirstName: leads.firstName,
+      leadLastName: leads.lastName,
+      city: leads.city,
+      state: leads.state,
+      propertyType: leads.propertyType,
+      motivationLevel: leads.motivationLevel,
+    })
+    .from(leads)
+    .innerJoin(profiles, eq(profiles.userId, clientId))
+    .where(eq(leads.id, leadId));
+  if (!row) return;
+  const config = env();
+  const where = `${row.city}, ${row.state}`;
+  const mail = composeMail({
+    heading: "A new seller lead for you",
+    paragraphs: [
+      `Hello ${row.firstName || row.companyName || "there"}, we have assigned a new homeowner lead to you.`,
+      "Open it in your portal for the contact details and the seller's situation, and tell us how it goes with the feedback buttons.",
+    ],
+    fields: [
+      ["Seller", `${row.leadFirstName} ${row.leadLastName}`],
+      ["Location", where],
+      ["Property", labelOf(propertyTypes, row.propertyType)],
+      ["Motivation", labelOf(motivationLevels, row.motivationLevel)],
+    ],
+    action: { label: "View the lead", url: `${config.SITE_URL}/client/leads/${leadId}` },
+    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
+  });
+  await enqueueMail(tx, {
+    to: row.to,
+    subject: `New lead: ${row.leadFirstName} ${row.leadLastName}, ${where}`,
+    ...mail,
+  });
+}
+
+/**
+ * One e-mail to the client for many leads: how many (`count`, when `leadIds` names only the first few),
+ * the first few by name and place, and the link to their portal. A digest of one lead is that lead's own
+ * message (the same event reads the same whichever screen caused it).
+ */
+export async function mailAssignmentDigest(
+  tx: Queryable,
+  clientId: string,
+  leadIds: readonly string[],
+  count = leadIds.length,
+) {
+  if (count === 1 && leadIds.length === 1) return mailNewAssignment(tx, leadIds[0]!, clientId);
+  const [client] = await tx
+    .select({ to: profiles.email, firstName: profiles.firstName, companyName: profiles.companyName })
+    .from(profiles)
+    .where(eq(profiles.userId, clientId));
+  if (!client) return;
+  const named = await tx
+    .select({
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      city: leads.city,
+      state: leads.state,
+      motivationLevel: leads.motivationLevel,
+    })
+    .from(leads)
+    .where(inArray(leads.id, leadIds.slice(0, DIGEST_LIST_MAX)))
+    .orderBy(leads.lastName, leads.firstName);
+  const more = count - named.length;
+  const config = env();
+  const mail = composeMail({
+    heading: `${count} new seller leads for you`,
+    paragraphs: [
+      `Hello ${client.firstName || client.companyName || "there"}, we have assigned ${count} new homeowner leads to you.`,
+      "Open them in your portal for the contact details and each seller's situation, and tell us how it goes with the feedback buttons.",
+      ...(more > 0 ? [`The first ${named.length} are listed below; your portal lists all ${count}.`] : []),
+    ],
+    fields: named.map((lead) => [
+      `${lead.firstName} ${lead.lastName}`,
+      `${lead.city}, ${lead.state} · ${labelOf(motivationLevels, lead.motivationLevel)}`,
+    ]),
+    action: { label: "Open your leads", url: `${config.SITE_URL}/client/leads` },
+    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
+  });
+  await enqueueMail(tx, { to: client.to, subject: `${count} new leads assigned to you`, ...mail });
+}
+
+// ---------------------------------------------------------------- live lists
+
+/** Client ids per notification: NOTIFY payloads stay far below PostgreSQL's 8,000 bytes. */
+const CLIENTS_PER_NOTIFY = 100;
+
+async function announce(tx: Queryable, changes: readonly LeadChange[], live: ChangeOptions["live"]) {
+  if (changes.length === 0) return;
+  const clients = [...new Set(changes.flatMap((c) => [c.from, c.to]).filter((c): c is string => Boolean(c)))];
+  if (live === "coalesced") return announceSoon(clients);
+  if (live === "lead" && changes.length === 1) {
+    return notify(tx, LEADS_CHANNEL, { leadId: changes[0]!.leadId, clients });
+  }
+  await announceBatch(tx, clients);
+}
+
+/**
+ * One notification for a batch, not one per lead: every admin list refreshes, and each client whose leads
+ * changed is told, without naming a lead.
+ */
+export async function announceBatch(tx: Queryable, clients: readonly (string | null)[]) {
+  const named = [...new Set(clients.filter((c): c is string => Boolean(c)))];
+  for (let i = 0; i === 0 || i < named.length; i += CLIENTS_PER_NOTIFY) {
+    await notify(tx, LEADS_CHANNEL, { leadId: null, clients: named.slice(i, i + CLIENTS_PER_NOTIFY) });
+  }
+}
+
+/** The least time between two coalesced notifications. */
+const COALESCE_MS = 1_000;
+let announcing: NodeJS.Timeout | undefined;
+const waitingClients = new Set<string>();
+
+/**
+ * Tells open lead lists of new leads at most once a second, after commit, naming every client who got
+ * leads since the last time. For high-rate intake (the API, the import): PostgreSQL holds one lock across
+ * every notifying commit, so a NOTIFY per request makes the commits of parallel requests (and their disk
+ * flushes) go one at a time: ~180 single leads a second instead of ~530 (bench/api-intake.ts), and each
+ * notification reloads every open list. A lost notification (a crash within the second) only delays a
+ * list's refresh to its next change.
+ */
+function announceSoon(clients: readonly string[]) {
+  for (const client of clients) waitingClients.add(client);
+  if (announcing) return;
+  announcing = setTimeout(() => {
+    announcing = undefined;
+    const named = [...waitingClients];
+    waitingClients.clear();
+    void getDb()
+      .then(async (db) => {
+        for (let i = 0; i === 0 || i < named.length; i += CLIENTS_PER_NOTIFY) {
+          const payload = { leadId: null, clients: named.slice(i, i + CLIENTS_PER_NOTIFY) };
+          await queryRows(db, sql`select pg_notify(${LEADS_CHANNEL}, ${JSON.stringify(payload)})`);
+        }
+      })
+      .catch((error: unknown) => log.warn({ error }, "[leads] coalesced list notification failed"));
+  }, COALESCE_MS);
+  announcing.unref();
+}

@@ -221,8 +221,9 @@ describe.each(testDatabases)("lead import on $name", (testDb) => {
     // One e-mail per client for the whole import.
     const mails = await db().select().from(mailOutbox);
     expect(mails.map((m) => [m.toAddress, m.subject]).sort()).toEqual([
-      ["Buyer.A@import.test", "New lead assigned to you"],
-      ["b@import.test", "New lead assigned to you"],
+      // One lead each: the message of a single assignment (the same event reads the same everywhere).
+      ["Buyer.A@import.test", "New lead: Seller1 Import, Denver, CO"],
+      ["b@import.test", "New lead: Seller2 Import, Denver, CO"],
     ]);
   });
 

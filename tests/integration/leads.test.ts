@@ -620,6 +620,8 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
         ["document_uploaded", "Uploaded Purchase agreement", "Ada Admin"],
         ["note_added", "Wants 30 days", "Ada Admin"],
         ["call_logged", "First call", "Ada Admin"],
+        // Assigned at creation: the timeline says so, as for any assignment.
+        ["lead_assigned", "Assigned to Acme Investors", "Ada Admin"],
       ]);
       expect(lead!.activities[1]!.metadata).toBeNull();
       expect(lead!.activities[0]!.createdAt).toBeInstanceOf(Date);
@@ -728,6 +730,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
         ["Lead unassigned", { from: ids.clientA, to: null }, "Ada Admin"],
         ["Assigned to Acme Investors", { from: ids.clientB, to: ids.clientA }, "Ada Admin"],
         ["Assigned to Bea Buyer", { from: ids.clientA, to: ids.clientB }, "Ada Admin"],
+        ["Assigned to Acme Investors", { from: null, to: ids.clientA }, "Ada Admin"],
       ]);
       // The first client's feedback stays in the admin's timeline.
       expect(lead!.activities.filter((a) => a.activityType === "client_feedback_submitted")).toHaveLength(1);
@@ -785,9 +788,12 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       await expect(
         updateLeadDetails({ id: ids.clientA, permissions: permissionsOf([]) }, id, details),
       ).rejects.toBeInstanceOf(NotAllowedError);
+      const creation = ["lead_assigned", "Assigned to Acme Investors", "Ada Admin"];
       // Nothing changed: nothing written.
       expect(await updateLeadDetails(admin, id, details)).toBe(true);
-      expect((await getLead(admin, id))!.activities).toEqual([]);
+      expect(
+        (await getLead(admin, id))!.activities.map((a) => [a.activityType, a.description, a.performedBy]),
+      ).toEqual([creation]);
 
       expect(
         await updateLeadDetails(admin, id, {
@@ -806,6 +812,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       });
       expect(lead!.activities.map((a) => [a.activityType, a.description, a.performedBy])).toEqual([
         ["details_updated", "Updated phone, city, asking price", "Ada Admin"],
+        creation,
       ]);
       expect(await updateLeadDetails(admin, "00000000-0000-4000-8000-0000000000ff", details)).toBe(false);
       expect(await updateLeadDetails(admin, "not-a-uuid", details)).toBe(false);
@@ -816,7 +823,10 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       await submitFeedback(clientB, id, { feedbackStatus: "contacted", notes: null });
       expect(await assignLead(admin, id, ids.clientB)).toBe(true);
       expect(await rowOf(id)).toMatchObject({ clientFeedbackStatus: "contacted" });
-      expect((await activitiesOf(id)).map((a) => a.activityType)).toEqual(["client_feedback_submitted"]);
+      expect((await activitiesOf(id)).map((a) => a.activityType).sort()).toEqual([
+        "client_feedback_submitted",
+        "lead_assigned",
+      ]);
     });
 
     it("refuses to assign to someone who is not a client and changes nothing", async () => {
@@ -825,7 +835,8 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
         await expect(assignLead(admin, id, clientId)).rejects.toBeInstanceOf(InvalidClientError);
       }
       expect((await rowOf(id))!.assignedToClientId).toBe(ids.clientA);
-      expect(await activitiesOf(id)).toEqual([]);
+      // Only the assignment at creation.
+      expect((await activitiesOf(id)).map((a) => a.activityType)).toEqual(["lead_assigned"]);
       expect(await assignLead(admin, MISSING, ids.clientA)).toBe(false);
       expect(await assignLead(admin, "not-a-uuid", ids.clientA)).toBe(false);
     });
@@ -911,7 +922,8 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       const keepDocument = (await getLead(admin, keep))!.documents[0]!;
       const filesBefore = await countOf(storedFiles);
       const leadsBefore = await countOf(leads);
-      expect(await activitiesOf(id)).toHaveLength(4);
+      // Assignment, two documents, the e-mail and the feedback.
+      expect(await activitiesOf(id)).toHaveLength(5);
 
       expect(await deleteLead(admin, id)).toBe(true);
 

@@ -4,7 +4,9 @@
  * before touching a row.
  */
 import type { AppRole } from "~/db/enums";
-import type { Permission, Principal } from "./permissions";
+import type { ActorRef, Permission } from "./permissions";
+
+export { actingClient, clientOf, type ActorRef } from "./permissions";
 
 export type Role = AppRole;
 
@@ -17,9 +19,11 @@ export interface Profile {
 }
 
 /** The signed-in user, as every protected loader and action sees them. */
-export interface Actor extends Principal {
+export interface Actor extends ActorRef {
   kind: "user";
   id: string;
+  /** The client company they act for: their own account when they hold the client role, else null. */
+  clientId: string | null;
   email: string;
   name: string;
   sessionId: string;
@@ -32,9 +36,10 @@ export interface Actor extends Principal {
  * An API key (issue 14): an actor like a user, whose permissions come from its scopes. What it creates
  * is recorded as sent by the key (its name), not by a person.
  */
-export interface ApiKeyActor extends Principal {
+export interface ApiKeyActor extends ActorRef {
   kind: "api-key";
   id: string;
+  clientId: null;
   name: string;
   permissions: ReadonlySet<Permission>;
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  actingClient,
   authorize,
   authorizeOwner,
   can,
+  clientOf,
   NotAllowedError,
   permissions,
   permissionsOf,
@@ -73,5 +75,21 @@ describe("permissions", () => {
       NotAllowedError,
     );
     expect(() => authorizeOwner(null, webhook, "c1")).toThrow(NotAllowedError);
+  });
+
+  it("scopes 'own' to the client company the actor acts for, not to the person", () => {
+    const webhook = { any: "webhook:manage:any", own: "webhook:manage:own" } as const;
+    // A member of company c1 (issue 26): their own id is not the company's.
+    const member = { id: "m1", clientId: "c1", permissions: permissionsOf(["client"]) };
+    expect(clientOf(member)).toBe("c1");
+    expect(actingClient(member)).toBe("c1");
+    expect(() => authorizeOwner(member, webhook, "c1")).not.toThrow();
+    expect(() => authorizeOwner(member, webhook, "m1")).toThrow(expect.objectContaining({ status: 404 }));
+    // Made by hand without a company: a client's own account is its company; staff act for none.
+    expect(clientOf({ id: "c2", permissions: permissionsOf(["client"]) })).toBe("c2");
+    const admin = { id: "a", clientId: null, permissions: permissionsOf(["admin"]) };
+    expect(clientOf(admin)).toBeNull();
+    expect(clientOf({ id: "a", permissions: permissionsOf(["admin"]) })).toBeNull();
+    expect(() => actingClient(admin)).toThrow(NotAllowedError);
   });
 });

@@ -102,6 +102,35 @@ export const can = (actor: Principal | null | undefined, permission: Permission)
   actor?.permissions.has(permission) ?? false;
 
 /**
+ * What a feature function needs of whoever asks: who they are (the author recorded on changes), what
+ * they may do, and the client company whose records their "own" permissions reach.
+ */
+export interface ActorRef extends Principal {
+  id: string;
+  /**
+   * The client company this actor acts for (the company's account id); null for staff and API keys.
+   * Principals made by hand (tests, scripts) may leave it out: a client's own account is then its company.
+   */
+  clientId?: string | null;
+}
+
+/**
+ * The client company whose records `actor`'s "own" permissions reach ("own" means the company's, not the
+ * person's: a company may have several people), or null for anyone who acts for no client.
+ */
+export function clientOf(actor: ActorRef): string | null {
+  if (actor.clientId !== undefined) return actor.clientId;
+  return can(actor, "area:client") ? actor.id : null;
+}
+
+/** The actor's client company; refuses (403) an actor who acts for none. */
+export function actingClient(actor: ActorRef): string {
+  const clientId = clientOf(actor);
+  if (!clientId) throw new NotAllowedError(NOT_ALLOWED_MESSAGE, 403, "area:client");
+  return clientId;
+}
+
+/**
  * A refusal: an actor asked for something their permissions do not cover, a route let them through by
  * mistake. `status` 404 where even a refusal must not confirm that a record exists.
  */
@@ -133,13 +162,13 @@ export function authorize<A extends Principal>(
  * `own` and is `ownerId`. Anyone else is refused with 404, so that another owner's record is as missing
  * as an unknown one.
  */
-export function authorizeOwner<A extends Principal & { id: string }>(
+export function authorizeOwner<A extends ActorRef>(
   actor: A | null | undefined,
   permissions: { any: Permission; own: Permission },
   ownerId: string,
 ): asserts actor is A {
   if (can(actor, permissions.any)) return;
-  if (actor && can(actor, permissions.own) && actor.id === ownerId) return;
+  if (actor && can(actor, permissions.own) && clientOf(actor) === ownerId) return;
   throw new NotAllowedError("Not found", 404, permissions.own);
 }
 

@@ -11,7 +11,7 @@ import { careerApplications, leadDocuments, leads, storedFiles } from "~/db/sche
 import { submitCareerApplication } from "~/features/careers/careers.server";
 import type { CareerInput } from "~/features/careers/careers.schema";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
-import { addDocument, deleteLead, type LeadActor } from "~/features/leads/leads.server";
+import { addDocument, deleteLead } from "~/features/leads/leads.server";
 import {
   removeObjects,
   storeFile,
@@ -20,7 +20,7 @@ import {
 } from "~/lib/files/stored-files.server";
 import { captureLog } from "~/lib/log.server";
 import { deliverDueMail, type DeliverableMail } from "~/lib/mail/outbox.server";
-import { permissionsOf } from "~/lib/permissions";
+import { permissionsOf, type ActorRef } from "~/lib/permissions";
 import { loader as documentLoader } from "~/routes/admin/leads/document";
 import { loader as resumeLoader } from "~/routes/admin/resume";
 import { testDatabases } from "../support/databases";
@@ -63,7 +63,7 @@ describe.each(testDatabases)("files in S3 on $name", (testDb) => {
     { admin: { role: "admin" }, client: { role: "client", companyName: "Alpha Homes" } },
     PASSWORD,
   );
-  const admin = (): LeadActor => ({ id: ids.admin, permissions: permissionsOf(["admin"]) });
+  const admin = (): ActorRef => ({ id: ids.admin, permissions: permissionsOf(["admin"]) });
   const objectKeys = async () =>
     (await database.db.select({ key: storedFiles.storageKey }).from(storedFiles)).map((row) => row.key!);
   const objectBytes = async (key: string) => bytesOf(await (await s3.store()).get(key));

@@ -20,14 +20,14 @@ import {
 import { handleBulkPost } from "~/features/leads/bulk-action.server";
 import { bulkLeadAction, BULK_MAX_IDS } from "~/features/leads/bulk.server";
 import { parseLeadListQuery } from "~/features/leads/leads.schema";
-import { clientLeadEvent, InvalidClientError, type LeadActor } from "~/features/leads/leads.server";
+import { clientLeadEvent, InvalidClientError } from "~/features/leads/leads.server";
 import type { Actor } from "~/lib/actor";
-import { NotAllowedError, permissionsOf } from "~/lib/permissions";
+import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 import { answer, ORIGIN, redirectOf } from "../support/route-calls";
 
 const ids = { admin: "bulk-admin", clientA: "bulk-client-a", clientB: "bulk-client-b", plain: "bulk-plain" };
-const admin: LeadActor = { id: ids.admin, permissions: permissionsOf(["admin"]) };
+const admin: ActorRef = { id: ids.admin, permissions: permissionsOf(["admin"]) };
 const adminActor: Actor = {
   ...admin,
   kind: "user",
@@ -35,6 +35,7 @@ const adminActor: Actor = {
   name: "admin@bulk.test",
   sessionId: "bulk-session",
   roles: ["admin"],
+  clientId: null,
   profile: null,
 };
 /** The bulk form's POST as a browser sends it: repeated `id` fields for the ticked rows. */

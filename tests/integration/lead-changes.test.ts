@@ -34,12 +34,11 @@ import {
   setSoldPrice,
   updateLeadDetails,
   updateLeadStatus,
-  type LeadActor,
 } from "~/features/leads/leads.server";
 import type { LeadInput } from "~/features/leads/leads.schema";
 import { decideReturn, requestReturn } from "~/features/leads/returns/returns.server";
 import { saveWebhookUrl } from "~/features/webhooks/webhooks.server";
-import { permissionsOf, permissionsOfScopes } from "~/lib/permissions";
+import { permissionsOf, permissionsOfScopes, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 import { stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 
@@ -50,7 +49,7 @@ const ids = {
   a: "0c0c0000-0000-4000-8000-0000000000a1",
   b: "0c0c0000-0000-4000-8000-0000000000b2",
 };
-const admin: LeadActor = { id: ids.admin, permissions: permissionsOf(["admin"]) };
+const admin: ActorRef = { id: ids.admin, permissions: permissionsOf(["admin"]) };
 const client = (id: string) => ({ id, permissions: permissionsOf(["client"]) });
 const apiKey = { id: "", name: "Vendor feed", permissions: permissionsOfScopes(["leads:write"]) };
 

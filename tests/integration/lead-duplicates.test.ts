@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
 import { leads } from "~/db/schema";
-import { findPossibleDuplicates, type LeadActor } from "~/features/leads/leads.server";
-import { NotAllowedError, permissionsOf } from "~/lib/permissions";
+import { findPossibleDuplicates } from "~/features/leads/leads.server";
+import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 
-const admin: LeadActor = { id: "dup-admin", permissions: permissionsOf(["admin"]) };
+const admin: ActorRef = { id: "dup-admin", permissions: permissionsOf(["admin"]) };
 
 const existing = {
   firstName: "Rosa",

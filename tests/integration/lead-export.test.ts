@@ -11,11 +11,11 @@ import { installDatabase } from "~/db/db.server";
 import { leads } from "~/db/schema";
 import { parseLeadListQuery } from "~/features/leads/leads.schema";
 import { LEAD_CSV_COLUMNS } from "~/features/leads/import/columns";
-import { exportLeadsCsv, type LeadActor } from "~/features/leads/leads.server";
-import { NotAllowedError, permissionsOf } from "~/lib/permissions";
+import { exportLeadsCsv } from "~/features/leads/leads.server";
+import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 
-const admin: LeadActor = { id: "export-admin", permissions: permissionsOf(["admin"]) };
+const admin: ActorRef = { id: "export-admin", permissions: permissionsOf(["admin"]) };
 const ROWS = 2_345;
 
 const exported = async (search: string) => {

@@ -21,7 +21,7 @@ import {
 import { CsvFileError } from "~/features/leads/import/csv-source.server";
 import { csvFileMessages } from "~/features/leads/import/import.schema";
 import { claimJob, runJob } from "~/features/leads/import/job.server";
-import type { LeadActor } from "~/features/leads/leads.server";
+import type { ActorRef } from "~/lib/permissions";
 import { UploadTooLargeError } from "~/lib/multipart.server";
 import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
@@ -30,8 +30,8 @@ import { stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 stubAuthEnv();
 
 const ids = { admin: "imp-admin", clientA: "imp-client-a", clientB: "imp-client-b" };
-const admin: LeadActor = { id: ids.admin, permissions: permissionsOf(["admin"]) };
-const clientActor: LeadActor = { id: ids.clientA, permissions: permissionsOf(["client"]) };
+const admin: ActorRef = { id: ids.admin, permissions: permissionsOf(["admin"]) };
+const clientActor: ActorRef = { id: ids.clientA, permissions: permissionsOf(["client"]) };
 
 async function* bytesOf(...parts: (string | Uint8Array)[]): AsyncGenerator<Uint8Array> {
   for (const part of parts) yield typeof part === "string" ? new TextEncoder().encode(part) : part;

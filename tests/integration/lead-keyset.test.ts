@@ -16,14 +16,14 @@ import {
   parseLeadListQuery,
   type LeadSort,
 } from "~/features/leads/leads.schema";
-import { listLeads, type LeadActor } from "~/features/leads/leads.server";
+import { listLeads } from "~/features/leads/leads.server";
 import { COUNT_CAP } from "~/lib/paging";
-import { permissionsOf } from "~/lib/permissions";
+import { permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 import { useTestDatabase } from "../support/integration-fixtures";
 
 const ids = { admin: "keyset-admin", client: "keyset-client", other: "keyset-other-client" };
-const admin: LeadActor = { id: ids.admin, permissions: permissionsOf(["admin"]) };
+const admin: ActorRef = { id: ids.admin, permissions: permissionsOf(["admin"]) };
 const client = { id: ids.client, permissions: permissionsOf(["client"]) };
 
 const adminQuery = (search: string) =>

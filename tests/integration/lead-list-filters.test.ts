@@ -8,8 +8,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
 import { leads, profiles, user, userRoles } from "~/db/schema";
 import { parseLeadListQuery } from "~/features/leads/leads.schema";
-import { listAdmins, listLeads, type LeadActor } from "~/features/leads/leads.server";
-import { NotAllowedError, permissionsOf } from "~/lib/permissions";
+import { listAdmins, listLeads } from "~/features/leads/leads.server";
+import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 
 const ids = {
@@ -17,7 +17,7 @@ const ids = {
   ben: "filters-admin-ben",
   client: "filters-client-carl",
 };
-const ada: LeadActor = { id: ids.ada, permissions: permissionsOf(["admin"]) };
+const ada: ActorRef = { id: ids.ada, permissions: permissionsOf(["admin"]) };
 
 type Row = typeof leads.$inferInsert;
 const at = (iso: string) => new Date(iso);

@@ -10,12 +10,12 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { tidyTables } from "~/db/maintenance.server";
 import { leadSorts, parseLeadListQuery, type LeadSort } from "~/features/leads/leads.schema";
-import { listLeads, type LeadActor } from "~/features/leads/leads.server";
-import { permissionsOf } from "~/lib/permissions";
+import { listLeads } from "~/features/leads/leads.server";
+import { permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 import { useTestDatabase } from "../support/integration-fixtures";
 
-const admin: LeadActor = { id: "search-admin", permissions: permissionsOf(["admin"]) };
+const admin: ActorRef = { id: "search-admin", permissions: permissionsOf(["admin"]) };
 /** More leads than any "rare term" line, so a term in all of them is walked. */
 const BOOK = 6_000;
 const sorts = leadSorts.map((s) => s.value);

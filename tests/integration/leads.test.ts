@@ -21,7 +21,6 @@ import {
   getClientLead,
   listClientLeads,
   submitFeedback,
-  type ClientActor,
 } from "~/features/leads/client-leads.server";
 import { clientDisplayName } from "~/features/leads/lead-format";
 import {
@@ -45,12 +44,11 @@ import {
   setSoldPrice,
   updateLeadDetails,
   updateLeadStatus,
-  type LeadActor,
   type LeadDocumentUpload,
 } from "~/features/leads/leads.server";
 import { testDatabases } from "../support/databases";
 import { JANE_DOE, useTestDatabase } from "../support/integration-fixtures";
-import { NotAllowedError, permissionsOf } from "~/lib/permissions";
+import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 
 const ids = {
   admin: "00000000-0000-4000-8000-00000000000a",
@@ -61,10 +59,10 @@ const ids = {
 };
 const MISSING = "00000000-0000-4000-8000-00000000dead";
 
-const admin: LeadActor = { id: ids.admin, permissions: permissionsOf(["admin"]) };
-const clientA: ClientActor = { id: ids.clientA, permissions: permissionsOf(["client"]) };
-const clientB: ClientActor = { id: ids.clientB, permissions: permissionsOf(["client"]) };
-const clientC: ClientActor = { id: ids.clientC, permissions: permissionsOf(["client"]) };
+const admin: ActorRef = { id: ids.admin, permissions: permissionsOf(["admin"]) };
+const clientA: ActorRef = { id: ids.clientA, permissions: permissionsOf(["client"]) };
+const clientB: ActorRef = { id: ids.clientB, permissions: permissionsOf(["client"]) };
+const clientC: ActorRef = { id: ids.clientC, permissions: permissionsOf(["client"]) };
 
 const DAY = 24 * 60 * 60 * 1000;
 const adminQuery = (search = "") =>
@@ -189,7 +187,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
         { id: ids.plain, permissions: permissionsOf([]) },
         { id: ids.admin, permissions: permissionsOf([]) },
       ]) {
-        const asAny = actor as unknown as LeadActor;
+        const asAny = actor as unknown as ActorRef;
         await expect(listLeads(asAny, adminQuery())).rejects.toBeInstanceOf(NotAllowedError);
         await expect(getLead(asAny, leadId)).rejects.toBeInstanceOf(NotAllowedError);
         await expect(getLead(asAny, "not-a-uuid")).rejects.toBeInstanceOf(NotAllowedError);
@@ -216,7 +214,7 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
 
     it("refuses every client function to anyone who is not a client", async () => {
       for (const actor of [null, undefined, { id: ids.clientA, permissions: permissionsOf([]) }]) {
-        const asAny = actor as unknown as ClientActor;
+        const asAny = actor as unknown as ActorRef;
         await expect(clientDashboard(asAny)).rejects.toBeInstanceOf(NotAllowedError);
         await expect(listClientLeads(asAny, clientQuery())).rejects.toBeInstanceOf(NotAllowedError);
         await expect(getClientLead(asAny, leadId)).rejects.toBeInstanceOf(NotAllowedError);

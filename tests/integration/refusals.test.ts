@@ -24,6 +24,7 @@ const actor = (roles: Actor["roles"]): Actor => ({
   sessionId: "session",
   kind: "user",
   roles,
+  clientId: roles.includes("client") ? "00000000-0000-4000-8000-0000000000aa" : null,
   permissions: permissionsOf(roles),
   profile: null,
 });

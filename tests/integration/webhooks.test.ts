@@ -13,13 +13,7 @@ import { leads, profiles, user, userRoles, webhookDeliveries, webhookEndpoints }
 import { bulkLeadAction } from "~/features/leads/bulk.server";
 import { getImport, receiveImport, startImport } from "~/features/leads/import/imports.server";
 import { claimJob, runJob } from "~/features/leads/import/job.server";
-import {
-  assignLead,
-  createLead,
-  InvalidClientError,
-  updateLeadStatus,
-  type LeadActor,
-} from "~/features/leads/leads.server";
+import { assignLead, createLead, InvalidClientError, updateLeadStatus } from "~/features/leads/leads.server";
 import {
   getWebhookSettings,
   listClientWebhooks,
@@ -30,7 +24,7 @@ import {
   rotateWebhookSecret,
   saveWebhookUrl,
 } from "~/features/webhooks/webhooks.server";
-import { NotAllowedError, permissionsOf } from "~/lib/permissions";
+import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { deliverDueWebhooks, postJson } from "~/lib/webhooks/delivery.server";
 import { testDatabases } from "../support/databases";
 import { stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
@@ -50,7 +44,7 @@ function documentedVerifier() {
 }
 
 const ids = { admin: "wh-admin", clientA: "wh-client-a", clientB: "wh-client-b", plain: "wh-plain" };
-const admin: LeadActor = { id: ids.admin, permissions: permissionsOf(["admin"]) };
+const admin: ActorRef = { id: ids.admin, permissions: permissionsOf(["admin"]) };
 const clientA = { id: ids.clientA, permissions: permissionsOf(["client"]) };
 const clientB = { id: ids.clientB, permissions: permissionsOf(["client"]) };
 const deliver = (db: Parameters<typeof deliverDueWebhooks>[0], allowPrivate = true) =>

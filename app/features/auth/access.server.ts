@@ -83,6 +83,8 @@ async function loadAuthState(request: Request): Promise<AuthState> {
     actor: {
       kind: "user",
       id,
+      // One login is one client company today; several members per company come with issue 26.
+      clientId: roles.includes("client") ? id : null,
       email: response.user.email,
       name: response.user.name,
       sessionId: response.session.id,

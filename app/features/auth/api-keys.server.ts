@@ -182,7 +182,13 @@ export async function countApiKeyUse(secret: string): Promise<ApiKeyUse | null> 
   if (!row) return null;
   const scopes = Array.isArray(row.scopes) ? row.scopes : parseTextArray(row.scopes);
   return {
-    actor: { kind: "api-key", id: row.id, name: row.name, permissions: permissionsOfScopes(scopes) },
+    actor: {
+      kind: "api-key",
+      id: row.id,
+      name: row.name,
+      clientId: null,
+      permissions: permissionsOfScopes(scopes),
+    },
     limit: Number(row.rate_limit),
     used: Number(row.window_count),
     resetSeconds: Math.max(1, Math.ceil(Number(row.reset_ms) / 1000)),

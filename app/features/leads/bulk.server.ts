@@ -12,7 +12,7 @@ import type { LeadStatus } from "~/db/enums";
 import { leadDocuments, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { deleteStoredFiles, removeObjects } from "~/lib/files/stored-files.server";
-import { authorize } from "~/lib/permissions";
+import { authorize, type ActorRef } from "~/lib/permissions";
 import type { LeadListQuery } from "./leads.schema";
 import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
 import {
@@ -21,7 +21,6 @@ import {
   listFilters,
   statusChange,
   statusChangedText,
-  type LeadActor,
 } from "./leads.server";
 
 /** The ticked leads (at most a page's worth at a time), or every lead the filters keep. */
@@ -42,7 +41,7 @@ export const BULK_MAX_IDS = 500;
 const INSERT_CHUNK = 1_000;
 
 /** How many leads a selection holds now (the count a delete confirmation names). */
-export async function countSelection(actor: LeadActor, selection: BulkSelection): Promise<number> {
+export async function countSelection(actor: ActorRef, selection: BulkSelection): Promise<number> {
   authorize(actor, "lead:read:any");
   const db = await getDb();
   const [row] = await db.select({ n: count() }).from(leads).where(selectionWhere(selection));
@@ -62,7 +61,7 @@ const chunks = <T>(items: readonly T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 export async function bulkLeadAction(
-  actor: LeadActor,
+  actor: ActorRef,
   selection: BulkSelection,
   action: BulkAction,
 ): Promise<BulkResult> {

@@ -1,6 +1,7 @@
 /**
  * The client portal's data (spec 02 §2, §4, §9): a client sees only the leads assigned to them, and
- * records feedback on each. Every query is scoped by `assigned_to_client_id = actor.id` here, on the
+ * records feedback on each. Every query is scoped by `assigned_to_client_id` = the actor's client company
+ * (`actingClient`) here, on the
  * server; a lead of someone else is indistinguishable from one that does not exist.
  */
 import { and, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
@@ -8,15 +9,10 @@ import { getDb } from "~/db/db.server";
 import { feedbackStatuses, labelOf, notInterestedReasons } from "~/db/enums";
 import { leadDeliveries, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
-import { authorize, type Principal } from "~/lib/permissions";
+import { actingClient, authorize, type ActorRef } from "~/lib/permissions";
 import { recordLeadChanges } from "./lead-changes.server";
 import { cursorKeys, keysetPage, leadIdentityColumns, leadTimeline } from "./leads.server";
 import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
-
-/** The part of the actor this module needs: whose leads ("own" is assigned to `id`) and what they may do. */
-export interface ClientActor extends Principal {
-  id: string;
-}
 
 /** Spec 02 §9. */
 export const RECENT_LEADS = 10;
@@ -30,10 +26,10 @@ const listColumns = {
   createdAt: leads.createdAt,
 };
 
-const mine = (actor: ClientActor) => eq(leads.assignedToClientId, actor.id);
+const mine = (actor: ActorRef) => eq(leads.assignedToClientId, actingClient(actor));
 
 /** The four counters and the ten most recent leads of the client dashboard. */
-export async function clientDashboard(actor: ClientActor, now = new Date()) {
+export async function clientDashboard(actor: ActorRef, now = new Date()) {
   authorize(actor, "lead:read:own");
   const db = await getDb();
   const weekAgo = new Date(now.getTime() - WEEK_MS);
@@ -72,7 +68,7 @@ export const CLIENT_LEADS_PAGE_SIZE = 50;
  * My Leads: the leads assigned to the client, newest first, filtered by motivation and feedback, one
  * keyset page at a time (every lead reachable, however many), with a total counted up to 10,000.
  */
-export async function listClientLeads(actor: ClientActor, query: ClientLeadQuery) {
+export async function listClientLeads(actor: ActorRef, query: ClientLeadQuery) {
   authorize(actor, "lead:read:own");
   const conditions: SQL[] = [mine(actor)];
   if (query.motivation) conditions.push(eq(leads.motivationLevel, query.motivation));
@@ -93,7 +89,7 @@ export async function listClientLeads(actor: ClientActor, query: ClientLeadQuery
 }
 
 /** One of the client's leads with its timeline, or null (missing, or assigned to someone else). */
-export async function getClientLead(actor: ClientActor, id: string) {
+export async function getClientLead(actor: ActorRef, id: string) {
   authorize(actor, "lead:read:own");
   if (!isUuid(id)) return null;
   const db = await getDb();
@@ -129,7 +125,7 @@ export async function getClientLead(actor: ClientActor, id: string) {
     .from(leads)
     .where(and(eq(leads.id, id), mine(actor)));
   if (!lead) return null;
-  const activities = await leadTimeline(id, { forClient: actor.id });
+  const activities = await leadTimeline(id, { forClient: actingClient(actor) });
   const previousNotes = activities
     .filter((a) => a.activityType === "client_feedback_submitted" && typeof a.metadata?.notes === "string")
     .map((a) => ({
@@ -147,7 +143,7 @@ export async function getClientLead(actor: ClientActor, id: string) {
  * client_feedback_submitted activity carrying both, in one transaction. False when the lead is not theirs.
  */
 export async function submitFeedback(
-  actor: ClientActor,
+  actor: ActorRef,
   id: string,
   // The reason and the deal figures are optional: most feedback has neither.
   input: Pick<FeedbackInput, "feedbackStatus" | "notes"> & Partial<FeedbackInput>,
@@ -180,7 +176,7 @@ export async function submitFeedback(
       .where(
         and(
           eq(leadDeliveries.leadId, id),
-          eq(leadDeliveries.clientId, actor.id),
+          eq(leadDeliveries.clientId, actingClient(actor)),
           isNull(leadDeliveries.endedAt),
           isNull(leadDeliveries.firstFeedbackAt),
         ),
@@ -198,7 +194,8 @@ export async function submitFeedback(
       },
     };
     // The row is written above (its update is also the ownership check); the rest follows the one path.
-    await recordLeadChanges(tx, [{ leadId: id, from: actor.id, to: actor.id, entry, updated: true }], {
+    const company = actingClient(actor);
+    await recordLeadChanges(tx, [{ leadId: id, from: company, to: company, entry, updated: true }], {
       by: actor.id,
       mail: "none",
       live: "lead",

@@ -43,7 +43,7 @@ import {
 } from "~/db/schema";
 import { findClientAccount } from "~/lib/client-accounts.server";
 import { isUuid, likePattern } from "~/lib/data-guards";
-import { authorize, type Principal } from "~/lib/permissions";
+import { authorize, type ActorRef } from "~/lib/permissions";
 import { csvLines } from "~/lib/csv";
 import {
   deleteStoredFiles,
@@ -69,11 +69,6 @@ import {
   type LeadListQuery,
   type LeadSort,
 } from "./leads.schema";
-
-/** The part of the actor this module needs: who (recorded as the author of changes) and what they may do. */
-export interface LeadActor extends Principal {
-  id: string;
-}
 
 /** A lead assigned to someone who is not a client (or no longer exists). */
 export class InvalidClientError extends Error {
@@ -441,7 +436,7 @@ const EXPORT_BATCH = 1000;
  * The filtered list as CSV, in the list's order, produced in batches of 1,000 rows read by keyset: any
  * number of leads in constant memory. Yields the header, then one chunk of lines per batch.
  */
-export async function* exportLeadsCsv(actor: LeadActor, query: LeadListQuery): AsyncGenerator<string> {
+export async function* exportLeadsCsv(actor: ActorRef, query: LeadListQuery): AsyncGenerator<string> {
   authorize(actor, "lead:read:any");
   const db = await getDb();
   const filters = listFilters(query);
@@ -488,7 +483,7 @@ export async function* exportLeadsCsv(actor: LeadActor, query: LeadListQuery): A
  * The admin list (spec 02 §7, issue 13): one keyset page of 50 in the chosen order, the filters applied,
  * with a total counted up to 10,000 ("10,000+" beyond).
  */
-export async function listLeads(actor: LeadActor, query: LeadListQuery) {
+export async function listLeads(actor: ActorRef, query: LeadListQuery) {
   authorize(actor, "lead:read:any");
   const page = await keysetPage(
     query.sort,
@@ -522,7 +517,7 @@ export async function listLeads(actor: LeadActor, query: LeadListQuery) {
 }
 
 /** One lead with everything the admin detail page shows, or null when there is none with this id. */
-export async function getLead(actor: LeadActor, id: string) {
+export async function getLead(actor: ActorRef, id: string) {
   authorize(actor, "lead:read:any");
   if (!isUuid(id)) return null;
   const db = await getDb();
@@ -583,7 +578,7 @@ export interface DuplicateProbe {
  * once normalised (address-key.ts) in the same ZIP5. Both columns are indexed, so this costs an index
  * lookup at any table size. `exceptId` leaves out the lead itself.
  */
-export async function findPossibleDuplicates(actor: LeadActor, probe: DuplicateProbe, exceptId?: string) {
+export async function findPossibleDuplicates(actor: ActorRef, probe: DuplicateProbe, exceptId?: string) {
   authorize(actor, "lead:read:any");
   const db = await getDb();
   const key = addressKeySql(sql`${probe.address}::text`, sql`${probe.zipCode}::text`);
@@ -645,7 +640,7 @@ export async function leadTimeline(leadId: string, options: { forClient?: string
 
 /** The accounts holding `role`, with their profile's name fields, in the order `orderBy`. */
 async function accountsWithRole(
-  actor: LeadActor,
+  actor: ActorRef,
   role: "admin" | "client",
   ...orderBy: (SQL | AnyPgColumn)[]
 ) {
@@ -660,7 +655,7 @@ async function accountsWithRole(
 }
 
 /** Every client account (role "client"), for the assignment menus: profile fields, by display name. */
-export async function listClients(actor: LeadActor) {
+export async function listClients(actor: ActorRef) {
   return accountsWithRole(
     actor,
     "client",
@@ -671,7 +666,7 @@ export async function listClients(actor: LeadActor) {
 export type ClientOption = Awaited<ReturnType<typeof listClients>>[number];
 
 /** The admins, who create leads by hand: the list's "Created by" choices. */
-export async function listAdmins(actor: LeadActor) {
+export async function listAdmins(actor: ActorRef) {
   return accountsWithRole(actor, "admin", profiles.firstName, profiles.lastName, profiles.email);
 }
 
@@ -702,7 +697,7 @@ export function clientLeadEvent(payload: string, clientId: string): string | nul
 }
 
 /** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
-export async function createLead(actor: LeadActor, input: LeadInput) {
+export async function createLead(actor: ActorRef, input: LeadInput) {
   authorize(actor, "lead:create:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -741,7 +736,7 @@ const detailLabels: Record<keyof LeadDetailsInput, string> = {
  * Corrects a lead's details (not its status, assignment or feedback, which have their own rules); the
  * timeline says which fields changed. False when the lead does not exist.
  */
-export async function updateLeadDetails(actor: LeadActor, id: string, input: LeadDetailsInput) {
+export async function updateLeadDetails(actor: ActorRef, id: string, input: LeadDetailsInput) {
   authorize(actor, "lead:write:any");
   if (!isUuid(id)) return false;
   const db = await getDb();
@@ -795,7 +790,7 @@ type LockedLead = NonNullable<Awaited<ReturnType<typeof lockLead>>>;
  * records the rest. False when the lead does not exist, true otherwise.
  */
 async function changeLead(
-  actor: LeadActor,
+  actor: ActorRef,
   id: string,
   change: (
     tx: Transaction,
@@ -839,7 +834,7 @@ export const assignmentChange = (clientId: string | null, now: Date) => ({
 });
 
 /** Sets the status (any value, spec 02 §4); false when the lead does not exist. */
-export async function updateLeadStatus(actor: LeadActor, id: string, status: LeadStatus) {
+export async function updateLeadStatus(actor: ActorRef, id: string, status: LeadStatus) {
   return changeLead(actor, id, async (tx, lead) => {
     if (lead.leadStatus === status) return null;
     const holder = lead.assignedToClientId;
@@ -865,7 +860,7 @@ export async function updateLeadStatus(actor: LeadActor, id: string, status: Lea
  * Assigns the lead to a client, or unassigns it. Feedback belongs to the client who gave it, so a new
  * assignee starts from "not reviewed"; the earlier feedback stays in the timeline for admins.
  */
-export async function assignLead(actor: LeadActor, id: string, clientId: string | null) {
+export async function assignLead(actor: ActorRef, id: string, clientId: string | null) {
   return changeLead(actor, id, async (tx, lead) => {
     if (lead.assignedToClientId === clientId) return null;
     await assertClientAccount(tx, clientId);
@@ -879,7 +874,7 @@ export async function assignLead(actor: LeadActor, id: string, clientId: string 
 }
 
 /** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */
-export async function setSoldPrice(actor: LeadActor, id: string, soldPrice: number | null) {
+export async function setSoldPrice(actor: ActorRef, id: string, soldPrice: number | null) {
   return changeLead(actor, id, async (tx, lead) => ({
     change: { from: lead.assignedToClientId, to: lead.assignedToClientId, updated: true },
     write: async () => {
@@ -889,7 +884,7 @@ export async function setSoldPrice(actor: LeadActor, id: string, soldPrice: numb
 }
 
 /** An admin's note, call, e-mail or meeting on the timeline; false when the lead does not exist. */
-export async function addActivity(actor: LeadActor, id: string, input: ActivityInput) {
+export async function addActivity(actor: ActorRef, id: string, input: ActivityInput) {
   return changeLead(actor, id, async (_tx, lead) => ({
     change: {
       from: lead.assignedToClientId,
@@ -910,7 +905,7 @@ export interface LeadDocumentUpload {
 }
 
 /** Stores a document's bytes and its card in one transaction; false when the lead does not exist. */
-export async function addDocument(actor: LeadActor, id: string, upload: LeadDocumentUpload) {
+export async function addDocument(actor: ActorRef, id: string, upload: LeadDocumentUpload) {
   authorize(actor, "lead:write:any");
   const file = {
     fileName: upload.fileName,
@@ -940,7 +935,7 @@ export async function addDocument(actor: LeadActor, id: string, upload: LeadDocu
 }
 
 /** A document's bytes for the admin download route, or null when lead and document do not match. */
-export async function documentFile(actor: LeadActor, leadId: string, documentId: string) {
+export async function documentFile(actor: ActorRef, leadId: string, documentId: string) {
   authorize(actor, "lead:read:any");
   if (!isUuid(leadId) || !isUuid(documentId)) return null;
   const db = await getDb();
@@ -956,7 +951,7 @@ export async function documentFile(actor: LeadActor, leadId: string, documentId:
  * Deletes the lead, its timeline, its documents and their stored bytes (objects in the bucket once the
  * deletion has committed); false when it did not exist.
  */
-export async function deleteLead(actor: LeadActor, id: string) {
+export async function deleteLead(actor: ActorRef, id: string) {
   let objectKeys: string[] = [];
   const deleted = await changeLead(actor, id, async (tx, lead) => ({
     change: { from: lead.assignedToClientId, to: lead.assignedToClientId, deleted: true },

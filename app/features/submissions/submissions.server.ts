@@ -7,15 +7,10 @@ import { and, count, desc, eq, gte, isNotNull, isNull, sql, type SQL } from "dri
 import { getDb } from "~/db/db.server";
 import { csvLines } from "~/lib/csv";
 import { isUuid, likePattern } from "~/lib/data-guards";
-import { authorize, type Principal } from "~/lib/permissions";
+import { authorize, type ActorRef } from "~/lib/permissions";
 import { careerApplications, contactSubmissions, storedFiles } from "~/db/schema";
 import { pageOf, pageOffset } from "~/lib/paging";
 import { PAGE_SIZE, type ListQuery, type SubmissionKind } from "./submissions.schema";
-
-/** The part of the actor this module needs: who (recorded when a submission is handled) and what they may do. */
-export interface AdminActor extends Principal {
-  id: string;
-}
 
 // The search expressions are the exact expressions of the trigram indexes (schema.ts), so they are used.
 const contactSearch = sql`(${contactSubmissions.name} || ' ' || ${contactSubmissions.email} || ' ' || ${contactSubmissions.subject})`;
@@ -31,7 +26,7 @@ function filters(kind: SubmissionKind, query: Pick<ListQuery, "q" | "status">): 
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function dashboardCounts(actor: AdminActor) {
+export async function dashboardCounts(actor: ActorRef) {
   authorize(actor, "submission:read:any");
   const db = await getDb();
   const [[contacts], [careers]] = await Promise.all([
@@ -43,7 +38,7 @@ export async function dashboardCounts(actor: AdminActor) {
   return { total: contact + career, contact, career };
 }
 
-export async function listContactSubmissions(actor: AdminActor, query: ListQuery) {
+export async function listContactSubmissions(actor: ActorRef, query: ListQuery) {
   authorize(actor, "submission:read:any");
   const db = await getDb();
   const where = filters("contact", query);
@@ -60,7 +55,7 @@ export async function listContactSubmissions(actor: AdminActor, query: ListQuery
   return pageOf(rows, Number(total?.n ?? 0), query.page, PAGE_SIZE);
 }
 
-export async function listCareerApplications(actor: AdminActor, query: ListQuery) {
+export async function listCareerApplications(actor: ActorRef, query: ListQuery) {
   authorize(actor, "submission:read:any");
   const db = await getDb();
   const where = filters("career", query);
@@ -92,7 +87,7 @@ export async function listCareerApplications(actor: AdminActor, query: ListQuery
 }
 
 /** Marks a submission handled (or open again); false when it does not exist. */
-export async function setHandled(actor: AdminActor, kind: SubmissionKind, id: string, handled: boolean) {
+export async function setHandled(actor: ActorRef, kind: SubmissionKind, id: string, handled: boolean) {
   authorize(actor, "submission:write:any");
   const db = await getDb();
   const table = kind === "contact" ? contactSubmissions : careerApplications;
@@ -105,7 +100,7 @@ export async function setHandled(actor: AdminActor, kind: SubmissionKind, id: st
 }
 
 /** Submissions per week (Monday to Sunday, UTC) for the last `weeks` weeks, oldest first. */
-export async function weeklyCounts(actor: AdminActor, weeks = 12, now = new Date()) {
+export async function weeklyCounts(actor: ActorRef, weeks = 12, now = new Date()) {
   authorize(actor, "submission:read:any");
   const db = await getDb();
   const startOfWeek = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -140,7 +135,7 @@ export async function weeklyCounts(actor: AdminActor, weeks = 12, now = new Date
 
 /** A list as CSV (all pages, same filters), newest first. */
 export async function exportCsv(
-  actor: AdminActor,
+  actor: ActorRef,
   kind: SubmissionKind,
   query: Pick<ListQuery, "q" | "status">,
 ) {
@@ -200,7 +195,7 @@ export async function exportCsv(
 }
 
 /** The resume of an application, for the admin download route; null when there is none. */
-export async function resumeFile(actor: AdminActor, applicationId: string) {
+export async function resumeFile(actor: ActorRef, applicationId: string) {
   authorize(actor, "submission:read:any");
   if (!isUuid(applicationId)) return null;
   const db = await getDb();

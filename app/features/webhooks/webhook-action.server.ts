@@ -7,7 +7,7 @@ import { log } from "~/lib/log.server";
 import { data } from "react-router";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
-import { rethrowRefusal } from "~/lib/permissions";
+import { rethrowRefusal, type ActorRef } from "~/lib/permissions";
 import type { Toast } from "~/lib/toast";
 import { webhookIntents, webhookUrlSchema, type WebhookIntent } from "./webhooks.schema";
 import {
@@ -17,7 +17,6 @@ import {
   rotateWebhookSecret,
   saveWebhookUrl,
   WebhookUrlError,
-  type WebhookActor,
 } from "./webhooks.server";
 
 export const webhookToasts = {
@@ -53,7 +52,7 @@ export interface WebhookReply extends FormReply {
 
 const reply = (body: WebhookReply, status = body.ok ? 200 : 400) => data<WebhookReply>(body, { status });
 
-export async function handleWebhookPost(request: Request, actor: WebhookActor, clientId: string) {
+export async function handleWebhookPost(request: Request, actor: ActorRef, clientId: string) {
   const form = await request.formData();
   const raw = String(form.get("intent") ?? "");
   const intent = (webhookIntents as readonly string[]).includes(raw) ? (raw as WebhookIntent) : null;

@@ -13,7 +13,7 @@ import { audit } from "~/lib/audit.server";
 import { findClientAccount } from "~/lib/client-accounts.server";
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
-import { authorize, authorizeOwner, NotAllowedError, type Principal } from "~/lib/permissions";
+import { authorize, authorizeOwner, NotAllowedError, type ActorRef } from "~/lib/permissions";
 import { notify } from "~/lib/realtime.server";
 import { seal, unseal } from "~/lib/sealing.server";
 import { isForbiddenAddress } from "~/lib/webhooks/address-guard.server";
@@ -21,10 +21,6 @@ import { WEBHOOK_SECRET_PURPOSE, WEBHOOKS_CHANNEL } from "~/lib/webhooks/deliver
 import { wakeWebhookWorker } from "~/lib/webhooks/outbox.server";
 import { newWebhookSecret } from "~/lib/webhooks/signature";
 import { webhookMessages } from "./webhooks.schema";
-
-export interface WebhookActor extends Principal {
-  id: string;
-}
 
 const webhookPermissions = { any: "webhook:manage:any", own: "webhook:manage:own" } as const;
 
@@ -37,7 +33,7 @@ export class WebhookUrlError extends Error {}
 const notFound = () => new NotAllowedError("Not found", 404, "webhook:manage:own");
 
 /** The actor may manage `clientId`'s webhook, and `clientId` is a client account; 404 otherwise. */
-async function authorizeClient(actor: WebhookActor, clientId: string) {
+async function authorizeClient(actor: ActorRef, clientId: string) {
   authorizeOwner(actor, webhookPermissions, clientId);
   const db = await getDb();
   const client = await findClientAccount(db, clientId);
@@ -46,7 +42,7 @@ async function authorizeClient(actor: WebhookActor, clientId: string) {
 }
 
 /** The client, their webhook (URL and dates; never the secret) and how its deliveries stand. */
-export async function getWebhookSettings(actor: WebhookActor, clientId: string) {
+export async function getWebhookSettings(actor: ActorRef, clientId: string) {
   const { db, client } = await authorizeClient(actor, clientId);
   const [endpoint] = await db
     .select({
@@ -74,7 +70,7 @@ function checkDeliverable(url: string) {
  * existing one keeps its secret (null).
  */
 export async function saveWebhookUrl(
-  actor: WebhookActor,
+  actor: ActorRef,
   clientId: string,
   url: string,
 ): Promise<{ secret: string | null }> {
@@ -107,7 +103,7 @@ export async function saveWebhookUrl(
 }
 
 /** A new signing secret (the old one stops working at once); null when there is no webhook. */
-export async function rotateWebhookSecret(actor: WebhookActor, clientId: string): Promise<string | null> {
+export async function rotateWebhookSecret(actor: ActorRef, clientId: string): Promise<string | null> {
   const { db } = await authorizeClient(actor, clientId);
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
@@ -123,7 +119,7 @@ export async function rotateWebhookSecret(actor: WebhookActor, clientId: string)
 }
 
 /** The signing secret, unsealed for its owner or an admin; null when there is none (or it is unreadable). */
-export async function revealWebhookSecret(actor: WebhookActor, clientId: string): Promise<string | null> {
+export async function revealWebhookSecret(actor: ActorRef, clientId: string): Promise<string | null> {
   const { db } = await authorizeClient(actor, clientId);
   const [row] = await db
     .select({ sealed: webhookEndpoints.sealedSecret })
@@ -135,7 +131,7 @@ export async function revealWebhookSecret(actor: WebhookActor, clientId: string)
 }
 
 /** Removes the webhook, its pending deliveries and its log; false when there was none. */
-export async function removeWebhook(actor: WebhookActor, clientId: string): Promise<boolean> {
+export async function removeWebhook(actor: ActorRef, clientId: string): Promise<boolean> {
   const { db } = await authorizeClient(actor, clientId);
   return db.transaction(async (tx) => {
     const removed = await tx
@@ -167,7 +163,7 @@ export interface DeliveryLogEntry {
 
 /** The client's deliveries, newest first, a page at a time (`before`: the last seq of the page before). */
 export async function listWebhookDeliveries(
-  actor: WebhookActor,
+  actor: ActorRef,
   clientId: string,
   options: { before?: number } = {},
 ): Promise<{ entries: DeliveryLogEntry[]; olderBefore: number | null }> {
@@ -212,7 +208,7 @@ export async function listWebhookDeliveries(
  * retries. A delivery being sent at this moment is left alone. False when it is not this client's.
  */
 export async function resendWebhookDelivery(
-  actor: WebhookActor,
+  actor: ActorRef,
   clientId: string,
   deliveryId: string,
 ): Promise<boolean> {
@@ -243,7 +239,7 @@ export async function resendWebhookDelivery(
 }
 
 /** Every client with their webhook, if any, and how its deliveries stand: the admin's overview. */
-export async function listClientWebhooks(actor: WebhookActor) {
+export async function listClientWebhooks(actor: ActorRef) {
   authorize(actor, "webhook:manage:any");
   const db = await getDb();
   const stats = db

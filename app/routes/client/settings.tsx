@@ -1,5 +1,6 @@
 import type { Route } from "./+types/settings";
 import { requireArea } from "~/features/auth/access.server";
+import { actingClient } from "~/lib/actor";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { WebhookPanel } from "~/features/webhooks/components/webhook-panel";
 import { handleWebhookPost } from "~/features/webhooks/webhook-action.server";
@@ -10,14 +11,14 @@ import { olderDeliveriesHref, webhookLogBefore } from "~/features/webhooks/webho
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
   const before = webhookLogBefore(new URL(request.url));
-  const settings = await getWebhookSettings(actor, actor.id);
-  const log = await listWebhookDeliveries(actor, actor.id, { before });
+  const settings = await getWebhookSettings(actor, actingClient(actor));
+  const log = await listWebhookDeliveries(actor, actingClient(actor), { before });
   return { settings, log };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireArea(request, "client");
-  return handleWebhookPost(request, actor, actor.id);
+  return handleWebhookPost(request, actor, actingClient(actor));
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;

@@ -8,13 +8,9 @@ import { getDb } from "~/db/db.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { clientAgreements, profiles, user } from "~/db/schema";
 import { findClientAccount, type ClientAccount } from "~/lib/client-accounts.server";
-import { authorize, type Principal } from "~/lib/permissions";
+import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import { personName } from "../lead-format";
 import type { AgreementField, AgreementInput } from "./agreement.schema";
-
-interface AgreementActor extends Principal {
-  id: string;
-}
 
 /** The terms as stored, one version. */
 export interface AgreementVersion extends AgreementInput {
@@ -76,7 +72,7 @@ function withChanges(versions: AgreementVersion[]): AgreementChange[] {
 }
 
 /** One client's account, current agreement and history; null when the id is not a client's. */
-export async function getClientAgreement(actor: AgreementActor, clientId: string) {
+export async function getClientAgreement(actor: ActorRef, clientId: string) {
   authorize(actor, "agreement:read:any");
   const client = await findClientAccount(await getDb(), clientId);
   if (!client) return null;
@@ -85,9 +81,9 @@ export async function getClientAgreement(actor: AgreementActor, clientId: string
 }
 
 /** The signed-in client's own current agreement, or null before the agency has set one. */
-export async function ownAgreement(actor: AgreementActor): Promise<AgreementVersion | null> {
+export async function ownAgreement(actor: ActorRef): Promise<AgreementVersion | null> {
   authorize(actor, "agreement:read:own");
-  const [current] = await versionsOf(actor.id, 1);
+  const [current] = await versionsOf(actingClient(actor), 1);
   return current ?? null;
 }
 
@@ -97,7 +93,7 @@ export interface ClientStanding extends ClientAccount {
 }
 
 /** Every client account with its current agreement and the leads it holds, by display name. */
-export async function listClientStandings(actor: AgreementActor): Promise<ClientStanding[]> {
+export async function listClientStandings(actor: ActorRef): Promise<ClientStanding[]> {
   authorize(actor, "agreement:read:any");
   const db = await getDb();
   const rows = await queryRows<{
@@ -153,7 +149,7 @@ export type SaveAgreementResult = { ok: true; version: number; changed: boolean 
  * account row is locked), so versions never collide.
  */
 export async function saveAgreement(
-  actor: AgreementActor,
+  actor: ActorRef,
   clientId: string,
   input: AgreementInput,
 ): Promise<SaveAgreementResult> {

@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { queryRows, type Database } from "~/db/client.server";
-import { authorize, type Principal } from "~/lib/permissions";
+import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import {
   FIRST_QUALIFIED_COUNT,
   FIRST_QUALIFIED_DAYS,
@@ -19,10 +19,6 @@ import {
   type Milestone,
   type StartDeliveries,
 } from "./guarantee";
-
-interface LedgerActor extends Principal {
-  id: string;
-}
 
 type Reader = Pick<Database, "execute">;
 
@@ -118,13 +114,13 @@ async function guaranteeOf(db: Reader, clientId: string, now: Date): Promise<Gua
 }
 
 /** The signed-in client's own guarantee. */
-export async function ownGuarantee(actor: LedgerActor, now = new Date()): Promise<Guarantee | null> {
+export async function ownGuarantee(actor: ActorRef, now = new Date()): Promise<Guarantee | null> {
   authorize(actor, "agreement:read:own");
-  return guaranteeOf(await getDb(), actor.id, now);
+  return guaranteeOf(await getDb(), actingClient(actor), now);
 }
 
 /** A client's guarantee for an admin (the caller has checked that the id is a client's). */
-export async function clientGuarantee(actor: LedgerActor, clientId: string, now = new Date()) {
+export async function clientGuarantee(actor: ActorRef, clientId: string, now = new Date()) {
   authorize(actor, "agreement:read:any");
   return guaranteeOf(await getDb(), clientId, now);
 }
@@ -138,7 +134,7 @@ export interface GuaranteeStanding {
 
 /** Every client's standing this month, by client id: one pass over each table, not a query per client. */
 export async function guaranteeStandings(
-  actor: LedgerActor,
+  actor: ActorRef,
   now = new Date(),
 ): Promise<Map<string, GuaranteeStanding>> {
   authorize(actor, "agreement:read:any");

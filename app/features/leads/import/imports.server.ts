@@ -12,9 +12,9 @@ import { csvLines } from "~/lib/csv";
 import { printableFileName } from "~/lib/files/document-type";
 import { isUuid } from "~/lib/data-guards";
 import { UploadTooLargeError } from "~/lib/multipart.server";
-import { authorize } from "~/lib/permissions";
+import { authorize, type ActorRef } from "~/lib/permissions";
 import { leadDefaults } from "../leads.schema";
-import { assertClientAccount, type LeadActor } from "../leads.server";
+import { assertClientAccount } from "../leads.server";
 import { assessRows } from "./assess.server";
 import { guessMapping, rowToLead, type ColumnMapping } from "./columns";
 import { CsvFileError, csvRecords } from "./csv-source.server";
@@ -40,7 +40,7 @@ const REJECTS_BATCH = 1_000;
  * imported throws `CsvFileError` (or `UploadTooLargeError`) and leaves nothing behind.
  */
 export async function receiveImport(
-  actor: LeadActor,
+  actor: ActorRef,
   file: AsyncIterable<Uint8Array>,
   fileName: string,
 ): Promise<string> {
@@ -147,7 +147,7 @@ const summaryColumns = {
 };
 
 /** The latest imports, newest first (uploads still streaming in are not shown). */
-export async function listImports(actor: LeadActor, limit = 25) {
+export async function listImports(actor: ActorRef, limit = 25) {
   authorize(actor, "lead:read:any");
   const db = await getDb();
   return db
@@ -161,7 +161,7 @@ export async function listImports(actor: LeadActor, limit = 25) {
 export type ImportSummary = Awaited<ReturnType<typeof listImports>>[number];
 
 /** One import with what its page shows, and the earlier imports of the very same file; null if none. */
-export async function getImport(actor: LeadActor, id: string) {
+export async function getImport(actor: ActorRef, id: string) {
   authorize(actor, "lead:read:any");
   if (!isUuid(id)) return null;
   const db = await getDb();
@@ -204,7 +204,7 @@ export async function getImport(actor: LeadActor, id: string) {
 export type ImportDetail = NonNullable<Awaited<ReturnType<typeof getImport>>>;
 
 /** The first rows of the file with what the import would do with each, under the current settings. */
-export async function previewImport(actor: LeadActor, detail: ImportDetail) {
+export async function previewImport(actor: ActorRef, detail: ImportDetail) {
   authorize(actor, "lead:read:any");
   if (!detail.settings) return [];
   const db = await getDb();
@@ -238,7 +238,7 @@ export function settingsProblem(settings: ImportSettings): string | null {
 }
 
 /** Stores the settings of an import still waiting for its mapping; false when it is past that. */
-export async function saveImportSettings(actor: LeadActor, id: string, settings: ImportSettings) {
+export async function saveImportSettings(actor: ActorRef, id: string, settings: ImportSettings) {
   authorize(actor, "lead:write:any");
   if (!isUuid(id)) return false;
   const db = await getDb();
@@ -254,7 +254,7 @@ export async function saveImportSettings(actor: LeadActor, id: string, settings:
 }
 
 /** Saves the settings and queues the import for the worker; false when it was not waiting to start. */
-export async function startImport(actor: LeadActor, id: string, settings: ImportSettings) {
+export async function startImport(actor: ActorRef, id: string, settings: ImportSettings) {
   authorize(actor, "lead:write:any");
   if (!isUuid(id)) return false;
   const db = await getDb();
@@ -275,7 +275,7 @@ export async function startImport(actor: LeadActor, id: string, settings: Import
  * Stops a queued or running import. The leads it already imported stay (the list filters by import, so
  * they can be reviewed or deleted); the worker stops at its next batch, whose rows are not written.
  */
-export async function cancelImport(actor: LeadActor, id: string) {
+export async function cancelImport(actor: ActorRef, id: string) {
   authorize(actor, "lead:write:any");
   if (!isUuid(id)) return false;
   const db = await getDb();
@@ -288,7 +288,7 @@ export async function cancelImport(actor: LeadActor, id: string) {
 }
 
 /** Deletes an upload that was never started (its file goes with it). */
-export async function discardImport(actor: LeadActor, id: string) {
+export async function discardImport(actor: ActorRef, id: string) {
   authorize(actor, "lead:write:any");
   if (!isUuid(id)) return false;
   const db = await getDb();
@@ -303,7 +303,7 @@ export async function discardImport(actor: LeadActor, id: string) {
  * The rows an import did not take, as CSV: the file's own columns and a `reason`, so the list can be
  * fixed and imported again. Read in pages by row number: any count in constant memory.
  */
-export async function* rejectedRowsCsv(actor: LeadActor, detail: ImportDetail): AsyncGenerator<string> {
+export async function* rejectedRowsCsv(actor: ActorRef, detail: ImportDetail): AsyncGenerator<string> {
   authorize(actor, "lead:read:any");
   const db = await getDb();
   const width = detail.headers.length;
@@ -328,7 +328,7 @@ export async function* rejectedRowsCsv(actor: LeadActor, detail: ImportDetail): 
 }
 
 /** The file name of an import, for the lead list's filter chip and the lead page; null if unknown. */
-export async function importFileName(actor: LeadActor, id: string): Promise<string | null> {
+export async function importFileName(actor: ActorRef, id: string): Promise<string | null> {
   authorize(actor, "lead:read:any");
   if (!isUuid(id)) return null;
   const db = await getDb();

@@ -2,7 +2,7 @@
  * The insights' figures (issue 15), counted by the database over the deliveries of a date range
  * (lead_deliveries, indexed by time and by client and time, carrying their lead's source, status, ZIP and
  * feedback), the agency's lead sections from the per-day counts of insight_counts (ADR 030). An admin
- * reads every client; a client only their own deliveries, scoped here by `client_id = actor.id` like
+ * reads every client; a client only their own deliveries, scoped here by `client_id` = the actor's client company like
  * every client query.
  *
  * Which leads a section counts: the leads delivered in the range. Sections about what became of a lead
@@ -19,12 +19,8 @@ import {
   type NotInterestedReason,
   type ReturnReason,
 } from "~/db/enums";
-import { authorize, type Principal } from "~/lib/permissions";
+import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import { weeksOf, type InsightRange } from "./insights.schema";
-
-interface InsightActor extends Principal {
-  id: string;
-}
 
 type Reader = Pick<Database, "execute">;
 
@@ -358,13 +354,13 @@ async function insightsOf(db: Reader, scope: Scope): Promise<Insights> {
 }
 
 /** Every client's figures, for admins. */
-export async function agencyInsights(actor: InsightActor, range: InsightRange): Promise<Insights> {
+export async function agencyInsights(actor: ActorRef, range: InsightRange): Promise<Insights> {
   authorize(actor, "lead:read:any");
   return insightsOf(await getDb(), { clientId: null, range });
 }
 
 /** The signed-in client's own figures. */
-export async function ownInsights(actor: InsightActor, range: InsightRange): Promise<Insights> {
+export async function ownInsights(actor: ActorRef, range: InsightRange): Promise<Insights> {
   authorize(actor, "lead:read:own");
-  return insightsOf(await getDb(), { clientId: actor.id, range });
+  return insightsOf(await getDb(), { clientId: actingClient(actor), range });
 }

@@ -14,16 +14,12 @@ import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
 import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
-import { authorize, type Principal } from "~/lib/permissions";
+import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import { returnTermsOf } from "../agreements/agreements.server";
 import { clientDisplayName } from "../lead-format";
 import { recordLeadChanges } from "../lead-changes.server";
 import type { ReturnDecisionInput, ReturnQueueQuery, ReturnRequestInput } from "./return.schema";
 import { monthOf, returnAllowance, type ReturnStanding } from "./return-standing";
-
-interface ReturnActor extends Principal {
-  id: string;
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -100,13 +96,13 @@ async function standingIn(
 
 /** The signed-in client's return standing for one of their leads. */
 export async function returnStanding(
-  actor: ReturnActor,
+  actor: ActorRef,
   leadId: string,
   now = new Date(),
 ): Promise<ReturnStanding> {
   authorize(actor, "return:request:own");
   if (!isUuid(leadId)) return { kind: "not_held" };
-  return standingIn(await getDb(), leadId, actor.id, now);
+  return standingIn(await getDb(), leadId, actingClient(actor), now);
 }
 
 export type RequestReturnResult = { ok: true } | { ok: false; standing: ReturnStanding };
@@ -116,7 +112,7 @@ export type RequestReturnResult = { ok: true } | { ok: false; standing: ReturnSt
  * with the client's account locked, so two requests at once cannot both take the last return of the cap.
  */
 export async function requestReturn(
-  actor: ReturnActor,
+  actor: ActorRef,
   leadId: string,
   input: ReturnRequestInput,
   now = new Date(),
@@ -125,14 +121,16 @@ export async function requestReturn(
   if (!isUuid(leadId)) return { ok: false, standing: { kind: "not_held" } };
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for("update");
-    const standing = await standingIn(tx, leadId, actor.id, now);
+    const clientId = actingClient(actor);
+    // The client company's account row: its requests take the cap one at a time.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, clientId)).for("update");
+    const standing = await standingIn(tx, leadId, clientId, now);
     if (standing.kind !== "available") return { ok: false, standing };
-    const delivery = (await openDelivery(tx, leadId, actor.id))!;
+    const delivery = (await openDelivery(tx, leadId, clientId))!;
     await tx.insert(leadReturns).values({
       deliveryId: delivery.id,
       leadId,
-      clientId: actor.id,
+      clientId,
       reason: input.reason,
       note: input.note || null,
       requestedAt: now,
@@ -141,14 +139,14 @@ export async function requestReturn(
     const entry = {
       type: "return_requested" as const,
       description: input.note ? `Return requested: ${reason}. ${input.note}` : `Return requested: ${reason}`,
-      metadata: { clientId: actor.id, reason: input.reason },
+      metadata: { clientId, reason: input.reason },
     };
-    await recordLeadChanges(tx, [{ leadId, from: actor.id, to: actor.id, entry }], {
+    await recordLeadChanges(tx, [{ leadId, from: clientId, to: clientId, entry }], {
       by: actor.id,
       mail: "none",
       live: "lead",
     });
-    await mailStaffAboutRequest(tx, leadId, actor.id, reason, input.note);
+    await mailStaffAboutRequest(tx, leadId, clientId, reason, input.note);
     return { ok: true };
   });
 }
@@ -214,7 +212,7 @@ export type DecideReturnResult = { ok: true } | { ok: false; reason: "missing" |
 
 /** Approves or rejects a waiting return; the client hears of it by e-mail and on their lead's page. */
 export async function decideReturn(
-  actor: ReturnActor,
+  actor: ActorRef,
   input: ReturnDecisionInput,
   now = new Date(),
 ): Promise<DecideReturnResult> {
@@ -294,7 +292,7 @@ async function mailClientAboutDecision(
 export const RETURN_QUEUE_LIMIT = 200;
 
 /** The returns queue: oldest first, by state, reason and client; at most RETURN_QUEUE_LIMIT rows. */
-export async function listReturns(actor: ReturnActor, query: ReturnQueueQuery) {
+export async function listReturns(actor: ActorRef, query: ReturnQueueQuery) {
   authorize(actor, "return:read:any");
   const db = await getDb();
   const client = aliasedTable(profiles, "client_profile");

@@ -38,7 +38,7 @@ const zones = [
   {
     target: at("app"),
     from: outside,
-    message: "The app does not import its runners (server/, cli/, bench/, tests/).",
+    message: "The app does not import its runners (server/, cli/, bench/, tests/, scripts/).",
   },
   {
     target: at("app/db"),
@@ -106,32 +106,35 @@ const zones = [
 
 /**
  * @param {string} file
- * @returns {string} the folder a relative import may not leave: a feature, an app layer, or a top folder
+ * @returns {string} the folder a relative import may not leave: a feature, another layer of app/, app/ itself
  */
-const unitOf = (file) => {
+const folderOf = (file) => {
   const [top, layer, name] = path.relative(root, file).split(path.sep);
-  if (top !== "app" || name === undefined) return top === "app" ? "app" : (top ?? "");
+  if (top !== "app") return top ?? "";
+  if (name === undefined) return "app";
   return layer === "features" ? `app/features/${name}` : `app/${layer}`;
 };
 
 /**
  * Inside a folder (a feature, a layer), relative imports; across folders, "~/", so a move shows in the import.
- * A style rule: the boundaries themselves are the resolving rules above.
+ * A convention, not a boundary: the boundaries are the zones above, which resolve the import whatever its form.
  * @type {import("eslint").Rule.RuleModule}
  */
 const relativeStaysInside = {
   meta: { type: "suggestion", schema: [] },
   create(context) {
-    const from = unitOf(context.physicalFilename);
+    const from = folderOf(context.physicalFilename);
     /** @param {import("estree").Node | null | undefined} source */
     const check = (source) => {
-      if (source?.type !== "Literal" || typeof source.value !== "string" || !source.value.startsWith("."))
-        return;
+      const specifier = source?.type === "Literal" && typeof source.value === "string" ? source.value : "";
       // React Router's generated route types sit beside their module (tsconfig rootDirs).
-      if (source.value.startsWith("./+types/")) return;
-      const to = unitOf(path.resolve(path.dirname(context.physicalFilename), source.value));
-      if (to !== from)
+      if (!source || !specifier.startsWith(".") || specifier.startsWith("./+types/")) {
+        return;
+      }
+      const to = folderOf(path.resolve(path.dirname(context.physicalFilename), specifier));
+      if (to !== from) {
         context.report({ node: source, message: `Import across folders with "~/" (${from} -> ${to}).` });
+      }
     };
     return {
       ImportDeclaration: (node) => check(node.source),
@@ -165,7 +168,7 @@ export default tseslint.config(
       "import-x/resolver-next": [
         createNodeResolver({
           extensions: [".ts", ".tsx", ".js", ".json"],
-          tsconfig: { configFile: at("tsconfig.json"), references: "auto" },
+          tsconfig: { configFile: at("tsconfig.json") },
         }),
       ],
     },

@@ -14,7 +14,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "cli/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "cli/**/*.test.ts",
+            "eslint-boundaries.test.ts",
+          ],
         },
       },
       {

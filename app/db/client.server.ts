@@ -14,11 +14,12 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { tidyTables } from "./maintenance.server";
 import pg from "pg";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import * as schema from "./schema";
 import { ensurePrivateDir } from "./private-files.server";
 import { acquireDirLock, type DirLock } from "./dir-lock.server";
 import { serveSnapshots } from "./snapshot-socket.server";
+import { queryRows } from "./query-rows";
 import { log } from "~/lib/log.server";
 
 export type Schema = typeof schema;
@@ -289,8 +290,6 @@ function postgresNotifications(url: string) {
   };
 }
 
-/** Rows of a raw SQL query; both drivers return `{ rows }`, typed here once. */
-export async function queryRows<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+// Callers take queryRows from here with the handle; it lives apart so maintenance.server.ts can use it
+// without importing this module back (no cycle).
+export { queryRows };

@@ -8,7 +8,8 @@
  */
 import { sql } from "drizzle-orm";
 import { log } from "~/lib/log.server";
-import { queryRows, type Database } from "./client.server";
+import type { Database } from "./client.server";
+import { queryRows } from "./query-rows";
 
 /** The tables of our schema with their size now and their size at the last vacuum or analyze. */
 async function tableSizes(db: Database) {

@@ -165,6 +165,8 @@ export function startPeriodic(db: Database, task: PeriodicTask, options: Periodi
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
+  /** Renews the lease of a cluster task while it runs. */
+  let heartbeat: NodeJS.Timeout | undefined;
   let failedRuns = 0;
   /** Consecutive failures of this process's own attempts (local runs, and claims that could not be made). */
   let localFailures = 0;
@@ -174,17 +176,14 @@ export function startPeriodic(db: Database, task: PeriodicTask, options: Periodi
     failedRuns++;
     log.warn(
       { error, job: task.name, failures, retryInMs: Math.round(waitMs) },
-      `[jobs] ${task.name} ${what}; retrying in ${Math.max(1, Math.round(waitMs / 1000))} s`,
+      `[jobs] ${task.name} ${what}; retrying in ${waitMs < 1000 ? `${Math.round(waitMs)} ms` : `${Math.round(waitMs / 1000)} s`}`,
     );
   };
 
   /** Runs the task once, the lease renewed meanwhile for a cluster task. */
   const runOnce = async (): Promise<unknown> => {
-    let heartbeat: NodeJS.Timeout | undefined;
     if (task.scope === "cluster") {
       heartbeat = setInterval(() => {
-        // Stopping: a run still going after the shutdown bound keeps its lease only until it runs out.
-        if (stopped) return;
         renewLease(db, task.name, options.holder, options.leaseMs)
           .then((ours) => {
             if (!ours) log.warn({ job: task.name }, `[jobs] ${task.name}: lease lost while running`);
@@ -278,6 +277,9 @@ export function startPeriodic(db: Database, task: PeriodicTask, options: Periodi
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      // A run still going after the shutdown bound keeps its lease only until it runs out: should this
+      // process die with it, another server takes the task then.
+      clearInterval(heartbeat);
       await current;
     },
   };

@@ -2,9 +2,9 @@
  * /metrics in Prometheus text format (prom-client): request durations by route pattern, the background
  * jobs (ADR 031: each queue's backlog, oldest pending and failed rows, each periodic task's last success
  * and failures, failed runs per job, workers up), import jobs by state, event-stream clients, the
- * database's connections and the process's own figures. Figures that live in the database are read when Prometheus scrapes, each under a time limit:
- * a slow or unreachable database leaves those gauges empty and `leadworks_database_up` at 0, and the
- * scrape still answers.
+ * database's connections and the process's own figures. Figures that live in the database are read when
+ * Prometheus scrapes, each under a time limit: a slow or unreachable database leaves those gauges empty
+ * and `leadworks_database_up` at 0, and the scrape still answers.
  */
 import client from "prom-client";
 import type { DatabaseHandle } from "~/db/client.server";

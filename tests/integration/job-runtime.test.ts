@@ -76,7 +76,7 @@ describe.each(testDatabases)("job runtime on $name", (testDb) => {
     expect(await row("shared-tick")).toMatchObject({ failures: 0, lastError: null });
   });
 
-  it("takes over the task of a holder that stopped renewing its lease, once the lease has run out", async () => {
+  it("takes over the task of a holder that stopped renewing its lease once the lease runs out", async () => {
     const leaseMs = 300;
     // Server A's run never ends: it is stuck, and its lease is renewed while its process lives.
     let aStarted = false;
@@ -126,7 +126,7 @@ describe.each(testDatabases)("job runtime on $name", (testDb) => {
     expect(taken!.lastOkAt).not.toBeNull();
   });
 
-  it("retries a failing task with a doubling backoff, logs and counts each error, and records it on its row", async () => {
+  it("retries a failing task with a doubling backoff, logs and counts each error, keeps it on its row", async () => {
     const retryBaseMs = 200;
     const attempts: number[] = [];
     let rowAtThirdAttempt: Awaited<ReturnType<typeof row>>;

@@ -77,8 +77,8 @@ export async function claimPeriodic(
   if (claimed.length > 0) return { claimed: true };
   const [row] = await queryRows<{ waitMs: number | null }>(
     db,
-    sql`select (extract(epoch from (greatest(next_run_at, coalesce(lease_until, next_run_at)) - now())) * 1000)::float8
-          as "waitMs"
+    sql`select (extract(epoch from (greatest(next_run_at, coalesce(lease_until, next_run_at)) - now()))
+          * 1000)::float8 as "waitMs"
         from job_schedule where name = ${name}`,
   );
   // No row: it is being created or was removed; look again soon.
@@ -174,9 +174,10 @@ export function startPeriodic(db: Database, task: PeriodicTask, options: Periodi
 
   const failed = (error: unknown, failures: number, waitMs: number, what = "failed") => {
     failedRuns++;
+    const wait = waitMs < 1000 ? `${Math.round(waitMs)} ms` : `${Math.round(waitMs / 1000)} s`;
     log.warn(
       { error, job: task.name, failures, retryInMs: Math.round(waitMs) },
-      `[jobs] ${task.name} ${what}; retrying in ${waitMs < 1000 ? `${Math.round(waitMs)} ms` : `${Math.round(waitMs / 1000)} s`}`,
+      `[jobs] ${task.name} ${what}; retrying in ${wait}`,
     );
   };
 

@@ -166,7 +166,8 @@ export async function pendingBacklog(
   const [row] = await db
     .select({
       pending: sql<number>`(count(*) filter (where ${pending}))::int`,
-      oldest: sql<number>`coalesce(extract(epoch from (now() - min(${columns.createdAt}) filter (where ${pending}))), 0)::float8`,
+      oldest: sql<number>`coalesce(extract(epoch from
+        (now() - min(${columns.createdAt}) filter (where ${pending}))), 0)::float8`,
       failed: sql<number>`(count(*) filter (where ${columns.status} = 'failed'))::int`,
     })
     .from(table)

@@ -1,9 +1,10 @@
 /**
  * The import job (issue 13): a queue of the job runtime (lib/jobs, ADR 031). A worker in every server
- * process takes queued imports from the database, one at a time, and imports them in batches. Each batch (its leads, its rejected rows and the job's
- * progress) commits in one transaction, so a job killed at any moment resumes from its last batch with
- * nothing lost and nothing twice. A job is held by a lease renewed with every batch: a second server
- * does not take it while the lease runs, and takes it up when its server died.
+ * process takes queued imports from the database, one at a time, and imports them in batches. Each
+ * batch (its leads, its rejected rows and the job's progress) commits in one transaction, so a job killed
+ * at any moment resumes from its last batch with nothing lost and nothing twice. A job is held by a lease
+ * renewed with every batch: a second server does not take it while the lease runs, and takes it up when
+ * its server died.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";

@@ -20,18 +20,11 @@ import { DataDirLockedError, LOCK_NAME } from "~/db/dir-lock.server";
 import { SECRET_FILE } from "~/lib/auth-secret.server";
 import { env, type Env } from "~/lib/env.server";
 import { objectStore } from "~/lib/files/object-store.server";
-import { sweepOrphanObjects } from "~/lib/files/stored-files.server";
+import { startJobs } from "~/lib/jobs/runtime.server";
 import { configureLogging, log, runInRequestScope } from "~/lib/log.server";
-import { startMailWorker } from "~/lib/mail/outbox.server";
-import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
-import { startImportWorker } from "~/features/leads/import/job.server";
-import { pruneIdempotencyKeys } from "~/features/leads/api.server";
-import { COMPACT_EVERY_MS, compactInsightCounts } from "~/features/leads/insights/insight-counts.server";
-import { startEmbeddedMaintenance } from "~/db/maintenance.server";
 import { fileTransport, MAIL_DIR, smtpTransport } from "~/lib/mail/transports.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { tightenPrivatePaths } from "~/db/private-files.server";
-import { pruneRateLimitHits } from "~/lib/rate-limit.server";
 import { closeAllEventStreams, openEventStreamCount } from "~/lib/realtime.server";
 import { PROBLEM_TYPE, problemBody } from "~/lib/problem";
 import { baseSecurityHeaders, contentSecurityPolicy } from "~/lib/security-headers";
@@ -39,6 +32,7 @@ import { prerenderPaths, redirects } from "~/public-routes";
 import { preferredEncoding, sendMemoryFile } from "./http-util";
 import { createMetrics } from "./metrics";
 import { answerOps, isOpsPath, metricsAccess, type OpsContext } from "./ops";
+import { backgroundJobs } from "./jobs";
 import { prerenderPages, type PrerenderedPage } from "./prerender";
 import { BodyTooLargeError, cappedBodyStream, readBodyCapped } from "./request-body";
 import { withRefusalAnswers } from "./refusals";
@@ -51,6 +45,9 @@ import { databaseAnswers, unavailableAnswer } from "./unavailable";
 const serverBuild = withRefusalAnswers(build as unknown as ServerBuild);
 const handleWithRouter = createRequestHandler(serverBuild, "production");
 const routeFacts = routeFactsFor(serverBuild);
+
+/** How long a shutdown waits for the requests in flight, and then for the background work in flight. */
+const SHUTDOWN_BOUND_MS = 10_000;
 
 const compressibleType =
   /^(text\/(html|plain|css|xml|javascript|x-script)|application\/(json|xml|javascript))/;
@@ -298,43 +295,25 @@ export async function startServer(): Promise<RunningServer> {
   if (logMailLinks) {
     log.warn("[mail] LOG_MAIL_LINKS=on: e-mail links, with their tokens, go to this log (development only)");
   }
-  const mailWorker = startMailWorker({
-    db: database.db,
-    transport: config.SMTP_URL
-      ? smtpTransport(config.SMTP_URL)
-      : fileTransport(path.join(config.DATA_DIR, MAIL_DIR), { logLinks: logMailLinks }),
-    from: config.MAIL_FROM,
-  });
-  const importWorker = startImportWorker({ db: database.db, soleWorker: database.kind !== "postgres" });
   if (config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES) {
     log.info("[webhooks] WEBHOOK_ALLOW_PRIVATE_ADDRESSES=true: webhooks may reach private addresses");
   }
-  const webhookWorker = startWebhookWorker({
-    db: database.db,
-    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
-  });
-  // PostgreSQL's autovacuum keeps statistics fresh; the embedded database has none.
-  const maintenance = database.kind === "postgres" ? null : startEmbeddedMaintenance(database.db);
   const fileStore = await objectStore();
   if (fileStore) log.info("[files] FILE_STORAGE=s3: new uploads go to the bucket");
-  const pruneTimer = setInterval(() => {
-    void pruneRateLimitHits(database.db).catch(() => undefined);
-    void pruneIdempotencyKeys(database.db).catch(() => undefined);
-    if (fileStore) {
-      void sweepOrphanObjects(database.db, fileStore)
-        .then((swept) => {
-          if (swept) log.info(`[files] deleted ${swept} objects no file names`);
-        })
-        .catch((error: unknown) => log.warn({ error }, "[files] orphan sweep failed"));
-    }
-  }, 3_600_000);
-  pruneTimer.unref();
-  const compactTimer = setInterval(() => {
-    void compactInsightCounts(database.db).catch((error: unknown) =>
-      log.warn({ error }, "[insights] compaction failed"),
-    );
-  }, COMPACT_EVERY_MS);
-  compactTimer.unref();
+  const jobs = startJobs(
+    database.db,
+    backgroundJobs({
+      database,
+      mail: {
+        transport: config.SMTP_URL
+          ? smtpTransport(config.SMTP_URL)
+          : fileTransport(path.join(config.DATA_DIR, MAIL_DIR), { logLinks: logMailLinks }),
+        from: config.MAIL_FROM,
+      },
+      webhooksAllowPrivate: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+      fileStore,
+    }),
+  );
   const buildDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "client");
   const staticFiles: Map<string, MemoryFile> = loadStaticFiles(buildDir);
 
@@ -353,14 +332,10 @@ export async function startServer(): Promise<RunningServer> {
   let shuttingDown = false;
   let idleResolve: (() => void) | undefined;
 
-  const metrics = createMetrics({
-    database,
-    eventStreams: openEventStreamCount,
-    workers: { mail: () => mailWorker.state(), webhooks: () => webhookWorker.state() },
-  });
+  const metrics = createMetrics({ database, eventStreams: openEventStreamCount, jobs });
   const ops: OpsContext = {
     database,
-    mailWorker,
+    jobs,
     fileStore,
     stopping: () => shuttingDown,
     metrics,
@@ -535,14 +510,12 @@ export async function startServer(): Promise<RunningServer> {
     if (inFlight > 0) {
       await Promise.race([
         new Promise<void>((resolve) => (idleResolve = resolve)),
-        new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref()),
+        new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_BOUND_MS).unref()),
       ]);
     }
     server.closeAllConnections();
     await closed;
-    clearInterval(pruneTimer);
-    clearInterval(compactTimer);
-    await Promise.all([mailWorker.stop(), importWorker.stop(), webhookWorker.stop(), maintenance?.stop()]);
+    await jobs.stop(SHUTDOWN_BOUND_MS);
     await closeDatabase();
     log.info("[server] stopped");
     log.flush();

@@ -1,41 +1,25 @@
 /**
- * /metrics in Prometheus text format (prom-client): request durations by route pattern, the queues'
- * backlogs, import jobs by state, event-stream clients, the database's connections and the process's own
- * figures. Figures that live in the database are read when Prometheus scrapes, each under a time limit:
- * a slow or unreachable database leaves those gauges empty and `leadworks_database_up` at 0, and the
- * scrape still answers.
+ * /metrics in Prometheus text format (prom-client): request durations by route pattern, the background
+ * jobs (ADR 031: each queue's backlog, oldest pending and failed rows, each periodic task's last success
+ * and failures, failed runs per job, workers up), import jobs by state, event-stream clients, the
+ * database's connections and the process's own figures. Figures that live in the database are read when
+ * Prometheus scrapes, each under a time limit: a slow or unreachable database leaves those gauges empty
+ * and `leadworks_database_up` at 0, and the scrape still answers.
  */
 import client from "prom-client";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { importJobCounts } from "~/features/leads/import/job.server";
-import { mailBacklog, type Backlog, type WorkerState } from "~/lib/mail/outbox.server";
-import { webhookBacklog } from "~/lib/webhooks/outbox.server";
+import type { JobsView } from "~/lib/jobs/runtime.server";
 import { log } from "~/lib/log.server";
 import { withTimeout } from "./timeout";
 import type { FinishedRequest } from "./request-log";
 
-/** A queue of deliveries waiting in the database: its backlog is a gauge labelled with its name. */
-export interface QueueSource {
-  name: string;
-  backlog(db: Database): Promise<Backlog>;
-}
-
-/**
- * Every queue /metrics shows (`leadworks_queue_backlog`, `leadworks_queue_oldest_pending_seconds`).
- * A new one (webhook deliveries) is one more entry here.
- */
-export const queueSources: QueueSource[] = [
-  { name: "mail", backlog: mailBacklog },
-  { name: "webhooks", backlog: webhookBacklog },
-];
-
 export interface MetricsSources {
   database: DatabaseHandle;
-  queues?: QueueSource[];
   /** Open server-sent event streams in this process. */
   eventStreams: () => number;
-  /** Background workers of this process by name, and their state. */
-  workers: Record<string, () => WorkerState>;
+  /** The background jobs (server/jobs.ts as the runtime runs them). */
+  jobs: JobsView;
 }
 
 export interface Metrics {
@@ -49,8 +33,7 @@ export interface Metrics {
 const SOURCE_TIMEOUT_MS = 2_000;
 
 export function createMetrics(sources: MetricsSources): Metrics {
-  const { database } = sources;
-  const queues = sources.queues ?? queueSources;
+  const { database, jobs } = sources;
   const registry = new client.Registry();
   const registers = [registry];
   client.collectDefaultMetrics({ register: registry, prefix: "leadworks_" });
@@ -64,9 +47,40 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   const queueBacklog = new client.Gauge({
     name: "leadworks_queue_backlog",
-    help: "Deliveries waiting in the database, per queue (mail: the e-mail outbox).",
+    help: "Work waiting in the database, per queue (mail: the e-mail outbox; imports: queued or running).",
     labelNames: ["queue"],
     registers,
+  });
+  const queueFailed = new client.Gauge({
+    name: "leadworks_queue_failed",
+    help: "Rows given up after their last attempt failed, per queue.",
+    labelNames: ["queue"],
+    registers,
+  });
+  const periodicLastSuccess = new client.Gauge({
+    name: "leadworks_periodic_last_success_timestamp_seconds",
+    help: "When a periodic task last succeeded, on any server (Unix time; 0: never).",
+    labelNames: ["task"],
+    registers,
+  });
+  const periodicFailures = new client.Gauge({
+    name: "leadworks_periodic_failures",
+    help: "Failed runs of a periodic task since its last success.",
+    labelNames: ["task"],
+    registers,
+  });
+  const seenFailures = new Map<string, number>();
+  new client.Counter({
+    name: "leadworks_job_failures_total",
+    help: "Failed passes of a queue worker or runs of a periodic task in this process.",
+    labelNames: ["job"],
+    registers,
+    collect() {
+      for (const [job, count] of Object.entries(jobs.failureCounts())) {
+        this.inc({ job }, count - (seenFailures.get(job) ?? 0));
+        seenFailures.set(job, count);
+      }
+    },
   });
   const queueOldest = new client.Gauge({
     name: "leadworks_queue_oldest_pending_seconds",
@@ -94,8 +108,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
     labelNames: ["worker"],
     registers,
     collect() {
-      for (const [name, state] of Object.entries(sources.workers))
-        this.set({ worker: name }, state() === "running" ? 1 : 0);
+      for (const [name, state] of Object.entries(jobs.workerStates()))
+        this.set({ worker: name }, state === "running" ? 1 : 0);
     },
   });
   new client.Gauge({
@@ -147,20 +161,36 @@ export function createMetrics(sources: MetricsSources): Metrics {
         log.warn({ error }, `[metrics] ${what} could not be read`);
       }
     };
-    for (const queue of queues) {
+    for (const queue of jobs.queues) {
       await read(
         `the ${queue.name} backlog`,
         () => queue.backlog(database.db),
         (backlog) => {
           queueBacklog.set({ queue: queue.name }, backlog.pending);
           queueOldest.set({ queue: queue.name }, backlog.oldestPendingSeconds);
+          queueFailed.set({ queue: queue.name }, backlog.failed);
         },
         () => {
           queueBacklog.remove({ queue: queue.name });
           queueOldest.remove({ queue: queue.name });
+          queueFailed.remove({ queue: queue.name });
         },
       );
     }
+    await read(
+      "the periodic tasks",
+      () => jobs.periodicStatus(),
+      (tasks) => {
+        for (const task of tasks) {
+          periodicLastSuccess.set({ task: task.name }, task.lastOkAt ? task.lastOkAt.getTime() / 1000 : 0);
+          periodicFailures.set({ task: task.name }, task.failures);
+        }
+      },
+      () => {
+        periodicLastSuccess.reset();
+        periodicFailures.reset();
+      },
+    );
     await read(
       "the import jobs",
       () => importJobCounts(database.db),

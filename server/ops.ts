@@ -4,8 +4,10 @@
  *
  * - `/healthz`: the process is alive and answering. No database work, so a slow database never gets a
  *   healthy process restarted.
- * - `/readyz`: it can serve: the database answers, every migration of this build is applied, the mail
- *   worker runs, the file bucket answers (FILE_STORAGE=s3), and it is not shutting down. 503 with `Retry-After` and what is wrong otherwise.
+ * - `/readyz`: it can serve: the database answers, every migration of this build is applied, every queue
+ *   worker of the job runtime runs (mail, webhooks, imports: none stopped or stalled), the file bucket
+ *   answers (FILE_STORAGE=s3), and it is not shutting down. 503 with `Retry-After` and what is wrong
+ *   otherwise.
  * - `/metrics`: Prometheus text, only with `Authorization: Bearer METRICS_TOKEN` or from an address in
  *   METRICS_ALLOW; anyone else gets the same 404 as an unknown path.
  */
@@ -14,7 +16,7 @@ import { appliedMigrations, knownMigrations, type DatabaseHandle } from "~/db/cl
 import { parseAddressList, type AddressList } from "~/lib/address-list";
 import type { Env } from "~/lib/env.server";
 import type { ObjectStore } from "~/lib/files/object-store.server";
-import type { WorkerState } from "~/lib/mail/outbox.server";
+import type { JobsView } from "~/lib/jobs/runtime.server";
 import type { Metrics } from "./metrics";
 import { withTimeout } from "./timeout";
 
@@ -33,7 +35,8 @@ export interface OpsAnswer {
 
 export interface OpsContext {
   database: DatabaseHandle;
-  mailWorker: { state(): WorkerState };
+  /** The background jobs: each queue worker's state is a readiness check of its own. */
+  jobs: Pick<JobsView, "workerStates">;
   /** The file bucket when FILE_STORAGE=s3: a cheap HeadBucket tells it answers. */
   fileStore?: Pick<ObjectStore, "check"> | null;
   /** True once the server has begun to shut down. */
@@ -78,7 +81,7 @@ export interface Readiness {
 }
 
 export async function readiness(
-  context: Pick<OpsContext, "database" | "mailWorker" | "stopping" | "fileStore">,
+  context: Pick<OpsContext, "database" | "jobs" | "stopping" | "fileStore">,
 ): Promise<Readiness> {
   const checks: Record<string, string> = {};
   if (context.stopping()) checks.server = "shutting down";
@@ -102,8 +105,8 @@ export async function readiness(
         : "bucket unreachable";
     }
   }
-  const mail = context.mailWorker.state();
-  checks.mail = mail === "running" ? "ok" : mail;
+  for (const [name, state] of Object.entries(context.jobs.workerStates()))
+    checks[name] = state === "running" ? "ok" : state;
   return { ready: Object.values(checks).every((value) => value === "ok"), checks };
 }
 

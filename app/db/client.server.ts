@@ -256,7 +256,16 @@ function postgresNotifications(url: string) {
         log.warn({ error }, "[db] notification connection lost");
         client = undefined;
         connecting = undefined;
-        if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+        if (!closed) {
+          setTimeout(() => {
+            connect().catch((failed: unknown) =>
+              log.warn(
+                { error: failed },
+                "[db] notification connection not restored; the next listen tries again",
+              ),
+            );
+          }, 1000).unref();
+        }
       });
       await next.connect();
       for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);

@@ -40,27 +40,15 @@ export async function tidyTables(db: Database, options: { all?: boolean } = {}):
   return due.map((t) => t.name);
 }
 
-const EVERY_MS = 10 * 60_000;
-
 /**
- * The embedded database's stand-in for autovacuum: every 10 minutes, the tables that grew. Each vacuum
- * holds the one connection for a moment (about a second for 200,000 leads), so it runs rarely and only
- * where needed.
+ * How often the embedded database's stand-in for autovacuum runs (a local periodic task, server/jobs.ts).
+ * Each vacuum holds the one connection for a moment (about a second for 200,000 leads), so it runs rarely
+ * and only on the tables that grew.
  */
-export function startEmbeddedMaintenance(db: Database): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = tidyTables(db)
-      .then((done) => {
-        if (done.length) log.info(`[db] vacuumed and analyzed: ${done.join(", ")}`);
-      })
-      .catch((error: unknown) => log.warn({ error }, "[db] maintenance failed"));
-  }, EVERY_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export const TIDY_EVERY_MS = 10 * 60_000;
+
+/** Vacuums and analyzes the tables that grew, and says which. */
+export async function tidyGrownTables(db: Database): Promise<void> {
+  const done = await tidyTables(db);
+  if (done.length) log.info(`[db] vacuumed and analyzed: ${done.join(", ")}`);
 }

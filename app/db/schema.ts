@@ -717,6 +717,26 @@ export const mailOutbox = pgTable(
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
+// ---------------------------------------------------------------- background work (lib/jobs)
+
+/**
+ * One row per periodic task that runs once per period across every server on the database (ADR 031):
+ * a server claims a due row with FOR UPDATE SKIP LOCKED and leases it while the task runs; a crashed
+ * holder's lease runs out and another server takes the task.
+ */
+export const jobSchedule = pgTable("job_schedule", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The server running it now (a random id per process) and until when; renewed while it runs. */
+  leasedBy: text("leased_by"),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastOkAt: timestamp("last_ok_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  /** Failed runs since the last success: the retry's backoff doubles with each. */
+  failures: integer("failures").notNull().default(0),
+});
+
 // ---------------------------------------------------------------- delivery webhooks (issue 14)
 
 /**

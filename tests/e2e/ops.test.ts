@@ -202,7 +202,7 @@ describe("health and metrics", () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: "ready",
-      checks: { database: "ok", migrations: "ok", mail: "ok" },
+      checks: { database: "ok", migrations: "ok", mail: "ok", webhooks: "ok", imports: "ok" },
     });
     for (const response of [health, ready]) {
       expect(response.headers.get("cache-control")).toBe("no-store");
@@ -232,7 +232,20 @@ describe("health and metrics", () => {
     expect(text).toMatch(/^leadworks_import_jobs\{state="queued"\} 0$/m);
     expect(text).toMatch(/^leadworks_event_stream_clients 0$/m);
     expect(text).toMatch(/^leadworks_db_pool_connections\{state="total"\} 1$/m);
-    expect(text).toMatch(/^leadworks_worker_up\{worker="mail"\} 1$/m);
+    // Every job of the one list (server/jobs.ts): the queues and their workers, the periodic tasks.
+    for (const queue of ["mail", "webhooks", "imports"]) {
+      expect(text).toMatch(new RegExp(`^leadworks_queue_backlog\\{queue="${queue}"\\} \\d+$`, "m"));
+      expect(text).toMatch(new RegExp(`^leadworks_queue_failed\\{queue="${queue}"\\} 0$`, "m"));
+      expect(text).toMatch(new RegExp(`^leadworks_worker_up\\{worker="${queue}"\\} 1$`, "m"));
+      expect(text).toMatch(new RegExp(`^leadworks_job_failures_total\\{job="${queue}"\\} 0$`, "m"));
+    }
+    // The cluster tasks run at start on a new database; the embedded upkeep waits its first period.
+    for (const task of ["prune-rate-limit-hits", "prune-idempotency-keys", "compact-insight-counts"])
+      expect(text).toMatch(
+        new RegExp(`^leadworks_periodic_last_success_timestamp_seconds\\{task="${task}"\\} [1-9]`, "m"),
+      );
+    expect(text).toMatch(/^leadworks_periodic_last_success_timestamp_seconds\{task="tidy-tables"\} 0$/m);
+    expect(text).toMatch(/^leadworks_periodic_failures\{task="prune-rate-limit-hits"\} 0$/m);
   });
 
   it("keeps the ops endpoints out of the sitemap", async () => {

@@ -252,7 +252,7 @@ describe.each(testDatabases)("files in S3 on $name", (testDb) => {
   it("is ready only while the bucket answers", async () => {
     const base = {
       database: database.handle,
-      mailWorker: { state: () => "running" as const },
+      jobs: { workerStates: () => ({ mail: "running" as const }) },
       stopping: () => false,
     };
     expect(await readiness({ ...base, fileStore: await s3.store() })).toEqual({

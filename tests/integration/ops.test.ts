@@ -1,15 +1,20 @@
 /**
  * The ops endpoints against real databases: readiness and each way it fails (database closed or not
- * answering, a migration missing, the mail worker stopped, the server stopping), and /metrics figures
- * that move with the data (a contact form fills the outbox gauge, delivery empties it; import jobs by
- * state), with bounded labels.
+ * answering, a migration missing, a queue worker stopped or stalled, the server stopping), and /metrics
+ * figures that move with the data (a contact form fills the outbox gauge, delivery empties it; failed
+ * rows; import jobs by state; periodic tasks' last success), with bounded labels. The jobs are a real
+ * runtime (lib/jobs) whose mail worker is a stand-in with a state the tests set.
  */
-import { sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { leadImports, mailOutbox } from "~/db/schema";
 import { handleContactPost } from "~/features/contact/contact-action.server";
-import { deliverDueMail, type WorkerState } from "~/lib/mail/outbox.server";
+import { importBacklog } from "~/features/leads/import/job.server";
+import { startJobs, type JobRuntime } from "~/lib/jobs/runtime.server";
+import { deliverDueMail, mailBacklog } from "~/lib/mail/outbox.server";
+import type { WorkerState } from "~/lib/outbox/outbox.server";
+import { webhookBacklog } from "~/lib/webhooks/outbox.server";
 import { testDatabases } from "../support/databases";
 import { useTestDatabase } from "../support/integration-fixtures";
 import { createMetrics } from "../../server/metrics";
@@ -30,20 +35,43 @@ describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
   let mailState: WorkerState = "running";
   let stopping = false;
   let context: OpsContext;
+  let jobs: JobRuntime;
+  let pruned = 0;
 
-  beforeAll(() => {
+  const standIn = (state: () => WorkerState) => ({
+    kick() {},
+    state,
+    failedPasses: () => 0,
+    async stop() {},
+  });
+
+  beforeAll(async () => {
     const handle: DatabaseHandle = database.handle;
+    jobs = startJobs(handle.db, [
+      { kind: "queue", name: "mail", start: () => standIn(() => mailState), backlog: mailBacklog },
+      { kind: "queue", name: "webhooks", start: () => standIn(() => "running"), backlog: webhookBacklog },
+      { kind: "queue", name: "imports", start: () => standIn(() => "running"), backlog: importBacklog },
+      {
+        kind: "periodic",
+        name: "ops-test-prune",
+        everyMs: 3_600_000,
+        scope: "cluster",
+        run: async () => void pruned++,
+      },
+    ]);
     context = {
       database: handle,
-      mailWorker: { state: () => mailState },
+      jobs,
       stopping: () => stopping,
-      metrics: createMetrics({
-        database: handle,
-        eventStreams: () => 2,
-        workers: { mail: () => mailState },
-      }),
+      metrics: createMetrics({ database: handle, eventStreams: () => 2, jobs }),
       access: metricsAccess({ METRICS_TOKEN: TOKEN }),
     };
+    // The cluster task runs at once on a new schedule.
+    for (let i = 0; i < 100 && pruned === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pruned).toBe(1);
+  });
+  afterAll(async () => {
+    expect(await jobs.stop(5_000)).toEqual([]);
   });
   afterEach(() => {
     mailState = "running";
@@ -60,17 +88,17 @@ describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
     return answer.body;
   };
 
-  it("is ready when the database answers, every migration is applied and the mail worker runs", async () => {
+  it("is ready when the database answers, every migration is applied and every queue worker runs", async () => {
     const answer = await ask("/readyz");
     expect(answer.status).toBe(200);
     expect(answer.headers["Cache-Control"]).toBe("no-store");
     expect(JSON.parse(answer.body)).toEqual({
       status: "ready",
-      checks: { database: "ok", migrations: "ok", mail: "ok" },
+      checks: { database: "ok", migrations: "ok", mail: "ok", webhooks: "ok", imports: "ok" },
     });
   });
 
-  it("is not ready, with Retry-After and what is wrong, while the mail worker is stopped or stalled", async () => {
+  it("is not ready, with Retry-After and what is wrong, while a queue worker is stopped or stalled", async () => {
     for (const state of ["stopped", "stalled"] as const) {
       mailState = state;
       const answer = await ask("/readyz");
@@ -79,7 +107,7 @@ describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
       expect(JSON.parse(answer.body)).toEqual({
         status: "unavailable",
         failing: ["mail"],
-        checks: { database: "ok", migrations: "ok", mail: state },
+        checks: { database: "ok", migrations: "ok", mail: state, webhooks: "ok", imports: "ok" },
       });
     }
   });
@@ -149,6 +177,29 @@ describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
     const after = await metricsText();
     expect(sample(after, 'leadworks_queue_backlog{queue="mail"}')).toBe(0);
     expect(sample(after, 'leadworks_queue_oldest_pending_seconds{queue="mail"}')).toBe(0);
+    expect(sample(after, 'leadworks_queue_failed{queue="mail"}')).toBe(0);
+
+    // A message given up after its last attempt is counted as failed, not as waiting.
+    const [sent] = await database.db.select({ id: mailOutbox.id }).from(mailOutbox).limit(1);
+    await database.db.update(mailOutbox).set({ status: "failed" }).where(eq(mailOutbox.id, sent!.id));
+    const failed = await metricsText();
+    expect(sample(failed, 'leadworks_queue_failed{queue="mail"}')).toBe(1);
+    expect(sample(failed, 'leadworks_queue_backlog{queue="mail"}')).toBe(0);
+  });
+
+  it("shows every queue, each periodic task's last success and failures, and failed runs per job", async () => {
+    const before = Date.now() / 1000;
+    const text = await metricsText();
+    for (const queue of ["mail", "webhooks", "imports"]) {
+      expect(sample(text, `leadworks_queue_backlog{queue="${queue}"}`), queue).toBe(0);
+      expect(sample(text, `leadworks_worker_up{worker="${queue}"}`), queue).toBe(1);
+      expect(sample(text, `leadworks_job_failures_total{job="${queue}"}`), queue).toBe(0);
+    }
+    const lastOk = sample(text, 'leadworks_periodic_last_success_timestamp_seconds{task="ops-test-prune"}');
+    expect(lastOk).toBeGreaterThan(before - 120);
+    expect(lastOk).toBeLessThanOrEqual(before + 1);
+    expect(sample(text, 'leadworks_periodic_failures{task="ops-test-prune"}')).toBe(0);
+    expect(sample(text, 'leadworks_job_failures_total{job="ops-test-prune"}')).toBe(0);
   });
 
   it("shows import jobs by every state, event streams, workers, the pool and the database", async () => {
@@ -162,6 +213,7 @@ describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
     expect(sample(text, 'leadworks_import_jobs{state="queued"}')).toBe(2);
     expect(sample(text, 'leadworks_import_jobs{state="done"}')).toBe(1);
     expect(sample(text, 'leadworks_import_jobs{state="running"}')).toBe(0);
+    expect(sample(text, 'leadworks_queue_backlog{queue="imports"}')).toBe(2);
     expect(sample(text, "leadworks_event_stream_clients")).toBe(2);
     expect(sample(text, 'leadworks_worker_up{worker="mail"}')).toBe(0);
     expect(sample(text, "leadworks_database_up")).toBe(1);
@@ -207,7 +259,7 @@ describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
     context = {
       ...shared,
       database: closing,
-      metrics: createMetrics({ database: closing, eventStreams: () => 0, workers: {} }),
+      metrics: createMetrics({ database: closing, eventStreams: () => 0, jobs }),
     };
     await closing.close();
     try {
@@ -224,7 +276,13 @@ describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
     expect(JSON.parse(answer.body)).toEqual({
       status: "unavailable",
       failing: ["database", "migrations"],
-      checks: { database: "unreachable", migrations: "unknown", mail: "ok" },
+      checks: {
+        database: "unreachable",
+        migrations: "unknown",
+        mail: "ok",
+        webhooks: "ok",
+        imports: "ok",
+      },
     });
     expect((await ask("/healthz")).status).toBe(200);
     const text = await metricsText();

@@ -144,16 +144,13 @@ export async function deliverDueMail(
 export const mailBacklog = (db: Database): Promise<Backlog> =>
   pendingBacklog(db, mailOutbox, { status: mailOutbox.status, createdAt: mailOutbox.createdAt });
 
-export type MailWorker = OutboxWorker;
-export { STALLED_AFTER_MS, type Backlog, type WorkerState } from "~/lib/outbox/outbox.server";
-
 /** Polls the outbox every `intervalMs`, and at once when this process enqueues a message. */
 export function startMailWorker(options: {
   db: Database;
   transport: MailTransport;
   from: string;
   intervalMs?: number;
-}): MailWorker {
+}): OutboxWorker {
   return startOutboxWorker({
     name: "mail",
     pass: () => deliverDueMail(options.db, options.transport, options.from),

@@ -1,11 +1,12 @@
 /**
- * What every outbox shares (ADR 007, ADR 023): rows written in the same transaction as the change, claimed
- * by a worker in each server with `FOR UPDATE SKIP LOCKED` and a lease (the next attempt pushed into the
- * future), so that several servers on one PostgreSQL never take the same row at once, and a row whose
- * worker died is taken again after its lease. The mail outbox and the webhook outbox both use these.
+ * What every queue of the job runtime shares (lib/jobs, ADR 007, ADR 023, ADR 031): rows written in the
+ * same transaction as the change, claimed by a worker in each server with `FOR UPDATE SKIP LOCKED` and a
+ * lease (the next attempt pushed into the future), so that several servers on one PostgreSQL never take
+ * the same row at once, and a row whose worker died is taken again after its lease. The mail outbox, the
+ * webhook outbox and the import jobs use these.
  */
 import type { SQL } from "drizzle-orm";
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { log } from "~/lib/log.server";
@@ -58,17 +59,28 @@ export interface OutboxWorker {
   kick(): void;
   /** Running, stopped, or stalled: in a pass that has made no progress for STALLED_AFTER_MS (readiness). */
   state(): WorkerState;
+  /** Passes that failed (threw) since the worker started (metrics). */
+  failedPasses(): number;
   stop(): Promise<void>;
+}
+
+/** What a pass may ask of its worker. */
+export interface PassControl {
+  /** The worker is stopping: a long pass hands its work back at the next safe point. */
+  stopping(): boolean;
+  /** A long pass made progress (a batch of a big job): the worker is not stalled. */
+  progressed(): void;
 }
 
 /**
  * Runs `pass` every `intervalMs`, again at once while it reports work done, and whenever `kick` is called
- * (this process enqueued something); never two passes at once in one process.
+ * (this process enqueued something); never two passes at once in one process. A failed pass is logged and
+ * counted, and the next tick tries again.
  */
 export function startOutboxWorker(options: {
   name: string;
   /** Delivers what is due; returns how many rows it handled (0: nothing more to do now). */
-  pass: () => Promise<number>;
+  pass: (control: PassControl) => Promise<number>;
   intervalMs: number;
   /** Called with `kick` so that enqueuers in this process can wake the worker; returns an unsubscribe. */
   subscribe?: (kick: () => void) => () => void;
@@ -76,8 +88,13 @@ export function startOutboxWorker(options: {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  let failed = 0;
   /** When the pass in progress last started or finished a batch. */
   let progressAt = Date.now();
+  const control: PassControl = {
+    stopping: () => stopped,
+    progressed: () => void (progressAt = Date.now()),
+  };
   const kick = () => {
     if (stopped) return;
     if (running) {
@@ -89,9 +106,10 @@ export function startOutboxWorker(options: {
       do {
         again = false;
         try {
-          while ((await options.pass()) > 0 && !stopped) progressAt = Date.now();
+          while ((await options.pass(control)) > 0 && !stopped) progressAt = Date.now();
         } catch (error) {
-          log.warn({ error }, `[${options.name}] delivery pass failed`);
+          failed++;
+          log.warn({ error, job: options.name }, `[${options.name}] pass failed; the next one tries again`);
         }
       } while (again && !stopped);
     })().finally(() => {
@@ -106,6 +124,7 @@ export function startOutboxWorker(options: {
     kick,
     state: () =>
       stopped ? "stopped" : running && Date.now() - progressAt > STALLED_AFTER_MS ? "stalled" : "running",
+    failedPasses: () => failed,
     async stop() {
       stopped = true;
       clearInterval(timer);
@@ -129,24 +148,33 @@ export function wakeups() {
   };
 }
 
-/** What waits in an outbox: pending rows and how long the oldest has waited (metrics). */
+/** What waits in a queue (metrics): pending rows, how long the oldest has waited, and rows given up. */
 export interface Backlog {
   pending: number;
   oldestPendingSeconds: number;
+  /** Rows that failed for good (their last attempt failed): an operator's to look at. */
+  failed: number;
 }
 
-/** The backlog of an outbox table whose `status` column says "pending" until a row is done. */
+/** The backlog of an outbox table whose `status` column says "pending" until a row is sent or "failed". */
 export async function pendingBacklog(
   db: Database,
   table: PgTable,
   columns: { status: PgColumn; createdAt: PgColumn },
 ): Promise<Backlog> {
+  const pending = sql`${columns.status} = 'pending'`;
   const [row] = await db
     .select({
-      pending: sql<number>`count(*)::int`,
-      oldest: sql<number>`coalesce(extract(epoch from (now() - min(${columns.createdAt}))), 0)::float8`,
+      pending: sql<number>`(count(*) filter (where ${pending}))::int`,
+      oldest: sql<number>`coalesce(extract(epoch from
+        (now() - min(${columns.createdAt}) filter (where ${pending}))), 0)::float8`,
+      failed: sql<number>`(count(*) filter (where ${columns.status} = 'failed'))::int`,
     })
     .from(table)
-    .where(eq(columns.status, "pending"));
-  return { pending: row?.pending ?? 0, oldestPendingSeconds: Math.max(0, row?.oldest ?? 0) };
+    .where(sql`${columns.status} in ('pending', 'failed')`);
+  return {
+    pending: row?.pending ?? 0,
+    oldestPendingSeconds: Math.max(0, row?.oldest ?? 0),
+    failed: row?.failed ?? 0,
+  };
 }

@@ -1,9 +1,10 @@
 /**
- * The import job (issue 13): a worker in every server process takes queued imports from the database,
- * one at a time, and imports them in batches. Each batch (its leads, its rejected rows and the job's
- * progress) commits in one transaction, so a job killed at any moment resumes from its last batch with
- * nothing lost and nothing twice. A job is held by a lease renewed with every batch: a second server
- * does not take it while the lease runs, and takes it up when its server died.
+ * The import job (issue 13): a queue of the job runtime (lib/jobs, ADR 031). A worker in every server
+ * process takes queued imports from the database, one at a time, and imports them in batches. Each
+ * batch (its leads, its rejected rows and the job's progress) commits in one transaction, so a job killed
+ * at any moment resumes from its last batch with nothing lost and nothing twice. A job is held by a lease
+ * renewed with every batch: a second server does not take it while the lease runs, and takes it up when
+ * its server died.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
@@ -16,6 +17,13 @@ import { insertLeads } from "../new-leads.server";
 import { assessRows } from "./assess.server";
 import { CsvFileError, csvRecords, type CsvRecord } from "./csv-source.server";
 import { log } from "~/lib/log.server";
+import {
+  startOutboxWorker,
+  wakeups,
+  type Backlog,
+  type OutboxWorker,
+  type PassControl,
+} from "~/lib/outbox/outbox.server";
 
 /** Rows per batch: a few hundred leads per statement keeps each transaction short. */
 export const IMPORT_BATCH = 500;
@@ -30,14 +38,12 @@ const MAX_ATTEMPTS = 5;
 const EMBEDDED_REST_RATIO = 0.5;
 /** Uploads that never finished (the server died mid-upload) are removed after this long. */
 const STALE_UPLOAD_MS = 60 * 60_000;
-/** How often a worker looks for such leftovers (not at every poll). */
-const SWEEP_EVERY_MS = 10 * 60_000;
+/** How often the server looks for such leftovers (a periodic task, server/jobs.ts). */
+export const SWEEP_UPLOADS_EVERY_MS = 10 * 60_000;
 
-const listeners = new Set<() => void>();
-/** Wakes this process's workers (a job was queued here; others find it within their interval). */
-export function importQueued() {
-  for (const listener of listeners) listener();
-}
+const queued = wakeups();
+/** Wakes this process's worker (a job was queued here; others find it within their interval). */
+export const importQueued = () => queued.wake();
 
 /** The job's lease was lost (cancelled, or taken over after a stall): its batch must not commit. */
 class LeaseLost extends Error {}
@@ -238,12 +244,14 @@ export async function runJob(
       .update(leadImports)
       .set({ error: message })
       .where(and(eq(leadImports.id, job.id), eq(leadImports.leasedBy, worker)))
-      .catch(() => undefined);
+      .catch((noted: unknown) =>
+        log.warn({ error: noted }, `[import] ${job.id}: its error could not be recorded`),
+      );
   }
 }
 
 /** Removes uploads that never finished streaming in (their server died while receiving them). */
-async function sweepStaleUploads(db: Database) {
+export async function sweepStaleUploads(db: Database): Promise<void> {
   await db
     .delete(leadImports)
     .where(
@@ -254,34 +262,21 @@ async function sweepStaleUploads(db: Database) {
     );
 }
 
-export interface ImportWorker {
-  /** Looks for work now (tests, and after a job is queued here). */
-  kick(): void;
-  /** Stops taking jobs and waits for the batch in progress; the job resumes on the next start. */
-  stop(): Promise<void>;
-}
-
 /**
- * Polls for queued imports every `intervalMs` (and at once when one is queued in this process).
- * `soleWorker`: no other process can use this database (the embedded one is locked to one server), so
- * a job still leased at start was this server's before it died, and is taken up at once.
+ * Polls for queued imports every `intervalMs` (and at once when one is queued in this process), one job
+ * per pass. `soleWorker`: no other process can use this database (the embedded one is locked to one
+ * server), so a job still leased at start was this server's before it died, and is taken up at once.
+ * Stopping lets the batch in progress commit and hands the job back; it resumes on the next start.
  */
 export function startImportWorker(options: {
   db: Database;
   intervalMs?: number;
   soleWorker?: boolean;
-}): ImportWorker {
+}): OutboxWorker {
   const { db } = options;
-  const intervalMs = options.intervalMs ?? 2_000;
   const worker = randomUUID();
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-
   let orphansFreed = !options.soleWorker;
-  let lastSweep = 0;
-  const pass = async () => {
+  const pass = async (control: PassControl) => {
     if (!orphansFreed) {
       await db
         .update(leadImports)
@@ -289,48 +284,39 @@ export function startImportWorker(options: {
         .where(eq(leadImports.status, "running"));
       orphansFreed = true;
     }
-    if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
-      await sweepStaleUploads(db);
-      lastSweep = Date.now();
-    }
-    for (let job = await claimJob(db, worker); job && !stopped; job = await claimJob(db, worker)) {
-      await runJob(db, job, worker, () => stopped, options.soleWorker ? EMBEDDED_REST_RATIO : 0);
-    }
+    const job = await claimJob(db, worker);
+    if (!job) return 0;
+    // Asked after every batch: each one is progress, so a long import does not look stalled.
+    const shouldStop = () => {
+      control.progressed();
+      return control.stopping();
+    };
+    await runJob(db, job, worker, shouldStop, options.soleWorker ? EMBEDDED_REST_RATIO : 0);
+    return 1;
   };
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass()
-      .catch((error: unknown) => log.warn({ error }, "[import] worker pass failed"))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  };
-  const schedule = () => {
-    timer = setTimeout(() => {
-      kick();
-      if (!stopped) schedule();
-    }, intervalMs);
-    timer.unref();
-  };
-  listeners.add(kick);
-  kick();
-  schedule();
+  return startOutboxWorker({
+    name: "import",
+    pass,
+    intervalMs: options.intervalMs ?? 2_000,
+    subscribe: queued.subscribe,
+  });
+}
+
+/** What waits in the import queue (metrics): queued or running jobs, the oldest's age, failed ones. */
+export async function importBacklog(db: Database): Promise<Backlog> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`(count(*) filter (where ${leadImports.status} in ('queued', 'running')))::int`,
+      oldest: sql<number>`coalesce(extract(epoch from (now() - min(${leadImports.createdAt})
+        filter (where ${leadImports.status} in ('queued', 'running')))), 0)::float8`,
+      failed: sql<number>`(count(*) filter (where ${leadImports.status} = 'failed'))::int`,
+    })
+    .from(leadImports)
+    .where(inArray(leadImports.status, ["queued", "running", "failed"]));
   return {
-    kick,
-    async stop() {
-      stopped = true;
-      listeners.delete(kick);
-      clearTimeout(timer);
-      await running;
-    },
+    pending: row?.pending ?? 0,
+    oldestPendingSeconds: Math.max(0, row?.oldest ?? 0),
+    failed: row?.failed ?? 0,
   };
 }
 

@@ -1,0 +1,118 @@
+/**
+ * Every piece of background work the server runs, in one list (ADR 031): the runtime (lib/jobs) starts and
+ * stops it, and /metrics and /readyz read it. A new queue or periodic task is one more entry here.
+ */
+import type { DatabaseHandle } from "~/db/client.server";
+import { TIDY_EVERY_MS, tidyGrownTables } from "~/db/maintenance.server";
+import {
+  importBacklog,
+  startImportWorker,
+  SWEEP_UPLOADS_EVERY_MS,
+  sweepStaleUploads,
+} from "~/features/leads/import/job.server";
+import { pruneIdempotencyKeys } from "~/features/leads/api.server";
+import { COMPACT_EVERY_MS, compactInsightCounts } from "~/features/leads/insights/insight-counts.server";
+import type { ObjectStore } from "~/lib/files/object-store.server";
+import { sweepOrphanObjects } from "~/lib/files/stored-files.server";
+import type { JobDefinition } from "~/lib/jobs/runtime.server";
+import { log } from "~/lib/log.server";
+import { mailBacklog, startMailWorker, type MailTransport } from "~/lib/mail/outbox.server";
+import { pruneRateLimitHits } from "~/lib/rate-limit.server";
+import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
+import { webhookBacklog } from "~/lib/webhooks/outbox.server";
+
+const HOUR_MS = 3_600_000;
+
+export interface JobContext {
+  database: DatabaseHandle;
+  mail: { transport: MailTransport; from: string };
+  /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES. */
+  webhooksAllowPrivate: boolean;
+  /** The file bucket (FILE_STORAGE=s3), whose orphans are swept. */
+  fileStore: ObjectStore | null;
+}
+
+export function backgroundJobs({
+  database,
+  mail,
+  webhooksAllowPrivate,
+  fileStore,
+}: JobContext): JobDefinition[] {
+  const { db } = database;
+  const embedded = database.kind !== "postgres";
+  return [
+    {
+      kind: "queue",
+      name: "mail",
+      start: () => startMailWorker({ db, transport: mail.transport, from: mail.from }),
+      backlog: mailBacklog,
+    },
+    {
+      kind: "queue",
+      name: "webhooks",
+      start: () => startWebhookWorker({ db, allowPrivate: webhooksAllowPrivate }),
+      backlog: webhookBacklog,
+    },
+    {
+      kind: "queue",
+      name: "imports",
+      // The embedded database is locked to this server: a job still leased at start was its own.
+      start: () => startImportWorker({ db, soleWorker: embedded }),
+      backlog: importBacklog,
+    },
+    {
+      kind: "periodic",
+      name: "prune-rate-limit-hits",
+      everyMs: HOUR_MS,
+      scope: "cluster",
+      run: () => pruneRateLimitHits(db),
+    },
+    {
+      kind: "periodic",
+      name: "prune-idempotency-keys",
+      everyMs: HOUR_MS,
+      scope: "cluster",
+      run: () => pruneIdempotencyKeys(db),
+    },
+    {
+      kind: "periodic",
+      name: "compact-insight-counts",
+      everyMs: COMPACT_EVERY_MS,
+      scope: "cluster",
+      run: () => compactInsightCounts(db),
+    },
+    {
+      kind: "periodic",
+      name: "sweep-stale-uploads",
+      everyMs: SWEEP_UPLOADS_EVERY_MS,
+      scope: "cluster",
+      run: () => sweepStaleUploads(db),
+    },
+    ...(fileStore
+      ? [
+          {
+            kind: "periodic",
+            name: "sweep-orphan-objects",
+            everyMs: HOUR_MS,
+            scope: "cluster",
+            async run() {
+              const swept = await sweepOrphanObjects(db, fileStore);
+              if (swept) log.info(`[files] deleted ${swept} objects no file names`);
+            },
+          } satisfies JobDefinition,
+        ]
+      : []),
+    // PostgreSQL's autovacuum keeps statistics fresh; the embedded database has none, and no other server.
+    ...(embedded
+      ? [
+          {
+            kind: "periodic",
+            name: "tidy-tables",
+            everyMs: TIDY_EVERY_MS,
+            scope: "local",
+            run: () => tidyGrownTables(db),
+          } satisfies JobDefinition,
+        ]
+      : []),
+  ];
+}

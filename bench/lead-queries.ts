@@ -49,7 +49,7 @@ async function main() {
   const { openDatabase, queryRows } = await import("~/db/client.server");
   const schema = await import("~/db/schema");
   const { exportLeadsCsv, findPossibleDuplicates, listLeads, getLead } =
-    await import("~/features/leads/leads.server");
+    await import("~/features/leads/lead-queries.server");
   const { bulkLeadAction } = await import("~/features/leads/bulk.server");
   const { clientDashboard, listClientLeads } = await import("~/features/leads/client-leads.server");
   const { parseClientLeadQuery, parseLeadListQuery } = await import("~/features/leads/leads.schema");

@@ -25,7 +25,7 @@ import {
   createLead,
   setSoldPrice,
   updateLeadStatus,
-} from "~/features/leads/leads.server";
+} from "~/features/leads/lead-commands.server";
 import { setHandled } from "~/features/submissions/submissions.server";
 import { demoClients } from "./fixtures/accounts";
 import { demoCareers, demoContacts } from "./fixtures/submissions";

@@ -19,7 +19,7 @@ import { careerSchema } from "~/features/careers/careers.schema";
 import { submitCareerApplication } from "~/features/careers/careers.server";
 import { contactSchema } from "~/features/contact/contact.schema";
 import { submitContactMessage } from "~/features/contact/contact.server";
-import { addDocument } from "~/features/leads/leads.server";
+import { addDocument } from "~/features/leads/lead-commands.server";
 import { permissionsOf } from "~/lib/permissions";
 import { runCli } from "../support/cli-process";
 import { createPostgresDatabase } from "../support/databases";

@@ -20,8 +20,8 @@ import {
 } from "~/db/schema";
 import { createApiKey, revokeApiKey } from "~/features/auth/api-keys.server";
 import { pruneIdempotencyKeys } from "~/features/leads/api.server";
-import { getLead } from "~/features/leads/leads.server";
-import { createLead } from "~/features/leads/leads.server";
+import { getLead } from "~/features/leads/lead-queries.server";
+import { createLead } from "~/features/leads/lead-commands.server";
 import { permissionsOf } from "~/lib/permissions";
 import { action as intake, loader as listRoute } from "~/routes/api/v1/leads";
 import { loader as oneRoute } from "~/routes/api/v1/lead";

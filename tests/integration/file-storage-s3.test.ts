@@ -11,7 +11,7 @@ import { careerApplications, leadDocuments, leads, storedFiles } from "~/db/sche
 import { submitCareerApplication } from "~/features/careers/careers.server";
 import type { CareerInput } from "~/features/careers/careers.schema";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
-import { addDocument, deleteLead } from "~/features/leads/leads.server";
+import { addDocument, deleteLead } from "~/features/leads/lead-commands.server";
 import {
   removeObjects,
   storeFile,

@@ -20,7 +20,8 @@ import {
 import { handleBulkPost } from "~/features/leads/bulk-action.server";
 import { bulkLeadAction, BULK_MAX_IDS } from "~/features/leads/bulk.server";
 import { parseLeadListQuery } from "~/features/leads/leads.schema";
-import { clientLeadEvent, InvalidClientError } from "~/features/leads/leads.server";
+import { clientLeadEvent } from "~/features/leads/lead-queries.server";
+import { InvalidClientError } from "~/features/leads/lead-commands.server";
 import type { Actor } from "~/lib/actor";
 import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";

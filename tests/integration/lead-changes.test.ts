@@ -34,7 +34,7 @@ import {
   setSoldPrice,
   updateLeadDetails,
   updateLeadStatus,
-} from "~/features/leads/leads.server";
+} from "~/features/leads/lead-commands.server";
 import type { LeadInput } from "~/features/leads/leads.schema";
 import { decideReturn, requestReturn } from "~/features/leads/returns/returns.server";
 import { saveWebhookUrl } from "~/features/webhooks/webhooks.server";

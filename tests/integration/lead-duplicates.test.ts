@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
 import { leads } from "~/db/schema";
-import { findPossibleDuplicates } from "~/features/leads/leads.server";
+import { findPossibleDuplicates } from "~/features/leads/lead-queries.server";
 import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 

@@ -11,7 +11,7 @@ import { installDatabase } from "~/db/db.server";
 import { leads } from "~/db/schema";
 import { parseLeadListQuery } from "~/features/leads/leads.schema";
 import { LEAD_CSV_COLUMNS } from "~/features/leads/import/columns";
-import { exportLeadsCsv } from "~/features/leads/leads.server";
+import { exportLeadsCsv } from "~/features/leads/lead-queries.server";
 import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 

@@ -16,7 +16,7 @@ import {
   parseLeadListQuery,
   type LeadSort,
 } from "~/features/leads/leads.schema";
-import { listLeads } from "~/features/leads/leads.server";
+import { listLeads } from "~/features/leads/lead-queries.server";
 import { COUNT_CAP } from "~/lib/paging";
 import { permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";

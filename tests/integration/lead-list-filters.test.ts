@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
 import { leads, profiles, user, userRoles } from "~/db/schema";
 import { parseLeadListQuery } from "~/features/leads/leads.schema";
-import { listAdmins, listLeads } from "~/features/leads/leads.server";
+import { listAdmins, listLeads } from "~/features/leads/lead-queries.server";
 import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 

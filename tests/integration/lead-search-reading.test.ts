@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { tidyTables } from "~/db/maintenance.server";
 import { leadSorts, parseLeadListQuery, type LeadSort } from "~/features/leads/leads.schema";
-import { listLeads } from "~/features/leads/leads.server";
+import { listLeads } from "~/features/leads/lead-queries.server";
 import { permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 import { useTestDatabase } from "../support/integration-fixtures";

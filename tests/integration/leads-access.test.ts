@@ -21,7 +21,7 @@ import { loader as clientLeadsLoader } from "~/routes/client/leads";
 import { loader as clientEventsLoader } from "~/routes/client/events";
 import { loader as adminEventsLoader } from "~/routes/admin/leads/events";
 import { loader as exportLoader } from "~/routes/admin/leads/export";
-import { createLead, assignLead } from "~/features/leads/leads.server";
+import { createLead, assignLead } from "~/features/leads/lead-commands.server";
 import { leadSchema } from "~/features/leads/leads.schema";
 import { testDatabases } from "../support/databases";
 import { JANE_DOE, signedInAccounts, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";

@@ -30,6 +30,7 @@ import {
   parseLeadListQuery,
   type LeadInput,
 } from "~/features/leads/leads.schema";
+import { documentFile, getLead, listClients, listLeads } from "~/features/leads/lead-queries.server";
 import {
   InvalidClientError,
   addActivity,
@@ -37,15 +38,11 @@ import {
   assignLead,
   createLead,
   deleteLead,
-  documentFile,
-  getLead,
-  listClients,
-  listLeads,
   setSoldPrice,
   updateLeadDetails,
   updateLeadStatus,
   type LeadDocumentUpload,
-} from "~/features/leads/leads.server";
+} from "~/features/leads/lead-commands.server";
 import { testDatabases } from "../support/databases";
 import { JANE_DOE, useTestDatabase } from "../support/integration-fixtures";
 import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";

@@ -8,7 +8,7 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { handleFeedbackPost, handleLeadPost } from "~/features/leads/lead-actions.server";
-import { getLead } from "~/features/leads/leads.server";
+import { getLead } from "~/features/leads/lead-queries.server";
 import { getClientLead } from "~/features/leads/client-leads.server";
 import type { Actor } from "~/lib/actor";
 import { NOT_ALLOWED_MESSAGE, NotAllowedError, permissionsOf } from "~/lib/permissions";

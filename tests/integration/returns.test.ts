@@ -14,7 +14,7 @@ import {
   leads,
   mailOutbox,
 } from "~/db/schema";
-import { leadTimeline } from "~/features/leads/leads.server";
+import { leadTimeline } from "~/features/leads/lead-queries.server";
 import { unavailableText } from "~/features/leads/returns/return-standing";
 import { decideReturn, requestReturn, returnStanding } from "~/features/leads/returns/returns.server";
 import { permissionsOf } from "~/lib/permissions";

@@ -11,7 +11,7 @@ import { session, user } from "~/db/schema";
 import { getAuthState, requireArea } from "~/features/auth/access.server";
 import { ABSOLUTE_LIFETIME_MS } from "~/features/auth/session-lifetime";
 import { LAST_ACTIVE_RESOLUTION_MS, sessionStillGrants } from "~/features/auth/sessions.server";
-import { assignLead, createLead } from "~/features/leads/leads.server";
+import { assignLead, createLead } from "~/features/leads/lead-commands.server";
 import { leadSchema } from "~/features/leads/leads.schema";
 import { MAX_STREAMS_PER_USER, openStreamCount, setHeartbeatInterval } from "~/lib/realtime.server";
 import { loader as rootLoader } from "~/root";

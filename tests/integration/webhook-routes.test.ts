@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, user, webhookDeliveries } from "~/db/schema";
-import { createLead } from "~/features/leads/leads.server";
+import { createLead } from "~/features/leads/lead-commands.server";
 import { permissionsOf } from "~/lib/permissions";
 import { loader as adminEventsLoader } from "~/routes/admin/webhooks/events";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/webhooks/client";

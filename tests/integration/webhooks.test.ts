@@ -13,7 +13,12 @@ import { leads, profiles, user, userRoles, webhookDeliveries, webhookEndpoints }
 import { bulkLeadAction } from "~/features/leads/bulk.server";
 import { getImport, receiveImport, startImport } from "~/features/leads/import/imports.server";
 import { claimJob, runJob } from "~/features/leads/import/job.server";
-import { assignLead, createLead, InvalidClientError, updateLeadStatus } from "~/features/leads/leads.server";
+import {
+  assignLead,
+  createLead,
+  InvalidClientError,
+  updateLeadStatus,
+} from "~/features/leads/lead-commands.server";
 import {
   getWebhookSettings,
   listClientWebhooks,

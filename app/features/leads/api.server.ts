@@ -25,7 +25,7 @@ import {
   type BatchItem,
 } from "./api.schema";
 import { recordLeadChanges } from "./lead-changes.server";
-import { assertClientAccount, InvalidClientError } from "./leads.server";
+import { assertClientAccount, InvalidClientError } from "./lead-commands.server";
 import { leadSchema, type LeadInput } from "./leads.schema";
 import { insertLeads } from "./new-leads.server";
 import { publicLeadSql } from "./public-lead.server";

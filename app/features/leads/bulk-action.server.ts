@@ -9,7 +9,7 @@ import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import { bulkLeadAction, countSelection, type BulkAction, type BulkSelection } from "./bulk.server";
 import { bulkSchema, leadListSearch, parseLeadListQuery, type BulkInput } from "./leads.schema";
-import { InvalidClientError } from "./leads.server";
+import { InvalidClientError } from "./lead-commands.server";
 
 /** The delete's second step: how many leads the choice names, and the choice to post again. */
 export interface BulkDeleteQuestion {

@@ -15,13 +15,13 @@ import { deleteStoredFiles, removeObjects } from "~/lib/files/stored-files.serve
 import { authorize, type ActorRef } from "~/lib/permissions";
 import type { LeadListQuery } from "./leads.schema";
 import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
+import { listFilters } from "./lead-queries.server";
 import {
   assertClientAccount,
   assignmentChange,
-  listFilters,
   statusChange,
   statusChangedText,
-} from "./leads.server";
+} from "./lead-commands.server";
 
 /** The ticked leads (at most a page's worth at a time), or every lead the filters keep. */
 export type BulkSelection = { ids: readonly string[] } | { query: LeadListQuery };

@@ -33,19 +33,18 @@ import {
   type LeadInput,
 } from "./leads.schema";
 import { submitFeedback } from "./client-leads.server";
+import { findPossibleDuplicates, type PossibleDuplicate } from "./lead-queries.server";
 import {
   addActivity,
   addDocument,
   assignLead,
   createLead,
-  findPossibleDuplicates,
   deleteLead,
   InvalidClientError,
   setSoldPrice,
   updateLeadDetails,
   updateLeadStatus,
-  type PossibleDuplicate,
-} from "./leads.server";
+} from "./lead-commands.server";
 import { log } from "~/lib/log.server";
 
 export const leadToasts = {

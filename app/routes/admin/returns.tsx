@@ -2,7 +2,7 @@ import type { Route } from "./+types/returns";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ReturnFilters, ReturnQueue } from "~/features/leads/components/return-queue";
-import { listClients } from "~/features/leads/leads.server";
+import { listClients } from "~/features/leads/lead-queries.server";
 import { handleReturnDecision, type ReturnReply } from "~/features/leads/returns/return-actions.server";
 import { returnQueueSchema } from "~/features/leads/returns/return.schema";
 import { listReturns } from "~/features/leads/returns/returns.server";

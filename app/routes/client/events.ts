@@ -1,6 +1,6 @@
 import type { Route } from "./+types/events";
 import { permittedEventStream } from "~/features/auth/permitted-stream.server";
-import { clientLeadEvent } from "~/features/leads/leads.server";
+import { clientLeadEvent } from "~/features/leads/lead-queries.server";
 import { LEADS_CHANNEL } from "~/lib/realtime.server";
 
 /**

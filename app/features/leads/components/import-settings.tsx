@@ -10,7 +10,7 @@ import { leadSources, motivationLevels, propertyTypes } from "~/db/enums";
 import type { SerializeFrom } from "~/lib/serialize-from";
 import { useHydrated } from "~/lib/use-hydrated";
 import { clientOptions, formatCount, formatPhone } from "../lead-format";
-import type { ClientOption } from "../leads.server";
+import type { ClientOption } from "../lead-queries.server";
 import { importTargets } from "../import/columns";
 import type { ImportReply } from "../import/import-actions.server";
 import { duplicateModes, unmappedMessage, unmappedNeeds } from "../import/import.schema";

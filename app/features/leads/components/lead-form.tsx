@@ -13,7 +13,7 @@ import type { z } from "~/lib/zod";
 import { clientOptions } from "../lead-format";
 import { leadDefaults, leadDetailsSchema, leadMax, leadSchema, type LeadField } from "../leads.schema";
 import type { LeadFormReply } from "../lead-actions.server";
-import type { ClientOption } from "../leads.server";
+import type { ClientOption } from "../lead-queries.server";
 import { PossibleDuplicates } from "./possible-duplicates";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

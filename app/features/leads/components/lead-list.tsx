@@ -20,7 +20,7 @@ import {
 } from "../leads.schema";
 import { useHydrated } from "~/lib/use-hydrated";
 import { BULK_FORM_ID } from "./bulk-bar";
-import type { listLeads } from "../leads.server";
+import type { listLeads } from "../lead-queries.server";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { FilterChecklist, FilterDate, FilterForm, FilterSelect } from "./filters";
 import { Cell, LeadTableHead, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "~/lib/serialize-from";
-import type { getLead } from "../leads.server";
+import type { getLead } from "../lead-queries.server";
 
 /**
  * The admin lead page's lead as its loader sends it: `getLead`'s result as React Router serializes it,

@@ -8,7 +8,7 @@ import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import type { LeadActionResult } from "../lead-actions.server";
 import { labelOf, propertyTypes } from "~/db/enums";
 import { clientDisplayName, clientOptions, personName } from "../lead-format";
-import type { ClientOption } from "../leads.server";
+import type { ClientOption } from "../lead-queries.server";
 import { Card, Facts, FinancialFacts, MotivationFacts, orNone } from "./lead-card";
 import type { LeadView } from "./lead-view";
 import { refusedValue, replyError } from "~/lib/form-reply";

@@ -2,7 +2,7 @@ import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { SerializeFrom } from "~/lib/serialize-from";
 import { formatListDate, formatPhone } from "../lead-format";
-import type { findPossibleDuplicates } from "../leads.server";
+import type { findPossibleDuplicates } from "../lead-queries.server";
 
 /** A possible duplicate as a loader or an action sends it (the date as text once serialized). */
 type Duplicate = Omit<SerializeFrom<typeof findPossibleDuplicates>[number], "createdAt"> & {

@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "~/lib/serialize-from";
 import { LocalTime } from "~/components/ui/local-time";
 import { activityTypes, labelOf } from "~/db/enums";
-import type { leadTimeline } from "../leads.server";
+import type { leadTimeline } from "../lead-queries.server";
 
 /** One entry as the loaders send it (admin and client timelines come from the same query). */
 export type TimelineItem = SerializeFrom<typeof leadTimeline>[number];

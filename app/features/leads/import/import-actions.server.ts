@@ -11,7 +11,7 @@ import { parseForm } from "~/lib/form-reply";
 import { notFound } from "~/lib/not-found";
 import { streamMultipartFile } from "~/lib/multipart.server";
 import type { Toast } from "~/lib/toast";
-import { InvalidClientError } from "../leads.server";
+import { InvalidClientError } from "../lead-commands.server";
 import { CsvFileError } from "./csv-source.server";
 import { IMPORT_MAX_BYTES, csvFileMessages, importSettingsSchema, toMapping } from "./import.schema";
 import {

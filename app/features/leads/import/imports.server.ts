@@ -14,7 +14,7 @@ import { isUuid } from "~/lib/data-guards";
 import { UploadTooLargeError } from "~/lib/multipart.server";
 import { authorize, type ActorRef } from "~/lib/permissions";
 import { leadDefaults } from "../leads.schema";
-import { assertClientAccount } from "../leads.server";
+import { assertClientAccount } from "../lead-commands.server";
 import { assessRows } from "./assess.server";
 import { guessMapping, rowToLead, type ColumnMapping } from "./columns";
 import { CsvFileError, csvRecords } from "./csv-source.server";

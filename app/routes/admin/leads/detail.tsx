@@ -19,7 +19,7 @@ import { LeadTabs, leadTabs, type LeadTab } from "~/features/leads/components/le
 import { leadTitle } from "~/features/leads/components/lead-view";
 import { OverviewTab } from "~/features/leads/components/overview-tab";
 import { handleLeadPost, type LeadActionResult } from "~/features/leads/lead-actions.server";
-import { findPossibleDuplicates, getLead, listClients } from "~/features/leads/leads.server";
+import { findPossibleDuplicates, getLead, listClients } from "~/features/leads/lead-queries.server";
 import { PossibleDuplicates } from "~/features/leads/components/possible-duplicates";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

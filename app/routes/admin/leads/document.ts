@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/document";
-import { documentFile } from "~/features/leads/leads.server";
+import { documentFile } from "~/features/leads/lead-queries.server";
 import { requirePermissionOr404 } from "~/features/auth/access.server";
 import { attachmentResponse } from "~/lib/files/attachment.server";
 

@@ -7,7 +7,7 @@ import { leadTitle } from "~/features/leads/components/lead-view";
 import { LeadForm } from "~/features/leads/components/lead-form";
 import { handleLeadForm } from "~/features/leads/lead-actions.server";
 import { leadFormValues } from "~/features/leads/leads.schema";
-import { getLead } from "~/features/leads/leads.server";
+import { getLead } from "~/features/leads/lead-queries.server";
 import { notFound } from "~/lib/not-found";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import { delimiters } from "~/features/leads/import/import.schema";
 import { handleImportPost, type ImportReply } from "~/features/leads/import/import-actions.server";
 import { getImport, previewImport } from "~/features/leads/import/imports.server";
 import { formatBytes, formatCount, personName } from "~/features/leads/lead-format";
-import { listClients } from "~/features/leads/leads.server";
+import { listClients } from "~/features/leads/lead-queries.server";
 import { labelOf } from "~/db/enums";
 import { notFound } from "~/lib/not-found";
 import { useToast } from "~/lib/toast";

@@ -18,7 +18,7 @@ import {
 } from "~/features/leads/components/lead-list";
 import { leadListSearch, leadSorts, parseLeadListQuery } from "~/features/leads/leads.schema";
 import { labelOf } from "~/db/enums";
-import { listAdmins, listClients, listLeads } from "~/features/leads/leads.server";
+import { listAdmins, listClients, listLeads } from "~/features/leads/lead-queries.server";
 import { importFileName } from "~/features/leads/import/imports.server";
 import { handleBulkPost, type BulkActionResult } from "~/features/leads/bulk-action.server";
 import { BulkBar, ConfirmBulkDelete } from "~/features/leads/components/bulk-bar";

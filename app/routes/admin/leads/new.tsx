@@ -4,7 +4,7 @@ import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { LeadForm } from "~/features/leads/components/lead-form";
 import { handleLeadForm } from "~/features/leads/lead-actions.server";
-import { listClients } from "~/features/leads/leads.server";
+import { listClients } from "~/features/leads/lead-queries.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");

@@ -1,8 +1,8 @@
 /**
- * Lead management for admins (spec 02 §2, §6, §7): list with search and filters, the full lead with its
- * people, activities and documents, create, status, assignment, sold price, activities, documents and
- * delete. Every function takes the actor and refuses anyone who is not an admin, even though the routes
- * check too. Every change that the timeline should show writes its activity in the same transaction.
+ * Reading leads for admins (spec 02 §2, §7): the list with search, filters and keyset pages, the CSV
+ * export, the full lead with its people, timeline and documents, possible duplicates, a document's bytes,
+ * the client and admin menus, and what a client's event stream may see. Every function takes the actor and
+ * refuses anyone who may not read, even though the routes check too. Changes are in lead-commands.server.ts.
  */
 import {
   aliasedTable,
@@ -23,14 +23,7 @@ import {
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressKeySql } from "~/db/address-key";
 import { databaseHandle, getDb } from "~/db/db.server";
-import {
-  labelOf,
-  leadSources,
-  leadStatuses,
-  motivationLevels,
-  propertyTypes,
-  type LeadStatus,
-} from "~/db/enums";
+import { labelOf, leadSources, leadStatuses, motivationLevels, propertyTypes } from "~/db/enums";
 import {
   apiKeys,
   leadActivities,
@@ -41,42 +34,16 @@ import {
   storedFiles,
   userRoles,
 } from "~/db/schema";
-import { findClientAccount } from "~/lib/client-accounts.server";
 import { isUuid, likePattern } from "~/lib/data-guards";
 import { authorize, type ActorRef } from "~/lib/permissions";
 import { csvLines } from "~/lib/csv";
-import {
-  deleteStoredFiles,
-  openStoredFile,
-  removeObjects,
-  storedFileColumns,
-  storeFile,
-  withStagedFile,
-} from "~/lib/files/stored-files.server";
+import { openStoredFile, storedFileColumns } from "~/lib/files/stored-files.server";
 import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
-import { queryRows, type Database, type DatabaseHandle, type Transaction } from "~/db/client.server";
+import { queryRows, type Database, type DatabaseHandle } from "~/db/client.server";
 import { LEAD_CSV_COLUMNS } from "./import/columns";
 import { personName } from "./lead-format";
-import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
-import { insertLeads } from "./new-leads.server";
-import {
-  LEADS_PAGE_SIZE,
-  UNASSIGNED,
-  type ActivityInput,
-  type LeadDetailsInput,
-  type LeadInput,
-  type LeadListQuery,
-  type LeadSort,
-} from "./leads.schema";
-
-/** A lead assigned to someone who is not a client (or no longer exists). */
-export class InvalidClientError extends Error {
-  constructor() {
-    super("Invalid client ID");
-    this.name = "InvalidClientError";
-  }
-}
+import { LEADS_PAGE_SIZE, UNASSIGNED, type LeadListQuery, type LeadSort } from "./leads.schema";
 
 const creator = aliasedTable(profiles, "creator");
 const client = aliasedTable(profiles, "client");
@@ -670,13 +637,6 @@ export async function listAdmins(actor: ActorRef) {
   return accountsWithRole(actor, "admin", profiles.firstName, profiles.lastName, profiles.email);
 }
 
-// ---------------------------------------------------------------- writing
-
-export async function assertClientAccount(q: Database | Transaction, clientId: string | null) {
-  if (clientId === null) return;
-  if (!(await findClientAccount(q, clientId))) throw new InvalidClientError();
-}
-
 /**
  * What a client's event stream sends for a lead notification: only the lead's id, and only when the lead
  * is (or was, before this change) theirs. The notification names every client concerned, the old and the
@@ -696,244 +656,6 @@ export function clientLeadEvent(payload: string, clientId: string): string | nul
   return JSON.stringify({ leadId });
 }
 
-/** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
-export async function createLead(actor: ActorRef, input: LeadInput) {
-  authorize(actor, "lead:create:any");
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    await assertClientAccount(tx, input.assignedToClientId);
-    const [inserted] = await insertLeads(tx, [input], { createdByUserId: actor.id });
-    if (inserted?.kind !== "created") throw new Error("The new lead was not inserted");
-    const id = inserted.lead.id;
-    await recordLeadChanges(tx, [{ leadId: id, from: null, to: input.assignedToClientId }], {
-      by: actor.id,
-      mail: "each",
-      live: "lead",
-    });
-    return { id };
-  });
-}
-
-const detailLabels: Record<keyof LeadDetailsInput, string> = {
-  firstName: "first name",
-  lastName: "last name",
-  phone: "phone",
-  email: "e-mail",
-  address: "address",
-  city: "city",
-  state: "state",
-  zipCode: "ZIP code",
-  propertyType: "property type",
-  motivationLevel: "motivation",
-  leadSource: "lead source",
-  situationNotes: "situation notes",
-  askingPrice: "asking price",
-  estimatedValue: "estimated value",
-  estimatedRepairCost: "repair cost",
-};
-
-/**
- * Corrects a lead's details (not its status, assignment or feedback, which have their own rules); the
- * timeline says which fields changed. False when the lead does not exist.
- */
-export async function updateLeadDetails(actor: ActorRef, id: string, input: LeadDetailsInput) {
-  authorize(actor, "lead:write:any");
-  if (!isUuid(id)) return false;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
-    if (!current) return false;
-    const changed = (Object.keys(detailLabels) as (keyof LeadDetailsInput)[]).filter(
-      (key) => (current[key] ?? null) !== (input[key] ?? null),
-    );
-    if (changed.length === 0) return true;
-    const holder = current.assignedToClientId;
-    const entry = {
-      type: "details_updated" as const,
-      description: `Updated ${changed.map((key) => detailLabels[key]).join(", ")}`,
-      metadata: { fields: changed },
-    };
-    await recordLeadChanges(
-      tx,
-      [{ leadId: id, from: holder, to: holder, entry, updated: true }],
-      { by: actor.id, mail: "none", live: "lead" },
-      async () => {
-        await tx
-          .update(leads)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(leads.id, id));
-      },
-    );
-    return true;
-  });
-}
-
-async function lockLead(tx: Transaction, id: string) {
-  if (!isUuid(id)) return null;
-  const [row] = await tx
-    .select({
-      id: leads.id,
-      leadStatus: leads.leadStatus,
-      assignedToClientId: leads.assignedToClientId,
-    })
-    .from(leads)
-    .where(eq(leads.id, id))
-    .for("update");
-  return row ?? null;
-}
-
-type LockedLead = NonNullable<Awaited<ReturnType<typeof lockLead>>>;
-
-/**
- * The frame of an admin's change to one lead: the permission and one transaction with the row locked.
- * `change` says what it will change (null: nothing to do) and how it writes it; the lead-change path
- * records the rest. False when the lead does not exist, true otherwise.
- */
-async function changeLead(
-  actor: ActorRef,
-  id: string,
-  change: (
-    tx: Transaction,
-    lead: LockedLead,
-  ) => Promise<{ change: Omit<LeadChange, "leadId">; write: () => Promise<void> } | null>,
-) {
-  authorize(actor, "lead:write:any");
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const lead = await lockLead(tx, id);
-    if (!lead) return false;
-    const planned = await change(tx, lead);
-    if (!planned) return true;
-    await recordLeadChanges(
-      tx,
-      [{ leadId: id, ...planned.change }],
-      { by: actor.id, mail: "each", live: "lead" },
-      planned.write,
-    );
-    return true;
-  });
-}
-
-/** The row change of a new status (one lead or many): a lead is sold exactly when its status is "sold". */
-export const statusChange = (status: LeadStatus, now: Date) => ({
-  leadStatus: status,
-  isSold: status === "sold",
-  updatedAt: now,
-});
-
-export const statusChangedText = (from: LeadStatus, to: LeadStatus) =>
-  `Status changed from ${labelOf(leadStatuses, from)} to ${labelOf(leadStatuses, to)}`;
-
-/** The row change of a new assignee (one lead or many): feedback belongs to whoever gave it, so it resets. */
-export const assignmentChange = (clientId: string | null, now: Date) => ({
-  assignedToClientId: clientId,
-  clientFeedbackStatus: "not_reviewed" as const,
-  clientNotes: null,
-  clientReviewedAt: null,
-  updatedAt: now,
-});
-
-/** Sets the status (any value, spec 02 §4); false when the lead does not exist. */
-export async function updateLeadStatus(actor: ActorRef, id: string, status: LeadStatus) {
-  return changeLead(actor, id, async (tx, lead) => {
-    if (lead.leadStatus === status) return null;
-    const holder = lead.assignedToClientId;
-    return {
-      change: {
-        from: holder,
-        to: holder,
-        updated: true,
-        entry: {
-          type: "status_changed",
-          description: statusChangedText(lead.leadStatus, status),
-          metadata: { from: lead.leadStatus, to: status },
-        },
-      },
-      write: async () => {
-        await tx.update(leads).set(statusChange(status, new Date())).where(eq(leads.id, id));
-      },
-    };
-  });
-}
-
-/**
- * Assigns the lead to a client, or unassigns it. Feedback belongs to the client who gave it, so a new
- * assignee starts from "not reviewed"; the earlier feedback stays in the timeline for admins.
- */
-export async function assignLead(actor: ActorRef, id: string, clientId: string | null) {
-  return changeLead(actor, id, async (tx, lead) => {
-    if (lead.assignedToClientId === clientId) return null;
-    await assertClientAccount(tx, clientId);
-    return {
-      change: { from: lead.assignedToClientId, to: clientId },
-      write: async () => {
-        await tx.update(leads).set(assignmentChange(clientId, new Date())).where(eq(leads.id, id));
-      },
-    };
-  });
-}
-
-/** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */
-export async function setSoldPrice(actor: ActorRef, id: string, soldPrice: number | null) {
-  return changeLead(actor, id, async (tx, lead) => ({
-    change: { from: lead.assignedToClientId, to: lead.assignedToClientId, updated: true },
-    write: async () => {
-      await tx.update(leads).set({ soldPrice, updatedAt: new Date() }).where(eq(leads.id, id));
-    },
-  }));
-}
-
-/** An admin's note, call, e-mail or meeting on the timeline; false when the lead does not exist. */
-export async function addActivity(actor: ActorRef, id: string, input: ActivityInput) {
-  return changeLead(actor, id, async (_tx, lead) => ({
-    change: {
-      from: lead.assignedToClientId,
-      to: lead.assignedToClientId,
-      entry: { type: input.activityType, description: input.description },
-    },
-    write: async () => undefined,
-  }));
-}
-
-export interface LeadDocumentUpload {
-  name: string;
-  fileName: string;
-  contentType: string;
-  /** What the bytes are (pdf, docx, jpg...), shown on the document card. */
-  kind: string;
-  bytes: Buffer;
-}
-
-/** Stores a document's bytes and its card in one transaction; false when the lead does not exist. */
-export async function addDocument(actor: ActorRef, id: string, upload: LeadDocumentUpload) {
-  authorize(actor, "lead:write:any");
-  const file = {
-    fileName: upload.fileName,
-    contentType: upload.contentType,
-    bytes: upload.bytes,
-    uploadedBy: actor.id,
-  };
-  return withStagedFile(file, (staged) =>
-    changeLead(actor, id, async (tx, lead) => ({
-      change: {
-        from: lead.assignedToClientId,
-        to: lead.assignedToClientId,
-        entry: { type: "document_uploaded", description: `Uploaded ${upload.name}` },
-      },
-      write: async () => {
-        const fileId = await storeFile(tx, staged);
-        await tx.insert(leadDocuments).values({
-          leadId: id,
-          documentName: upload.name,
-          documentType: upload.kind.toUpperCase(),
-          fileId,
-          uploadedBy: actor.id,
-        });
-      },
-    })),
-  );
-}
-
 /** A document's bytes for the admin download route, or null when lead and document do not match. */
 export async function documentFile(actor: ActorRef, leadId: string, documentId: string) {
   authorize(actor, "lead:read:any");
@@ -945,28 +667,4 @@ export async function documentFile(actor: ActorRef, leadId: string, documentId: 
     .innerJoin(storedFiles, eq(storedFiles.id, leadDocuments.fileId))
     .where(and(eq(leadDocuments.id, documentId), eq(leadDocuments.leadId, leadId)));
   return row ? openStoredFile(row) : null;
-}
-
-/**
- * Deletes the lead, its timeline, its documents and their stored bytes (objects in the bucket once the
- * deletion has committed); false when it did not exist.
- */
-export async function deleteLead(actor: ActorRef, id: string) {
-  let objectKeys: string[] = [];
-  const deleted = await changeLead(actor, id, async (tx, lead) => ({
-    change: { from: lead.assignedToClientId, to: lead.assignedToClientId, deleted: true },
-    write: async () => {
-      const files = await tx
-        .delete(leadDocuments)
-        .where(eq(leadDocuments.leadId, id))
-        .returning({ fileId: leadDocuments.fileId });
-      await tx.delete(leads).where(eq(leads.id, id));
-      objectKeys = await deleteStoredFiles(
-        tx,
-        files.map((f) => f.fileId),
-      );
-    },
-  }));
-  await removeObjects(objectKeys);
-  return deleted;
 }

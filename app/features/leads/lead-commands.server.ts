@@ -1,0 +1,293 @@
+/**
+ * Changing leads as an admin (spec 02 §4, §6): create, edit, status, assignment, sold price, activities,
+ * documents and delete. Every function takes the actor and refuses anyone who is not allowed, even though
+ * the routes check too; each change goes through the one lead-change path (lead-changes.server.ts), which
+ * writes its timeline entry, events, e-mail and live event in the same transaction.
+ */
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { labelOf, leadStatuses, type LeadStatus } from "~/db/enums";
+import { leadDocuments, leads } from "~/db/schema";
+import { findClientAccount } from "~/lib/client-accounts.server";
+import { isUuid } from "~/lib/data-guards";
+import { authorize, type ActorRef } from "~/lib/permissions";
+import { deleteStoredFiles, removeObjects, storeFile, withStagedFile } from "~/lib/files/stored-files.server";
+import { type Database, type Transaction } from "~/db/client.server";
+import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
+import { insertLeads } from "./new-leads.server";
+import { type ActivityInput, type LeadDetailsInput, type LeadInput } from "./leads.schema";
+
+/** A lead assigned to someone who is not a client (or no longer exists). */
+export class InvalidClientError extends Error {
+  constructor() {
+    super("Invalid client ID");
+    this.name = "InvalidClientError";
+  }
+}
+
+export async function assertClientAccount(q: Database | Transaction, clientId: string | null) {
+  if (clientId === null) return;
+  if (!(await findClientAccount(q, clientId))) throw new InvalidClientError();
+}
+
+/** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
+export async function createLead(actor: ActorRef, input: LeadInput) {
+  authorize(actor, "lead:create:any");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await assertClientAccount(tx, input.assignedToClientId);
+    const [inserted] = await insertLeads(tx, [input], { createdByUserId: actor.id });
+    if (inserted?.kind !== "created") throw new Error("The new lead was not inserted");
+    const id = inserted.lead.id;
+    await recordLeadChanges(tx, [{ leadId: id, from: null, to: input.assignedToClientId }], {
+      by: actor.id,
+      mail: "each",
+      live: "lead",
+    });
+    return { id };
+  });
+}
+
+const detailLabels: Record<keyof LeadDetailsInput, string> = {
+  firstName: "first name",
+  lastName: "last name",
+  phone: "phone",
+  email: "e-mail",
+  address: "address",
+  city: "city",
+  state: "state",
+  zipCode: "ZIP code",
+  propertyType: "property type",
+  motivationLevel: "motivation",
+  leadSource: "lead source",
+  situationNotes: "situation notes",
+  askingPrice: "asking price",
+  estimatedValue: "estimated value",
+  estimatedRepairCost: "repair cost",
+};
+
+/**
+ * Corrects a lead's details (not its status, assignment or feedback, which have their own rules); the
+ * timeline says which fields changed. False when the lead does not exist.
+ */
+export async function updateLeadDetails(actor: ActorRef, id: string, input: LeadDetailsInput) {
+  authorize(actor, "lead:write:any");
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
+    if (!current) return false;
+    const changed = (Object.keys(detailLabels) as (keyof LeadDetailsInput)[]).filter(
+      (key) => (current[key] ?? null) !== (input[key] ?? null),
+    );
+    if (changed.length === 0) return true;
+    const holder = current.assignedToClientId;
+    const entry = {
+      type: "details_updated" as const,
+      description: `Updated ${changed.map((key) => detailLabels[key]).join(", ")}`,
+      metadata: { fields: changed },
+    };
+    await recordLeadChanges(
+      tx,
+      [{ leadId: id, from: holder, to: holder, entry, updated: true }],
+      { by: actor.id, mail: "none", live: "lead" },
+      async () => {
+        await tx
+          .update(leads)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(leads.id, id));
+      },
+    );
+    return true;
+  });
+}
+
+async function lockLead(tx: Transaction, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await tx
+    .select({
+      id: leads.id,
+      leadStatus: leads.leadStatus,
+      assignedToClientId: leads.assignedToClientId,
+    })
+    .from(leads)
+    .where(eq(leads.id, id))
+    .for("update");
+  return row ?? null;
+}
+
+type LockedLead = NonNullable<Awaited<ReturnType<typeof lockLead>>>;
+
+/**
+ * The frame of an admin's change to one lead: the permission and one transaction with the row locked.
+ * `change` says what it will change (null: nothing to do) and how it writes it; the lead-change path
+ * records the rest. False when the lead does not exist, true otherwise.
+ */
+async function changeLead(
+  actor: ActorRef,
+  id: string,
+  change: (
+    tx: Transaction,
+    lead: LockedLead,
+  ) => Promise<{ change: Omit<LeadChange, "leadId">; write: () => Promise<void> } | null>,
+) {
+  authorize(actor, "lead:write:any");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const lead = await lockLead(tx, id);
+    if (!lead) return false;
+    const planned = await change(tx, lead);
+    if (!planned) return true;
+    await recordLeadChanges(
+      tx,
+      [{ leadId: id, ...planned.change }],
+      { by: actor.id, mail: "each", live: "lead" },
+      planned.write,
+    );
+    return true;
+  });
+}
+
+/** The row change of a new status (one lead or many): a lead is sold exactly when its status is "sold". */
+export const statusChange = (status: LeadStatus, now: Date) => ({
+  leadStatus: status,
+  isSold: status === "sold",
+  updatedAt: now,
+});
+
+export const statusChangedText = (from: LeadStatus, to: LeadStatus) =>
+  `Status changed from ${labelOf(leadStatuses, from)} to ${labelOf(leadStatuses, to)}`;
+
+/** The row change of a new assignee (one lead or many): feedback belongs to whoever gave it, so it resets. */
+export const assignmentChange = (clientId: string | null, now: Date) => ({
+  assignedToClientId: clientId,
+  clientFeedbackStatus: "not_reviewed" as const,
+  clientNotes: null,
+  clientReviewedAt: null,
+  updatedAt: now,
+});
+
+/** Sets the status (any value, spec 02 §4); false when the lead does not exist. */
+export async function updateLeadStatus(actor: ActorRef, id: string, status: LeadStatus) {
+  return changeLead(actor, id, async (tx, lead) => {
+    if (lead.leadStatus === status) return null;
+    const holder = lead.assignedToClientId;
+    return {
+      change: {
+        from: holder,
+        to: holder,
+        updated: true,
+        entry: {
+          type: "status_changed",
+          description: statusChangedText(lead.leadStatus, status),
+          metadata: { from: lead.leadStatus, to: status },
+        },
+      },
+      write: async () => {
+        await tx.update(leads).set(statusChange(status, new Date())).where(eq(leads.id, id));
+      },
+    };
+  });
+}
+
+/**
+ * Assigns the lead to a client, or unassigns it. Feedback belongs to the client who gave it, so a new
+ * assignee starts from "not reviewed"; the earlier feedback stays in the timeline for admins.
+ */
+export async function assignLead(actor: ActorRef, id: string, clientId: string | null) {
+  return changeLead(actor, id, async (tx, lead) => {
+    if (lead.assignedToClientId === clientId) return null;
+    await assertClientAccount(tx, clientId);
+    return {
+      change: { from: lead.assignedToClientId, to: clientId },
+      write: async () => {
+        await tx.update(leads).set(assignmentChange(clientId, new Date())).where(eq(leads.id, id));
+      },
+    };
+  });
+}
+
+/** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */
+export async function setSoldPrice(actor: ActorRef, id: string, soldPrice: number | null) {
+  return changeLead(actor, id, async (tx, lead) => ({
+    change: { from: lead.assignedToClientId, to: lead.assignedToClientId, updated: true },
+    write: async () => {
+      await tx.update(leads).set({ soldPrice, updatedAt: new Date() }).where(eq(leads.id, id));
+    },
+  }));
+}
+
+/** An admin's note, call, e-mail or meeting on the timeline; false when the lead does not exist. */
+export async function addActivity(actor: ActorRef, id: string, input: ActivityInput) {
+  return changeLead(actor, id, async (_tx, lead) => ({
+    change: {
+      from: lead.assignedToClientId,
+      to: lead.assignedToClientId,
+      entry: { type: input.activityType, description: input.description },
+    },
+    write: async () => undefined,
+  }));
+}
+
+export interface LeadDocumentUpload {
+  name: string;
+  fileName: string;
+  contentType: string;
+  /** What the bytes are (pdf, docx, jpg...), shown on the document card. */
+  kind: string;
+  bytes: Buffer;
+}
+
+/** Stores a document's bytes and its card in one transaction; false when the lead does not exist. */
+export async function addDocument(actor: ActorRef, id: string, upload: LeadDocumentUpload) {
+  authorize(actor, "lead:write:any");
+  const file = {
+    fileName: upload.fileName,
+    contentType: upload.contentType,
+    bytes: upload.bytes,
+    uploadedBy: actor.id,
+  };
+  return withStagedFile(file, (staged) =>
+    changeLead(actor, id, async (tx, lead) => ({
+      change: {
+        from: lead.assignedToClientId,
+        to: lead.assignedToClientId,
+        entry: { type: "document_uploaded", description: `Uploaded ${upload.name}` },
+      },
+      write: async () => {
+        const fileId = await storeFile(tx, staged);
+        await tx.insert(leadDocuments).values({
+          leadId: id,
+          documentName: upload.name,
+          documentType: upload.kind.toUpperCase(),
+          fileId,
+          uploadedBy: actor.id,
+        });
+      },
+    })),
+  );
+}
+
+/**
+ * Deletes the lead, its timeline, its documents and their stored bytes (objects in the bucket once the
+ * deletion has committed); false when it did not exist.
+ */
+export async function deleteLead(actor: ActorRef, id: string) {
+  let objectKeys: string[] = [];
+  const deleted = await changeLead(actor, id, async (tx, lead) => ({
+    change: { from: lead.assignedToClientId, to: lead.assignedToClientId, deleted: true },
+    write: async () => {
+      const files = await tx
+        .delete(leadDocuments)
+        .where(eq(leadDocuments.leadId, id))
+        .returning({ fileId: leadDocuments.fileId });
+      await tx.delete(leads).where(eq(leads.id, id));
+      objectKeys = await deleteStoredFiles(
+        tx,
+        files.map((f) => f.fileId),
+      );
+    },
+  }));
+  await removeObjects(objectKeys);
+  return deleted;
+}

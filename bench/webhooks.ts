@@ -10,8 +10,9 @@
  * servers would run, default 1 and 4), BENCH_DATABASES (pglite, postgresql or both).
  * - Bulk assign: the same 10,000 leads assigned to a client without a webhook, then (after unassigning)
  *   to one with a webhook; the difference is the outbox's cost (one insert of 10,000 rows).
- * - Delivery: the 10,000 events drained by N concurrent worker loops (batches of 20 in parallel) to a
- *   receiver answering 200 at once; every event is checked to be delivered exactly once.
+ * - Delivery: the 10,000 events drained by N concurrent worker loops (rounds of deliverDueWebhooks; since
+ *   ADR 032 one client has at most 4 in flight, all loops together) to a receiver answering 200 at once;
+ *   every event is checked to be delivered exactly once.
  *
  * Writes bench/results/webhooks.json.
  */

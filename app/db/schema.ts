@@ -750,6 +750,11 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   url: text("url").notNull(),
   sealedSecret: text("sealed_secret").notNull(),
   updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  /** Failed attempts since the last 2xx, and when the first of them was made (null after a 2xx). */
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  failingSince: timestamp("failing_since", { withTimezone: true }),
+  /** Set when every attempt failed for hours (lib/webhooks/endpoint-health): nothing is sent until resumed. */
+  pausedAt: timestamp("paused_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -789,7 +794,13 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    // The claim, per client: its due rows in time order, and how many it has in flight (claimed rows).
+    index("webhook_deliveries_client_due_idx")
+      .on(t.clientId, t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_claimed_idx")
+      .on(t.clientId)
+      .where(sql`${t.claimToken} is not null`),
     index("webhook_deliveries_client_created_idx").on(t.clientId, t.createdAt.desc(), t.seq.desc()),
     // The claim's "no earlier pending event of this client and lead" check, over the few pending rows only.
     index("webhook_deliveries_pending_lead_idx")

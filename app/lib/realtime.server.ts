@@ -105,6 +105,8 @@ export async function eventStream(request: Request, options: EventStreamOptions)
   }
   const encoder = new TextEncoder();
   let cleanup = () => release();
+  /** Cancelled by the reader, possibly before `start` has subscribed. */
+  let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       let closed = false;
@@ -121,6 +123,8 @@ export async function eventStream(request: Request, options: EventStreamOptions)
         release();
         throw error;
       }
+      // A reader gone while the subscription was being made: its controller is closed, nothing may be sent.
+      if (cancelled) return void unsubscribe();
       let checking = false;
       const heartbeat = setInterval(() => {
         if (checking || closed) return;
@@ -158,6 +162,7 @@ export async function eventStream(request: Request, options: EventStreamOptions)
       send(`retry: 2000\nevent: ready\ndata: {}\n\n`);
     },
     cancel() {
+      cancelled = true;
       cleanup();
     },
   });

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, user, webhookDeliveries } from "~/db/schema";
+import { auditLog, rateLimitHits, user, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { createLead } from "~/features/leads/lead-commands.server";
 import { permissionsOf } from "~/lib/permissions";
 import { loader as adminEventsLoader } from "~/routes/admin/webhooks/events";
@@ -191,5 +191,76 @@ describe.each(testDatabases)("webhook routes on $name", (testDb) => {
     expect(redirectOf(await callRoute(settingsLoader, get(null, "/client/settings"))).location).toBe(
       "/auth?redirectTo=%2Fclient%2Fsettings",
     );
+  });
+
+  it("shows a client their paused webhook, resumes it from the page, and limits resends with a 429", async () => {
+    const admin = { id: ids.admin, permissions: permissionsOf(["admin"]) };
+    await database.db.delete(rateLimitHits);
+    await createLead(admin, {
+      ...JANE_DOE,
+      phone: "+12025550177",
+      state: "IL",
+      propertyType: "single_family",
+      motivationLevel: "hot",
+      situationNotes: null,
+      leadSource: "cold_call",
+      askingPrice: null,
+      estimatedValue: null,
+      estimatedRepairCost: null,
+      assignedToClientId: ids.clientA,
+    });
+    const [delivery] = await database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.clientId, ids.clientA));
+    const pausedAt = new Date();
+    await database.db
+      .update(webhookEndpoints)
+      .set({ pausedAt, failingSince: new Date(pausedAt.getTime() - 7 * 3_600_000), consecutiveFailures: 12 })
+      .where(eq(webhookEndpoints.clientId, ids.clientA));
+    const page = (await callRoute(settingsLoader, get("clientA", "/client/settings"))) as {
+      settings: { endpoint: { pausedAt: Date | null; consecutiveFailures: number } };
+    };
+    expect(page.settings.endpoint).toMatchObject({ pausedAt, consecutiveFailures: 12 });
+    const resend = (who: Account, path: string) =>
+      callRoute(
+        path === "/client/settings" ? settingsAction : adminAction,
+        post(who, path, { intent: "resend", deliveryId: delivery!.id }),
+        { clientId: ids.clientA },
+      ).then(answer);
+
+    const whilePaused = await resend("clientA", "/client/settings");
+    expect(whilePaused.status).toBe(409);
+    expect(whilePaused.data.toast?.text).toBe(
+      "The webhook is paused: resume deliveries first, and the kept events are sent in order",
+    );
+    const resumed = answer(
+      await callRoute(settingsAction, post("clientA", "/client/settings", { intent: "resume" })),
+    );
+    expect(resumed.status).toBe(200);
+    expect(resumed.data.toast?.text).toBe("Deliveries resumed: the kept events are being sent");
+    const again = answer(
+      await callRoute(settingsAction, post("clientA", "/client/settings", { intent: "resume" })),
+    );
+    expect(again.status).toBe(409);
+    const after = (await callRoute(settingsLoader, get("clientA", "/client/settings"))) as {
+      settings: { endpoint: { pausedAt: Date | null; failingSince: Date | null } };
+    };
+    expect(after.settings.endpoint).toMatchObject({ pausedAt: null, failingSince: null });
+
+    // 20 resends in 10 minutes per client, the client's and an admin's together; then a clear 429.
+    for (let i = 0; i < 19; i++) expect((await resend("clientA", "/client/settings")).status).toBe(200);
+    expect((await resend("admin", `/admin/webhooks/${ids.clientA}`)).status).toBe(200);
+    for (const [who, path] of [
+      ["clientA", "/client/settings"],
+      ["admin", `/admin/webhooks/${ids.clientA}`],
+    ] as const) {
+      const limited = await resend(who, path);
+      expect(limited.status, who).toBe(429);
+      expect(limited.data.toast, who).toMatchObject({
+        title: "Too many resends",
+        text: "At most 20 resends every 10 minutes. Please try again in a few minutes.",
+      });
+    }
   });
 });

@@ -30,7 +30,8 @@ import {
   saveWebhookUrl,
 } from "~/features/webhooks/webhooks.server";
 import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
-import { deliverDueWebhooks, postJson } from "~/lib/webhooks/delivery.server";
+import { deliverDueWebhooks } from "~/lib/webhooks/delivery.server";
+import { ADDRESS_NOT_ALLOWED, postJson } from "~/lib/webhooks/post-json.server";
 import { testDatabases } from "../support/databases";
 import { stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -250,7 +251,7 @@ describe.each(testDatabases)("delivery webhooks on $name", (testDb) => {
     expect(log.entries.find((e) => e.attempts >= 3)).toBeDefined();
     receiver.respond = () => 200;
     const before = receiver.received.length;
-    expect(await resendWebhookDelivery(clientA, ids.clientA, log.entries[0]!.id)).toBe(true);
+    expect(await resendWebhookDelivery(clientA, ids.clientA, log.entries[0]!.id)).toBe("resent");
     expect(await deliver(db())).toBe(1);
     expect(receiver.received.length).toBe(before + 1);
     expect(receiver.received.at(-1)!.headers["leadworks-event-id"]).toBe(log.entries[0]!.id);
@@ -277,7 +278,12 @@ describe.each(testDatabases)("delivery webhooks on $name", (testDb) => {
   it("gives up on a receiver that does not answer within the timeout", async () => {
     receiver.respond = () => new Promise((resolve) => setTimeout(() => resolve(200), 2_000));
     const started = Date.now();
-    const outcome = await postJson(receiver.url, "{}", {}, { allowPrivate: true, timeoutMs: 300 });
+    const outcome = await postJson(
+      receiver.url,
+      "{}",
+      {},
+      { allowPrivate: true, timeouts: { firstByteMs: 300 } },
+    );
     expect(outcome).toEqual({ statusCode: null, error: "No answer within 0.3 s" });
     expect(Date.now() - started).toBeLessThan(1_500);
   });
@@ -304,7 +310,9 @@ describe.each(testDatabases)("delivery webhooks on $name", (testDb) => {
     ]) {
       const outcome = await guarded(https.replace("127.0.0.1", host));
       expect(outcome.statusCode, host).toBeNull();
-      expect(outcome.error, host).toMatch(/^Refused: .* a private, loopback or reserved address$/);
+      // The log says no more than that; the server's log has the address.
+      expect(outcome.error, host).toBe(ADDRESS_NOT_ALLOWED);
+      expect(outcome.refused?.address, host).toBeTruthy();
     }
     // Plain http is refused as well without the setting.
     expect((await guarded(receiver.url)).error).toBe("Only https:// URLs are delivered");
@@ -317,7 +325,7 @@ describe.each(testDatabases)("delivery webhooks on $name", (testDb) => {
     expect(await deliver(db(), false)).toBe(1);
     const [row] = await db().select().from(webhookDeliveries);
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
-    expect(row!.lastError).toMatch(/^Refused: localhost resolves to (127\.0\.0\.1|::1)/);
+    expect(row!.lastError).toBe(ADDRESS_NOT_ALLOWED);
     expect(receiver.received).toHaveLength(0);
   });
 
@@ -430,7 +438,7 @@ describe.each(testDatabases)("delivery webhooks on $name", (testDb) => {
       await expect(run(), what).rejects.toMatchObject({ name: "NotAllowedError", status: 404 });
     }
     // Their own path with another's delivery id: not found either.
-    expect(await resendWebhookDelivery(clientA, ids.clientA, bDelivery!.id)).toBe(false);
+    expect(await resendWebhookDelivery(clientA, ids.clientA, bDelivery!.id)).toBe("not-found");
     await expect(listClientWebhooks(clientA)).rejects.toBeInstanceOf(NotAllowedError);
     // B's webhook is untouched.
     expect((await getWebhookSettings(clientB, ids.clientB)).endpoint?.url).toBe("https://crm.example.com/b");

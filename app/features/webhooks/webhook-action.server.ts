@@ -1,6 +1,6 @@
 /**
  * The POSTs of a webhook page (admin's or client's, the same form): save the URL, reveal or replace the
- * secret, remove the webhook, resend a delivery. Refusals (another client's webhook) go on to the server,
+ * secret, remove the webhook, resume a paused one, resend a delivery (rate-limited: 429). Refusals (another client's webhook) go on to the server,
  * which answers 404.
  */
 import { log } from "~/lib/log.server";
@@ -12,8 +12,11 @@ import type { Toast } from "~/lib/toast";
 import { webhookIntents, webhookUrlSchema, type WebhookIntent } from "./webhooks.schema";
 import {
   removeWebhook,
+  RESEND_LIMIT,
   resendWebhookDelivery,
+  resumeWebhook,
   revealWebhookSecret,
+  type ResendResult,
   rotateWebhookSecret,
   saveWebhookUrl,
   WebhookUrlError,
@@ -34,6 +37,18 @@ export const webhookToasts = {
   revealed: { kind: "success", title: "Signing secret", text: "Keep it out of code and logs." },
   removed: { kind: "success", title: "Success", text: "Webhook removed" },
   resent: { kind: "success", title: "Success", text: "The event will be sent again" },
+  resumed: { kind: "success", title: "Success", text: "Deliveries resumed: the kept events are being sent" },
+  notPaused: { kind: "error", title: "Error", text: "The webhook is not paused" },
+  paused: {
+    kind: "error",
+    title: "Error",
+    text: "The webhook is paused: resume deliveries first, and the kept events are sent in order",
+  },
+  resendLimit: {
+    kind: "error",
+    title: "Too many resends",
+    text: `At most ${RESEND_LIMIT.max} resends every ${RESEND_LIMIT.windowMs / 60_000} minutes. Please try again in a few minutes.`,
+  },
   noWebhook: { kind: "error", title: "Error", text: "There is no webhook to change" },
   unreadable: {
     kind: "error",
@@ -51,6 +66,24 @@ export interface WebhookReply extends FormReply {
 }
 
 const reply = (body: WebhookReply, status = body.ok ? 200 : 400) => data<WebhookReply>(body, { status });
+
+interface Answer {
+  status: number;
+  toast: Toast;
+}
+
+const resendAnswers: Record<ResendResult, Answer> = {
+  resent: { status: 200, toast: webhookToasts.resent },
+  "not-found": { status: 404, toast: webhookToasts.deliveryNotFound },
+  paused: { status: 409, toast: webhookToasts.paused },
+  "rate-limited": { status: 429, toast: webhookToasts.resendLimit },
+};
+
+const resumeAnswers: Record<Awaited<ReturnType<typeof resumeWebhook>>, Answer> = {
+  resumed: { status: 200, toast: webhookToasts.resumed },
+  "not-paused": { status: 409, toast: webhookToasts.notPaused },
+  "no-webhook": { status: 404, toast: webhookToasts.noWebhook },
+};
 
 export async function handleWebhookPost(request: Request, actor: ActorRef, clientId: string) {
   const form = await request.formData();
@@ -100,10 +133,12 @@ export async function handleWebhookPost(request: Request, actor: ActorRef, clien
       }
       case "resend": {
         const deliveryId = String(form.get("deliveryId") ?? "");
-        if (!(await resendWebhookDelivery(actor, clientId, deliveryId))) {
-          return reply({ ok: false, intent, toast: webhookToasts.deliveryNotFound }, 404);
-        }
-        return reply({ ok: true, intent, toast: webhookToasts.resent });
+        const answer = resendAnswers[await resendWebhookDelivery(actor, clientId, deliveryId)];
+        return reply({ ok: answer.status === 200, intent, toast: answer.toast }, answer.status);
+      }
+      case "resume": {
+        const answer = resumeAnswers[await resumeWebhook(actor, clientId)];
+        return reply({ ok: answer.status === 200, intent, toast: answer.toast }, answer.status);
       }
       default:
         return reply({

@@ -31,7 +31,7 @@ export const webhookUrlSchema = z.object({
 export type WebhookUrlInput = z.infer<typeof webhookUrlSchema>;
 
 /** The POSTs of a webhook page: which button was pressed. */
-export const webhookIntents = ["save", "rotate", "reveal", "remove", "resend"] as const;
+export const webhookIntents = ["save", "rotate", "reveal", "remove", "resume", "resend"] as const;
 export type WebhookIntent = (typeof webhookIntents)[number];
 
 /** The log page's `?before=<seq>`: a positive whole number, or none (the newest page). */

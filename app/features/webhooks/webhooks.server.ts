@@ -14,9 +14,11 @@ import { findClientAccount } from "~/lib/client-accounts.server";
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
 import { authorize, authorizeOwner, NotAllowedError, type ActorRef } from "~/lib/permissions";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { notify } from "~/lib/realtime.server";
 import { seal, unseal } from "~/lib/sealing.server";
 import { isForbiddenAddress } from "~/lib/webhooks/address-guard.server";
+import { resumeEndpoint } from "~/lib/webhooks/endpoint-health.server";
 import { WEBHOOK_SECRET_PURPOSE, WEBHOOKS_CHANNEL } from "~/lib/webhooks/delivery.server";
 import { wakeWebhookWorker } from "~/lib/webhooks/outbox.server";
 import { newWebhookSecret } from "~/lib/webhooks/signature";
@@ -41,7 +43,10 @@ async function authorizeClient(actor: ActorRef, clientId: string) {
   return { db, client };
 }
 
-/** The client, their webhook (URL and dates; never the secret) and how its deliveries stand. */
+/**
+ * The client, their webhook (URL and dates; never the secret) and how it stands: paused, or failing since
+ * when and how many attempts in a row.
+ */
 export async function getWebhookSettings(actor: ActorRef, clientId: string) {
   const { db, client } = await authorizeClient(actor, clientId);
   const [endpoint] = await db
@@ -49,6 +54,9 @@ export async function getWebhookSettings(actor: ActorRef, clientId: string) {
       url: webhookEndpoints.url,
       createdAt: webhookEndpoints.createdAt,
       updatedAt: webhookEndpoints.updatedAt,
+      pausedAt: webhookEndpoints.pausedAt,
+      failingSince: webhookEndpoints.failingSince,
+      consecutiveFailures: webhookEndpoints.consecutiveFailures,
     })
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.clientId, clientId));
@@ -67,7 +75,7 @@ function checkDeliverable(url: string) {
 }
 /**
  * Sets the client's webhook URL. A new webhook gets its signing secret, returned here to be shown; an
- * existing one keeps its secret (null).
+ * existing one keeps its secret (null), and is resumed if it was paused.
  */
 export async function saveWebhookUrl(
   actor: ActorRef,
@@ -76,7 +84,7 @@ export async function saveWebhookUrl(
 ): Promise<{ secret: string | null }> {
   const { db } = await authorizeClient(actor, clientId);
   checkDeliverable(url);
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ url: webhookEndpoints.url })
       .from(webhookEndpoints)
@@ -87,8 +95,10 @@ export async function saveWebhookUrl(
         .update(webhookEndpoints)
         .set({ url, updatedBy: actor.id, updatedAt: new Date() })
         .where(eq(webhookEndpoints.clientId, clientId));
-      await audit(tx, actor.id, clientId, "webhook.url_changed", { from: existing.url, to: url });
-      return { secret: null };
+      const resumed = await resumeEndpoint(tx, clientId);
+      await audit(tx, actor.id, clientId, "webhook.url_changed", { from: existing.url, to: url, resumed });
+      if (resumed) await notify(tx, WEBHOOKS_CHANNEL, { clients: [clientId] });
+      return { secret: null, resumed };
     }
     const secret = newWebhookSecret();
     await tx.insert(webhookEndpoints).values({
@@ -98,8 +108,35 @@ export async function saveWebhookUrl(
       updatedBy: actor.id,
     });
     await audit(tx, actor.id, clientId, "webhook.created", { url });
-    return { secret };
+    return { secret, resumed: false };
   });
+  if (saved.resumed) wakeWebhookWorker();
+  return { secret: saved.secret };
+}
+
+/**
+ * Resumes a paused webhook: its held events are sent from now, in order, with 24 hours of retries.
+ * "not-paused" when it was not paused, "no-webhook" when there is none.
+ */
+export async function resumeWebhook(
+  actor: ActorRef,
+  clientId: string,
+): Promise<"resumed" | "not-paused" | "no-webhook"> {
+  const { db } = await authorizeClient(actor, clientId);
+  const result = await db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select({ url: webhookEndpoints.url })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.clientId, clientId))
+      .for("update");
+    if (!endpoint) return "no-webhook" as const;
+    if (!(await resumeEndpoint(tx, clientId))) return "not-paused" as const;
+    await audit(tx, actor.id, clientId, "webhook.resumed", { url: endpoint.url });
+    await notify(tx, WEBHOOKS_CHANNEL, { clients: [clientId] });
+    return "resumed" as const;
+  });
+  if (result === "resumed") wakeWebhookWorker();
+  return result;
 }
 
 /** A new signing secret (the old one stops working at once); null when there is no webhook. */
@@ -204,17 +241,36 @@ export async function listWebhookDeliveries(
 }
 
 /**
+ * Resends of one client's deliveries, by them or an admin: enough to resend by hand what failed during an
+ * outage, not enough to flood the delivery slots (issue 23).
+ */
+export const RESEND_LIMIT = { max: 20, windowMs: 10 * 60_000 };
+
+export type ResendResult = "resent" | "not-found" | "paused" | "rate-limited";
+
+/**
  * Sends a delivery again (the same event id, the lead as it was then), now and with a fresh 24 hours of
- * retries. A delivery being sent at this moment is left alone. False when it is not this client's.
+ * retries. A delivery being sent at this moment is left alone ("not-found", as for another client's); a
+ * paused webhook sends nothing until resumed ("paused"); past RESEND_LIMIT, "rate-limited". Every try
+ * counts toward the limit, one naming no delivery of theirs too.
  */
 export async function resendWebhookDelivery(
   actor: ActorRef,
   clientId: string,
   deliveryId: string,
-): Promise<boolean> {
+): Promise<ResendResult> {
   const { db } = await authorizeClient(actor, clientId);
-  if (!isUuid(deliveryId)) return false;
-  const resent = await db.transaction(async (tx) => {
+  if (!isUuid(deliveryId)) return "not-found";
+  const result = await db.transaction(async (tx): Promise<ResendResult> => {
+    const [endpoint] = await tx
+      .select({ pausedAt: webhookEndpoints.pausedAt })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.clientId, clientId));
+    if (!endpoint) return "not-found";
+    if (endpoint.pausedAt) return "paused";
+    if (!(await consumeRateLimit(tx, { bucket: `webhook-resend:${clientId}`, ...RESEND_LIMIT }))) {
+      return "rate-limited";
+    }
     const rows = await tx
       .update(webhookDeliveries)
       .set({
@@ -231,11 +287,12 @@ export async function resendWebhookDelivery(
         ),
       )
       .returning({ id: webhookDeliveries.id });
-    if (rows.length) await notify(tx, WEBHOOKS_CHANNEL, { clients: [clientId] });
-    return rows.length > 0;
+    if (!rows.length) return "not-found";
+    await notify(tx, WEBHOOKS_CHANNEL, { clients: [clientId] });
+    return "resent";
   });
-  if (resent) wakeWebhookWorker();
-  return resent;
+  if (result === "resent") wakeWebhookWorker();
+  return result;
 }
 
 /** Every client with their webhook, if any, and how its deliveries stand: the admin's overview. */
@@ -262,6 +319,7 @@ export async function listClientWebhooks(actor: ActorRef) {
       lastName: profiles.lastName,
       companyName: profiles.companyName,
       url: webhookEndpoints.url,
+      pausedAt: webhookEndpoints.pausedAt,
       pending: stats.pending,
       failed: stats.failed,
       lastAttemptAt: stats.lastAt,

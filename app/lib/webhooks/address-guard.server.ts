@@ -59,8 +59,12 @@ export function isForbiddenAddress(address: string): boolean {
   return true; // not an address at all
 }
 
+/** A refused address. Its message is for the server's log: a client sees a generic text (post-json). */
 export class ForbiddenAddressError extends Error {
-  constructor(host: string, address: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
     super(`Refused: ${host} resolves to ${address}, a private, loopback or reserved address`);
     this.name = "ForbiddenAddressError";
   }

@@ -1,7 +1,7 @@
 /**
  * A client's webhook, as the admin (/admin/webhooks/:clientId) and the client (/client/settings) see it:
- * the URL form, the signing secret (shown after it is made or replaced, or on "Reveal secret"), and the
- * delivery log with "Resend", refreshed live. Every button is a plain POST that works without JavaScript.
+ * the URL form, whether it is paused (with "Resume deliveries") or failing, the signing secret (shown after
+ * it is made or replaced, or on "Reveal secret"), and the delivery log with "Resend", refreshed live. Every button is a plain POST that works without JavaScript.
  */
 import { getInputProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
@@ -74,6 +74,40 @@ export function WebhookPanel({
           <code>lead.unassigned</code>), signed in the <code>Leadworks-Signature</code> header with the secret
           below.
         </p>
+        {endpoint?.pausedAt && (
+          <div
+            className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950"
+            role="status"
+            aria-labelledby="webhook-paused-heading"
+          >
+            <h3 id="webhook-paused-heading" className="font-semibold">
+              Deliveries are paused
+            </h3>
+            <p className="mt-1 text-sm">
+              Every attempt failed since{" "}
+              {endpoint.failingSince ? <LocalTime iso={endpoint.failingSince} /> : "hours ago"} (
+              {endpoint.consecutiveFailures} attempts in a row), so we paused the webhook on{" "}
+              <LocalTime iso={endpoint.pausedAt} />. New events are kept, not sent and not given up. Check
+              that the URL answers with a 2xx status within 5 seconds, then resume: the kept events are sent
+              in order. Saving the URL resumes it too.
+            </p>
+            <Form method="post" className="mt-3" aria-label="Resume deliveries">
+              <Button type="submit" name="intent" value="resume">
+                {busy("resume") ? "Resuming..." : "Resume deliveries"}
+              </Button>
+            </Form>
+          </div>
+        )}
+        {endpoint && !endpoint.pausedAt && endpoint.failingSince && (
+          <p
+            className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            role="status"
+          >
+            Failing since <LocalTime iso={endpoint.failingSince} /> ({endpoint.consecutiveFailures}{" "}
+            {endpoint.consecutiveFailures === 1 ? "attempt" : "attempts"} in a row). After 6 hours of failures
+            the webhook is paused and you are told by e-mail.
+          </p>
+        )}
         <Form method="post" {...form.formProps} className="mt-4 space-y-4" aria-label="Webhook URL">
           <FormStatus toast={form.staticStatus} />
           <FormField

@@ -48,6 +48,7 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="max-w-72 break-all px-3 py-2">
                     {client.url ?? <span className="text-muted-foreground">Not set</span>}
+                    {client.pausedAt && <span className="block font-medium text-red-800">Paused</span>}
                   </td>
                   <td className="px-3 py-2">{client.pending ?? 0}</td>
                   <td className="px-3 py-2">{client.failed ?? 0}</td>

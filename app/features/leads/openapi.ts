@@ -120,8 +120,10 @@ export function openApiDocument(siteUrl: string) {
             `One lead as a JSON object, or \`{ "leads": [...] }\` with up to ${API_BATCH_MAX}. The fields and ` +
             "their messages are the admin form's. A lead with the phone, or the address and ZIP code, of a " +
             "stored lead is a possible duplicate: refused (409, or `duplicate` in a batch) unless " +
-            "`allowDuplicate` is true. Send an `Idempotency-Key` to retry safely: the same key and body within " +
-            "24 hours answer as the first time and create nothing; the same key with another body is 422. " +
+            "`allowDuplicate` is true (in a batch, a lead's own flag overrides the batch's). The existing " +
+            "lead's id is given only to a key that also has the `leads:read` scope. Send an " +
+            "`Idempotency-Key` to retry safely: the same key and body within 24 hours answer as the first " +
+            "time and create nothing; the same key with another body is 422. " +
             "Needs the `leads:write` scope.",
           parameters: [
             {

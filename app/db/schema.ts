@@ -383,7 +383,9 @@ export const leadActivities = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     activityType: activityType("activity_type").notNull(),
-    description: varchar("description", { length: 1000 }).notNull(),
+    // Unbounded: an entry composes already limited inputs ("Return requested: <reason>. <note of up to
+    // 1,000>"), and the input's own limit is the one that counts, not a cut of what the user wrote.
+    description: text("description").notNull(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>(),
     performedBy: text("performed_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "lead_activities" ALTER COLUMN "description" SET DATA TYPE text;

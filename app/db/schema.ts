@@ -498,8 +498,8 @@ export const leadImportRejects = pgTable(
 /**
  * An API key: an actor of its own (its scopes grant permissions, permissions.ts). Only the SHA-256 of
  * the secret is kept; the secret is shown once, when the key is made. The key's row also carries its
- * usage count and its rate-limit window (a counter per minute), so that one UPDATE authenticates a
- * request, counts it and applies the limit (ADR 022).
+ * usage count and its sliding rate-limit window (requests per second over the last minute), so that one
+ * statement authenticates a request, counts it and applies the limit (ADR 022).
  */
 export const apiKeys = pgTable(
   "api_keys",
@@ -516,8 +516,13 @@ export const apiKeys = pgTable(
     usageCount: bigint("usage_count", { mode: "number" }).notNull().default(0),
     /** Requests a minute; 600 unless set otherwise (a benchmark's key). */
     rateLimit: integer("rate_limit").notNull().default(600),
+    /** When the newest of `rateSlots` began. */
     windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
-    windowCount: integer("window_count").notNull().default(0),
+    /** Requests counted per second over the last minute, newest first (features/auth/api-rate-window.ts). */
+    rateSlots: integer("rate_slots")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokedBy: text("revoked_by").references(() => user.id, { onDelete: "set null" }),
   },

@@ -18,7 +18,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "~/db/schema";
-import { createApiKey, revokeApiKey } from "~/features/auth/api-keys.server";
+import { countApiKeyUse, createApiKey, revokeApiKey, type ApiKeyUse } from "~/features/auth/api-keys.server";
 import { pruneIdempotencyKeys } from "~/features/leads/api.server";
 import { getLead } from "~/features/leads/leads.server";
 import { createLead } from "~/features/leads/leads.server";
@@ -356,7 +356,7 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     await database.db.update(apiKeys).set({ rateLimit: 3 }).where(eq(apiKeys.id, writerId));
     await database.db
       .update(apiKeys)
-      .set({ windowCount: 0, windowStartedAt: new Date() })
+      .set({ rateSlots: [], windowStartedAt: new Date() })
       .where(eq(apiKeys.id, writerId));
     const statuses: number[] = [];
     let last: Response | undefined;
@@ -370,8 +370,34 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     await database.db.update(apiKeys).set({ rateLimit: 600 }).where(eq(apiKeys.id, writerId));
   });
 
+  it("slides each key's window: a burst across a minute's edge, even in parallel, gets no more than the limit", async () => {
+    const key = await createApiKey(admin, { name: "Edge", scopes: ["leads:read"] }, 10);
+    // Time is the caller's here: the window starts at a moment of the test's choosing.
+    const start = new Date(Date.now() + 3_600_000);
+    await database.db.update(apiKeys).set({ windowStartedAt: start }).where(eq(apiKeys.id, key.id));
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    const burst = async (seconds: number, n = 25) => {
+      const uses = await Promise.all(
+        Array.from({ length: n }, () => countApiKeyUse(key.secret, at(seconds))),
+      );
+      return uses.map((use) => use!);
+    };
+    const allowed = (uses: ApiKeyUse[]) => uses.filter((use) => use.allowed).length;
+
+    expect(allowed(await burst(59.5))).toBe(10);
+    // Past the minute's edge the 10 are still within 60 seconds: nothing more (a fixed window let 10 more).
+    const refused = await burst(60.5);
+    expect(allowed(refused)).toBe(0);
+    expect(refused[0]).toMatchObject({ used: 10, retryAfterSeconds: 60 });
+    expect(allowed(await burst(119.4))).toBe(0);
+    // Retry-After was exact: 60 seconds later the window has room for the limit again.
+    expect(allowed(await burst(120.5))).toBe(10);
+    const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(row!.usageCount).toBe(100);
+  });
+
   it("refuses a revoked key at once", async () => {
-    await database.db.update(apiKeys).set({ windowCount: 0 }).where(eq(apiKeys.id, writerId));
+    await database.db.update(apiKeys).set({ rateSlots: [] }).where(eq(apiKeys.id, writerId));
     expect((await run(intake, post(writer, lead(60)))).status).toBe(201);
     expect(await revokeApiKey(admin, writerId)).toBe(true);
     expect((await run(intake, post(writer, lead(61)))).status).toBe(401);

@@ -59,7 +59,9 @@ const problemResponse = (...kinds: ProblemKind[]) => ({
 
 const rateHeaders = {
   RateLimit: {
-    description: 'Remaining requests and seconds until the window starts over: `"per-key";r=599;t=60`.',
+    description:
+      "Requests left in the last 60 seconds, and seconds until the oldest counted one leaves that " +
+      'window: `"per-key";r=599;t=60`.',
     schema: { type: "string" },
   },
   "RateLimit-Policy": {
@@ -106,7 +108,8 @@ export function openApiDocument(siteUrl: string) {
       version: "1.0.0",
       description:
         "Send homeowner leads to Leadworks and read them back. Authenticate with an API key (admins create " +
-        "them at /admin/api-keys) as `Authorization: Bearer <key>`. Each key may make 600 requests a minute. " +
+        "them at /admin/api-keys) as `Authorization: Bearer <key>`. Each key may make 600 requests in any " +
+        "60 seconds. " +
         "Errors are RFC 9457 problem details (application/problem+json).",
     },
     servers: [{ url: siteUrl }],

@@ -17,10 +17,11 @@ import * as build from "virtual:react-router/server-build";
 import { PGLITE_DIR } from "~/db/client.server";
 import { closeDatabase, databaseHandle } from "~/db/db.server";
 import { DataDirLockedError, LOCK_NAME } from "~/db/dir-lock.server";
+import { installationOf } from "~/db/installation.server";
 import { SECRET_FILE } from "~/lib/auth-secret.server";
 import { env, type Env } from "~/lib/env.server";
 import { objectStore } from "~/lib/files/object-store.server";
-import { sweepOrphanObjects } from "~/lib/files/stored-files.server";
+import { objectKeyPrefix, sweepOrphanObjects } from "~/lib/files/stored-files.server";
 import { configureLogging, log, runInRequestScope } from "~/lib/log.server";
 import { startMailWorker } from "~/lib/mail/outbox.server";
 import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
@@ -316,7 +317,10 @@ export async function startServer(): Promise<RunningServer> {
   // PostgreSQL's autovacuum keeps statistics fresh; the embedded database has none.
   const maintenance = database.kind === "postgres" ? null : startEmbeddedMaintenance(database.db);
   const fileStore = await objectStore();
-  if (fileStore) log.info("[files] FILE_STORAGE=s3: new uploads go to the bucket");
+  if (fileStore) {
+    const prefix = objectKeyPrefix(await installationOf(database.db));
+    log.info(`[files] FILE_STORAGE=s3: new uploads go to the bucket under ${prefix}`);
+  }
   const pruneTimer = setInterval(() => {
     void pruneRateLimitHits(database.db).catch(() => undefined);
     void pruneIdempotencyKeys(database.db).catch(() => undefined);

@@ -689,6 +689,30 @@ export const clientAgreements = pgTable(
   (t) => [uniqueIndex("client_agreements_client_version_idx").on(t.clientId, t.version)],
 );
 
+// ---------------------------------------------------------------- this installation
+/**
+ * Which installation this database is (one row, made at first need: installation.server.ts). A bucket
+ * may be shared by several installations (production and a staging copy, say): each writes and sweeps its
+ * objects only under its own id (ADR 028). The row travels with the data (backup, restore, db:move): a
+ * copy that runs beside its original takes a new id with `npm run installation -- --new`.
+ */
+export const installation = pgTable(
+  "installation",
+  {
+    /** Always true: the primary key that keeps the table to one row. */
+    singleton: boolean("singleton").primaryKey().default(true),
+    id: uuid("id").notNull().defaultRandom(),
+    /**
+     * Whether this installation may delete objects under the bucket's old, shared `stored-files/` prefix
+     * (objects written before installation ids): the first installation of the data does, a copy given a
+     * new id does not.
+     */
+    ownsLegacyObjects: boolean("owns_legacy_objects").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check("installation_singleton", sql`${t.singleton}`)],
+);
+
 // ---------------------------------------------------------------- rate limits and mail
 /** One row per counted attempt; a sliding window counts the rows of a bucket newer than the window. */
 export const rateLimitHits = pgTable(

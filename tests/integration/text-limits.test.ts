@@ -55,7 +55,7 @@ const PASSWORD = "Harbor-Light-42";
 
 const FILLER = "Ünïcode, accents é ü and words ";
 
-/** Text of exactly `length` characters starting with `tag` (so values are told apart), not blank at its ends. */
+/** Text of exactly `length` characters starting with `tag` (values are told apart), not blank at its ends. */
 function longText(length: number, tag: string): string {
   let text = tag;
   while (text.length < length) text += FILLER;
@@ -144,7 +144,7 @@ describe.each(testDatabases)("the longest allowed texts on $name", (testDb) => {
     return rows[0]!;
   }
 
-  /** The lead with `fields.firstName` holds every text as sent (the state upper-cased, as the schema does). */
+  /** The lead with `fields.firstName` holds every text as sent. */
   async function expectLead(fields: LeadText) {
     const row = await storedLead(fields.firstName);
     expect(row).toMatchObject({

@@ -175,7 +175,8 @@ export async function countApiKeyUse(secret: string, at?: Date): Promise<ApiKeyU
       // than the limit.
       sql`with k as (
           select id, rate_limit, window_started_at, rate_slots,
-            greatest(0, floor(extract(epoch from (${now} - window_started_at)) / ${slotSeconds}))::bigint as shift
+            greatest(0, floor(extract(epoch from (${now} - window_started_at)) / ${slotSeconds}))::bigint
+              as shift
           from api_keys
           where secret_hash = ${hashApiSecret(secret)} and revoked_at is null
           for update

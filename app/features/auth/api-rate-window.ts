@@ -31,7 +31,7 @@ export function msUntilRoom(slots: readonly number[], elapsedMs: number, limit: 
   return leavesIn(0, elapsedMs);
 }
 
-/** Milliseconds until the oldest request counted leaves the window, giving back a request (0: none counted). */
+/** Milliseconds until the oldest counted request leaves the window, giving one back (0: none counted). */
 export function msUntilOldestLeaves(slots: readonly number[], elapsedMs: number): number {
   for (let index = slots.length - 1; index >= 0; index--) {
     if (slots[index]! > 0) return leavesIn(index, elapsedMs);

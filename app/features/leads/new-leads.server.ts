@@ -92,8 +92,8 @@ export async function insertLeads(
     db,
     sql`with r as materialized (
       select r.*, ${key} as key, gen_random_uuid() as new_id
-      from jsonb_to_recordset(${json}::jsonb) as r(i int, skip boolean, "firstName" text, "lastName" text, phone text,
-        email text, address text, city text, state text, "zipCode" text, "propertyType" text,
+      from jsonb_to_recordset(${json}::jsonb) as r(i int, skip boolean, "firstName" text, "lastName" text,
+        phone text, email text, address text, city text, state text, "zipCode" text, "propertyType" text,
         "motivationLevel" text, "situationNotes" text, "leadSource" text, "askingPrice" numeric,
         "estimatedValue" numeric, "estimatedRepairCost" numeric, "assignedToClientId" text)
     ), judged as materialized (

@@ -208,7 +208,8 @@ export async function sweepOrphanObjects(
   if (orphans.length > Math.max(SWEEP_ALWAYS_ALLOWED, listed * SWEEP_MAX_SHARE)) {
     log.warn(
       { prefix, orphans: orphans.length, objects: listed },
-      `[files] orphan sweep deleted nothing: ${orphans.length} of ${listed} objects under ${prefix} are named by no row, more than a sweep may take; check that this database belongs with this bucket`,
+      `[files] orphan sweep deleted nothing: ${orphans.length} of ${listed} objects under ${prefix} ` +
+        "are named by no row, more than a sweep may take; check that this database belongs with this bucket",
     );
     return 0;
   }

@@ -17,10 +17,12 @@ import * as build from "virtual:react-router/server-build";
 import { PGLITE_DIR } from "~/db/client.server";
 import { closeDatabase, databaseHandle } from "~/db/db.server";
 import { DataDirLockedError, LOCK_NAME } from "~/db/dir-lock.server";
+import { installationOf } from "~/db/installation.server";
 import { SECRET_FILE } from "~/lib/auth-secret.server";
 import { env, type Env } from "~/lib/env.server";
 import { objectStore } from "~/lib/files/object-store.server";
 import { startJobs } from "~/lib/jobs/runtime.server";
+import { objectKeyPrefix } from "~/lib/files/stored-files.server";
 import { configureLogging, log, runInRequestScope } from "~/lib/log.server";
 import { fileTransport, MAIL_DIR, smtpTransport } from "~/lib/mail/transports.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
@@ -299,7 +301,10 @@ export async function startServer(): Promise<RunningServer> {
     log.info("[webhooks] WEBHOOK_ALLOW_PRIVATE_ADDRESSES=true: webhooks may reach private addresses");
   }
   const fileStore = await objectStore();
-  if (fileStore) log.info("[files] FILE_STORAGE=s3: new uploads go to the bucket");
+  if (fileStore) {
+    const prefix = objectKeyPrefix(await installationOf(database.db));
+    log.info(`[files] FILE_STORAGE=s3: new uploads go to the bucket under ${prefix}`);
+  }
   const jobs = startJobs(
     database.db,
     backgroundJobs({

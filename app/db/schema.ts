@@ -383,7 +383,9 @@ export const leadActivities = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     activityType: activityType("activity_type").notNull(),
-    description: varchar("description", { length: 1000 }).notNull(),
+    // Unbounded: an entry composes already limited inputs ("Return requested: <reason>. <note of up to
+    // 1,000>"), and the input's own limit is the one that counts, not a cut of what the user wrote.
+    description: text("description").notNull(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>(),
     performedBy: text("performed_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -496,8 +498,8 @@ export const leadImportRejects = pgTable(
 /**
  * An API key: an actor of its own (its scopes grant permissions, permissions.ts). Only the SHA-256 of
  * the secret is kept; the secret is shown once, when the key is made. The key's row also carries its
- * usage count and its rate-limit window (a counter per minute), so that one UPDATE authenticates a
- * request, counts it and applies the limit (ADR 022).
+ * usage count and its sliding rate-limit window (requests per second over the last minute), so that one
+ * statement authenticates a request, counts it and applies the limit (ADR 022).
  */
 export const apiKeys = pgTable(
   "api_keys",
@@ -514,8 +516,13 @@ export const apiKeys = pgTable(
     usageCount: bigint("usage_count", { mode: "number" }).notNull().default(0),
     /** Requests a minute; 600 unless set otherwise (a benchmark's key). */
     rateLimit: integer("rate_limit").notNull().default(600),
+    /** When the newest of `rateSlots` began. */
     windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
-    windowCount: integer("window_count").notNull().default(0),
+    /** Requests counted per second over the last minute, newest first (features/auth/api-rate-window.ts). */
+    rateSlots: integer("rate_slots")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokedBy: text("revoked_by").references(() => user.id, { onDelete: "set null" }),
   },
@@ -680,6 +687,30 @@ export const clientAgreements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("client_agreements_client_version_idx").on(t.clientId, t.version)],
+);
+
+// ---------------------------------------------------------------- this installation
+/**
+ * Which installation this database is (one row, made at first need: installation.server.ts). A bucket
+ * may be shared by several installations (production and a staging copy, say): each writes and sweeps its
+ * objects only under its own id (ADR 028). The row travels with the data (backup, restore, db:move): a
+ * copy that runs beside its original takes a new id with `npm run installation -- --new`.
+ */
+export const installation = pgTable(
+  "installation",
+  {
+    /** Always true: the primary key that keeps the table to one row. */
+    singleton: boolean("singleton").primaryKey().default(true),
+    id: uuid("id").notNull().defaultRandom(),
+    /**
+     * Whether this installation may delete objects under the bucket's old, shared `stored-files/` prefix
+     * (objects written before installation ids): the first installation of the data does, a copy given a
+     * new id does not.
+     */
+    ownsLegacyObjects: boolean("owns_legacy_objects").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check("installation_singleton", sql`${t.singleton}`)],
 );
 
 // ---------------------------------------------------------------- rate limits and mail

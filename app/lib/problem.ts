@@ -39,7 +39,10 @@ export const problemSchema = z
     status: z.int(),
     detail: z.string(),
     errors: fieldErrorsSchema.optional(),
-    existingId: z.guid().optional().meta({ description: "For a duplicate: the lead it may duplicate." }),
+    existingId: z.guid().optional().meta({
+      description:
+        "For a duplicate: the lead it may duplicate, for a key that also has the leads:read scope.",
+    }),
   })
   .meta({ id: "Problem", description: "RFC 9457 problem details." });
 

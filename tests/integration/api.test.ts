@@ -18,7 +18,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "~/db/schema";
-import { createApiKey, revokeApiKey } from "~/features/auth/api-keys.server";
+import { countApiKeyUse, createApiKey, revokeApiKey, type ApiKeyUse } from "~/features/auth/api-keys.server";
 import { pruneIdempotencyKeys } from "~/features/leads/api.server";
 import { getLead } from "~/features/leads/lead-queries.server";
 import { createLead } from "~/features/leads/lead-commands.server";
@@ -72,6 +72,8 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
   let writer = "";
   let reader = "";
   let writerId = "";
+  /** A key with both scopes: it may learn a duplicate's id. */
+  let readWriter = "";
 
   it("creates keys stored only as a hash, each in the audit log", async () => {
     const email = `api-admin-${testDb.name}@example.com`;
@@ -86,13 +88,15 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     writer = w.secret;
     writerId = w.id;
     reader = r.secret;
+    readWriter = (await createApiKey(admin, { name: "CRM sync", scopes: ["leads:write", "leads:read"] }))
+      .secret;
     expect(writer).toMatch(/^lw_[\w-]{43}$/);
     const stored = await database.db.select().from(apiKeys).where(eq(apiKeys.id, w.id));
     expect(stored[0]!.secretHash).toMatch(/^[0-9a-f]{64}$/);
     const everything = JSON.stringify(await database.db.execute(sql`select * from api_keys`));
     expect(everything).not.toContain(writer.slice(10));
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, "api_key.created"));
-    expect(audit.map((a) => a.details.name).sort()).toEqual(["Reporting", "Vendor A"]);
+    expect(audit.map((a) => a.details.name).sort()).toEqual(["CRM sync", "Reporting", "Vendor A"]);
   });
 
   it("creates one lead: 201, Location, the stored fields, arrived by the key", async () => {
@@ -139,14 +143,23 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     });
   });
 
-  it("answers a duplicate with 409 and the existing id, unless allowDuplicate", async () => {
+  it("answers a duplicate with 409 (the existing id only to a key that may read leads), unless allowDuplicate", async () => {
     const first = (await (await run(intake, post(writer, lead(3)))).json()) as Json;
     const again = await run(
       intake,
-      post(writer, lead(3, { firstName: "Other", address: "1 Elsewhere Road" })),
+      post(readWriter, lead(3, { firstName: "Other", address: "1 Elsewhere Road" })),
     );
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ status: 409, existingId: first.id });
+    // A key that may only write does not learn another lead's id.
+    const blind = await run(
+      intake,
+      post(writer, lead(3, { firstName: "Other", address: "1 Elsewhere Road" })),
+    );
+    expect(blind.status).toBe(409);
+    const blindBody = (await blind.json()) as Json;
+    expect(blindBody).toMatchObject({ status: 409, title: "Possible duplicate lead" });
+    expect(blindBody).not.toHaveProperty("existingId");
     // Same address (written differently), another phone: the admin screens' rule.
     const sameAddress = await run(intake, post(writer, lead(4, { address: "103 MAIN ST" })));
     expect(sameAddress.status).toBe(409);
@@ -185,8 +198,18 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     expect(body.results[1]!.errors).toEqual({
       zipCode: ["Invalid ZIP code (use 12345 or 12345-6789 format)"],
     });
-    expect(body.results[2]!.existingId).toMatch(/^[0-9a-f-]{36}$/);
+    // A stored duplicate's id is hidden from a key that may only write...
+    expect(body.results[2]).toMatchObject({ existingId: null, duplicateOfIndex: null });
     expect(body.results[4]).toMatchObject({ existingId: null, duplicateOfIndex: 0 });
+    // ...and given to one that may read leads.
+    const reading = (await (await run(intake, post(readWriter, { leads: [lead(1)] }))).json()) as {
+      results: Json[];
+    };
+    const [stored] = await database.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(eq(leads.phone, "+12025550001"));
+    expect(reading.results[0]).toMatchObject({ status: "duplicate", existingId: stored!.id });
     const tooMany = await run(
       intake,
       post(writer, { leads: Array.from({ length: 501 }, (_, i) => lead(1000 + i)) }),
@@ -195,6 +218,23 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     expect(((await tooMany.json()) as Json).errors).toEqual({
       leads: ["Send at most 500 leads per request"],
     });
+  });
+
+  it("lets a batch item's own allowDuplicate override the batch's", async () => {
+    const answer = async (body: unknown) =>
+      (await (await run(intake, post(writer, body))).json()) as { results: Json[] };
+    // lead(1) and lead(3) are stored: only the item that allows it is created.
+    const own = await answer({ leads: [{ ...lead(1), allowDuplicate: true }, lead(3)] });
+    expect(own.results.map((r) => r.status)).toEqual(["created", "duplicate"]);
+    // The batch allows duplicates; an item that says false is still checked.
+    const overridden = await answer({
+      allowDuplicate: true,
+      leads: [lead(1), { ...lead(3), allowDuplicate: false }],
+    });
+    expect(overridden.results.map((r) => r.status)).toEqual(["created", "duplicate"]);
+    // An item allowed in is still an earlier item for the ones after it.
+    const inBatch = await answer({ leads: [{ ...lead(70), allowDuplicate: true }, lead(70)] });
+    expect(inBatch.results[1]).toMatchObject({ status: "duplicate", duplicateOfIndex: 0 });
   });
 
   it("creates exactly one lead for 20 parallel identical requests with one Idempotency-Key", async () => {
@@ -316,7 +356,7 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     await database.db.update(apiKeys).set({ rateLimit: 3 }).where(eq(apiKeys.id, writerId));
     await database.db
       .update(apiKeys)
-      .set({ windowCount: 0, windowStartedAt: new Date() })
+      .set({ rateSlots: [], windowStartedAt: new Date() })
       .where(eq(apiKeys.id, writerId));
     const statuses: number[] = [];
     let last: Response | undefined;
@@ -330,8 +370,34 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     await database.db.update(apiKeys).set({ rateLimit: 600 }).where(eq(apiKeys.id, writerId));
   });
 
+  it("slides each key's window: a burst across a minute's edge, even in parallel, gets no more than the limit", async () => {
+    const key = await createApiKey(admin, { name: "Edge", scopes: ["leads:read"] }, 10);
+    // Time is the caller's here: the window starts at a moment of the test's choosing.
+    const start = new Date(Date.now() + 3_600_000);
+    await database.db.update(apiKeys).set({ windowStartedAt: start }).where(eq(apiKeys.id, key.id));
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    const burst = async (seconds: number, n = 25) => {
+      const uses = await Promise.all(
+        Array.from({ length: n }, () => countApiKeyUse(key.secret, at(seconds))),
+      );
+      return uses.map((use) => use!);
+    };
+    const allowed = (uses: ApiKeyUse[]) => uses.filter((use) => use.allowed).length;
+
+    expect(allowed(await burst(59.5))).toBe(10);
+    // Past the minute's edge the 10 are still within 60 seconds: nothing more (a fixed window let 10 more).
+    const refused = await burst(60.5);
+    expect(allowed(refused)).toBe(0);
+    expect(refused[0]).toMatchObject({ used: 10, retryAfterSeconds: 60 });
+    expect(allowed(await burst(119.4))).toBe(0);
+    // Retry-After was exact: 60 seconds later the window has room for the limit again.
+    expect(allowed(await burst(120.5))).toBe(10);
+    const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(row!.usageCount).toBe(100);
+  });
+
   it("refuses a revoked key at once", async () => {
-    await database.db.update(apiKeys).set({ windowCount: 0 }).where(eq(apiKeys.id, writerId));
+    await database.db.update(apiKeys).set({ rateSlots: [] }).where(eq(apiKeys.id, writerId));
     expect((await run(intake, post(writer, lead(60)))).status).toBe(201);
     expect(await revokeApiKey(admin, writerId)).toBe(true);
     expect((await run(intake, post(writer, lead(61)))).status).toBe(401);

@@ -2,22 +2,27 @@
  * FILE_STORAGE=s3 against a local S3-compatible server (s3rver) on both databases: uploads land in the
  * bucket under a random key and not in the row, the download routes stream them back to admins only, the
  * staff e-mail attaches the resume from the bucket, an object whose row did not commit is deleted again,
- * deleting a lead deletes its objects, and the orphan sweep takes only objects no row names.
+ * deleting a lead deletes its objects, and the orphan sweep takes only objects no row names, only under this
+ * installation's id, and nothing when that would be an unusual share; a copy given a new id leaves its
+ * original's objects alone.
  */
 import crypto from "node:crypto";
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { careerApplications, leadDocuments, leads, storedFiles } from "~/db/schema";
+import { careerApplications, installation, leadDocuments, leads, storedFiles } from "~/db/schema";
 import { submitCareerApplication } from "~/features/careers/careers.server";
 import type { CareerInput } from "~/features/careers/careers.schema";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
 import { addDocument, deleteLead } from "~/features/leads/lead-commands.server";
 import {
+  objectKeyPrefix,
   removeObjects,
   storeFile,
   sweepOrphanObjects,
+  SWEEP_ALWAYS_ALLOWED,
   withStagedFile,
 } from "~/lib/files/stored-files.server";
+import { installationOf, renewInstallation } from "~/db/installation.server";
 import { captureLog } from "~/lib/log.server";
 import { deliverDueMail, type DeliverableMail } from "~/lib/mail/outbox.server";
 import { permissionsOf, type ActorRef } from "~/lib/permissions";
@@ -106,7 +111,11 @@ describe.each(testDatabases)("files in S3 on $name", (testDb) => {
       .from(storedFiles)
       .where(eq(storedFiles.id, application_!.fileId!));
     expect(file).toMatchObject({ data: null, sizeBytes: resumeBytes.length, contentType: "application/pdf" });
-    expect(file!.storageKey).toMatch(/^stored-files\/[0-9a-f]{8}-[0-9a-f-]{27}$/);
+    // Under this installation's id, kept in the database: one row, the same id every time it is asked.
+    const [ours, ...others] = await database.db.select().from(installation);
+    expect(others).toEqual([]);
+    expect((await installationOf(database.db)).id).toBe(ours!.id);
+    expect(file!.storageKey).toMatch(new RegExp(`^${ours!.id}/stored-files/[0-9a-f]{8}-[0-9a-f-]{27}$`));
     expect(file!.sha256).toBe(crypto.createHash("sha256").update(resumeBytes).digest("hex"));
     expect((await objectBytes(file!.storageKey!)).equals(resumeBytes)).toBe(true);
 
@@ -226,10 +235,44 @@ describe.each(testDatabases)("files in S3 on $name", (testDb) => {
     for (const key of theirs) expect(left).not.toContain(key);
   });
 
-  it("sweeps objects older than an hour that no row names, and only those", async () => {
+  it("still serves a file written under the old shared prefix, before installation ids", async () => {
+    const leadId = await seedLead();
+    const key = `stored-files/${crypto.randomUUID()}`;
+    const bytes = Buffer.from("%PDF-1.4 Old deed");
+    await (await s3.store()).put(key, bytes, "application/pdf");
+    const [file] = await database.db
+      .insert(storedFiles)
+      .values({
+        fileName: "Old deed.pdf",
+        contentType: "application/pdf",
+        sizeBytes: bytes.length,
+        sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
+        storageKey: key,
+      })
+      .returning({ id: storedFiles.id });
+    const [document] = await database.db
+      .insert(leadDocuments)
+      .values({ leadId, documentName: "Old deed", documentType: "PDF", fileId: file!.id })
+      .returning({ id: leadDocuments.id });
+    const download = (await callRoute(
+      documentLoader,
+      getRequest(`/admin/leads/${leadId}/documents/${document!.id}`, { cookie: cookies.admin }),
+      { id: leadId, documentId: document!.id },
+    )) as Response;
+    expect(download.status).toBe(200);
+    expect((await bytesOf(download.body)).equals(bytes)).toBe(true);
+  });
+
+  it("sweeps objects older than an hour that no row names, and only under its own prefix", async () => {
     const store = await s3.store();
-    const orphan = `stored-files/${crypto.randomUUID()}`;
-    await store.put(orphan, Buffer.from("left behind"), "application/pdf");
+    const prefix = objectKeyPrefix(await installationOf(database.db));
+    const orphan = `${prefix}${crypto.randomUUID()}`;
+    // Not this installation's to sweep: another's, and the old shared prefix (whose rows may be anywhere).
+    const othersOrphan = `${crypto.randomUUID()}/stored-files/${crypto.randomUUID()}`;
+    const legacyOrphan = `stored-files/${crypto.randomUUID()}`;
+    for (const key of [orphan, othersOrphan, legacyOrphan]) {
+      await store.put(key, Buffer.from("left behind"), "application/pdf");
+    }
     await store.put("not-ours/keep.txt", Buffer.from("another app's"), "text/plain");
 
     // Just written: too young to sweep (its row may be about to commit).
@@ -237,16 +280,44 @@ describe.each(testDatabases)("files in S3 on $name", (testDb) => {
     expect(await s3.keys()).toContain(orphan);
 
     const inTwoHours = new Date(Date.now() + 2 * 3_600_000);
-    expect(await sweepOrphanObjects(database.db, store, inTwoHours)).toBeGreaterThanOrEqual(1);
+    expect(await sweepOrphanObjects(database.db, store, inTwoHours)).toBe(1);
     const left = await s3.keys();
     expect(left).not.toContain(orphan);
-    expect(left).toContain("not-ours/keep.txt");
+    expect(left).toEqual(expect.arrayContaining([othersOrphan, legacyOrphan, "not-ours/keep.txt"]));
     const named = await database.db
       .select({ key: storedFiles.storageKey })
       .from(storedFiles)
       .where(isNotNull(storedFiles.storageKey));
     expect(named.length).toBeGreaterThan(0);
     for (const { key } of named) expect(left).toContain(key);
+  });
+
+  it("deletes nothing, and says why, when a sweep would take an unusual share of its objects", async () => {
+    const store = await s3.store();
+    const prefix = objectKeyPrefix(await installationOf(database.db));
+    const named = (await s3.keys(prefix)).length;
+    expect(named).toBeGreaterThan(0);
+    // As if this database did not belong with these objects (another installation's data on this id).
+    const orphans = Array.from(
+      { length: named + SWEEP_ALWAYS_ALLOWED },
+      () => `${prefix}${crypto.randomUUID()}`,
+    );
+    for (const key of orphans) await store.put(key, Buffer.from("unknown"), "application/pdf");
+    const inTwoHours = new Date(Date.now() + 2 * 3_600_000);
+    const capture = captureLog("warn");
+    try {
+      expect(await sweepOrphanObjects(database.db, store, inTwoHours)).toBe(0);
+    } finally {
+      capture.stop();
+    }
+    expect(await s3.keys(prefix)).toEqual(expect.arrayContaining(orphans));
+    expect(capture.entries()).toMatchObject([
+      { level: "warn", prefix, orphans: orphans.length, objects: named + orphans.length },
+    ]);
+    // A usual share (here: all but one gone by other means) is swept.
+    for (const key of orphans.slice(1)) await store.delete(key);
+    expect(await sweepOrphanObjects(database.db, store, inTwoHours)).toBe(1);
+    expect(await s3.keys(prefix)).not.toContain(orphans[0]);
   });
 
   it("is ready only while the bucket answers", async () => {
@@ -265,9 +336,64 @@ describe.each(testDatabases)("files in S3 on $name", (testDb) => {
       checks: { storage: "bucket unreachable" },
     });
   });
+
+  // Last: it gives this database a new installation id.
+  it("as a copy given a new id, writes and sweeps only under it and never deletes the original's objects", async () => {
+    const store = await s3.store();
+    const original = await installationOf(database.db);
+    const keysOf = async (leadId: string) =>
+      (
+        await database.db
+          .select({ key: storedFiles.storageKey })
+          .from(leadDocuments)
+          .innerJoin(storedFiles, eq(storedFiles.id, leadDocuments.fileId))
+          .where(eq(leadDocuments.leadId, leadId))
+      ).map((row) => row.key!);
+    const sharedLead = await seedLead();
+    expect(await upload(sharedLead, "Shared deed")).toBe(true);
+    const [shared] = await keysOf(sharedLead);
+    expect(shared!.startsWith(objectKeyPrefix(original))).toBe(true);
+    const legacyLead = await seedLead();
+    const legacyKey = `stored-files/${crypto.randomUUID()}`;
+    await store.put(legacyKey, Buffer.from("%PDF-1.4 old"), "application/pdf");
+    const [legacyFile] = await database.db
+      .insert(storedFiles)
+      .values({
+        fileName: "old.pdf",
+        contentType: "application/pdf",
+        sizeBytes: 12,
+        sha256: "x",
+        storageKey: legacyKey,
+      })
+      .returning({ id: storedFiles.id });
+    await database.db
+      .insert(leadDocuments)
+      .values({ leadId: legacyLead, documentName: "Old", documentType: "PDF", fileId: legacyFile!.id });
+
+    const copy = await renewInstallation(database.db);
+    expect(copy.id).not.toBe(original.id);
+    expect(copy.ownsLegacyObjects).toBe(false);
+    expect(await installationOf(database.db)).toEqual(copy);
+
+    const ownLead = await seedLead();
+    expect(await upload(ownLead, "Copy deed")).toBe(true);
+    const [own] = await keysOf(ownLead);
+    expect(own!.startsWith(objectKeyPrefix(copy))).toBe(true);
+    // Deleting the leads deletes the copy's rows; the objects they shared stay with their owner.
+    for (const leadId of [sharedLead, legacyLead, ownLead])
+      expect(await deleteLead(admin(), leadId)).toBe(true);
+    const left = await s3.keys();
+    expect(left).toEqual(expect.arrayContaining([shared, legacyKey]));
+    expect(left).not.toContain(own);
+    // No row names the original's objects here any more: still, the copy's sweep does not look there.
+    expect(await sweepOrphanObjects(database.db, store, new Date(Date.now() + 2 * 3_600_000))).toBe(0);
+    expect(await s3.keys()).toEqual(expect.arrayContaining([shared, legacyKey]));
+  });
 });
 
 describe("when the bucket is down", () => {
+  useTestDatabase(testDatabases[0]!);
+
   it("logs each object it could not delete, with its key, and carries on", async () => {
     await s3.stop();
     const capture = captureLog("warn");

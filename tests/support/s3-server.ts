@@ -54,9 +54,7 @@ export async function startS3Server(bucket = "leadworks-test"): Promise<TestS3Se
     store,
     async keys(prefix = "") {
       const all: string[] = [];
-      for await (const page of (await store()).listOlderThan(prefix, new Date(Date.now() + 3_600_000))) {
-        all.push(...page);
-      }
+      for await (const page of (await store()).list(prefix)) all.push(...page.map((object) => object.key));
       return all.sort();
     },
     async stop() {

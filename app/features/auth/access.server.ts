@@ -17,7 +17,8 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { noteRequestUser } from "~/lib/log.server";
 import { SESSION_COOKIE_PREFIX } from "~/lib/personal-cookies";
 import { authHeaders, signOut } from "./accounts.server";
-import { API_RATE_WINDOW_S, countApiKeyUse } from "./api-keys.server";
+import { countApiKeyUse } from "./api-keys.server";
+import { API_RATE_WINDOW_S } from "./api-rate-window";
 import { getAuth } from "./auth.server";
 import { sessionLifetimeEnded } from "./session-lifetime";
 import { markSessionActive } from "./sessions.server";
@@ -198,8 +199,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * The API key of a /api/v1 request when it holds `permission`. Throws the problem answer otherwise:
- * 401 with no key, an unknown or revoked one; 429 past the key's rate limit (counted before the scope,
- * so a key cannot probe scopes for free); 403 when the key lacks the scope.
+ * 401 with no key, an unknown or revoked one; 429 past the key's rate limit in the last 60 seconds
+ * (counted before the scope, so a key cannot probe scopes for free); 403 when the key lacks the scope.
  */
 export async function requireApiKey(request: Request, permission: Permission): Promise<ApiAccess> {
   const secret = BEARER.exec(request.headers.get("authorization") ?? "")?.[1];
@@ -217,12 +218,13 @@ export async function requireApiKey(request: Request, permission: Permission): P
     "RateLimit-Remaining": String(remaining),
     "RateLimit-Reset": String(use.resetSeconds),
   };
-  if (use.used > use.limit) {
+  if (!use.allowed) {
+    const wait = Math.max(1, use.retryAfterSeconds);
     throw problem(
       "rate-limited",
-      `This key may make ${use.limit} requests a minute; try again in ${use.resetSeconds} s.`,
+      `This key may make ${use.limit} requests a minute; try again in ${wait} s.`,
       {},
-      { ...headers, "Retry-After": String(use.resetSeconds) },
+      { ...headers, "Retry-After": String(wait) },
     );
   }
   if (!can(use.actor, permission)) {

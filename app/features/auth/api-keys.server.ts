@@ -3,10 +3,10 @@
  * /api/v1 presents one. The secret is 32 random bytes shown once; only its SHA-256 is stored (a
  * high-entropy secret needs no slow hash). Every key action goes to the audit log.
  *
- * Authenticating a request is one UPDATE of the key's row: it finds the key by its hash (revoked keys
+ * Authenticating a request is one statement on the key's row: it finds the key by its hash (revoked keys
  * match nothing, so a revocation takes effect with the next request), counts the request (usage count,
- * last used), and advances the key's rate-limit window, a counter per minute held in the same row, so
- * the limit holds across servers at no extra round trip (ADR 022).
+ * last used), and slides the key's rate-limit window, one-second slots held in the same row
+ * (api-rate-window.ts), so the limit holds across servers at no extra round trip (ADR 022).
  */
 import crypto from "node:crypto";
 import { aliasedTable, and, desc, eq, isNull, like, sql } from "drizzle-orm";
@@ -17,11 +17,11 @@ import type { ApiKeyActor } from "~/lib/actor";
 import { audit } from "~/lib/audit.server";
 import { authorize, permissionsOfScopes, type Principal } from "~/lib/permissions";
 import type { CreateApiKeyInput } from "./api-keys.schema";
+import { API_RATE_SLOT_MS, API_RATE_SLOTS, msUntilOldestLeaves, msUntilRoom } from "./api-rate-window";
 
 export const API_KEY_PREFIX = "lw_";
-/** Requests a key may make per window, unless its row says otherwise. */
+/** Requests a key may make per window (API_RATE_WINDOW_S), unless its row says otherwise. */
 export const API_RATE_LIMIT = 600;
-export const API_RATE_WINDOW_S = 60;
 
 /** An admin; or, with no id, a script run by whoever holds the server's files (tests, benchmarks). */
 interface Operator extends Principal {
@@ -133,19 +133,26 @@ export async function apiKeyNames(operator: Principal) {
 export interface ApiKeyUse {
   actor: ApiKeyActor;
   limit: number;
-  /** Requests counted in the current window, this one included. */
+  /** Whether this request is within the limit (a refused one is not counted). */
+  allowed: boolean;
+  /** Requests counted in the window, this one included when allowed. */
   used: number;
-  /** Seconds until the window starts over. */
+  /** Seconds until the oldest counted request leaves the window. */
   resetSeconds: number;
+  /** Seconds until one more request may pass (0: now). */
+  retryAfterSeconds: number;
 }
 
 /**
  * The key with this secret, counted as used once more; null when no live key has it. One statement,
- * atomic under any concurrency (the row lock orders parallel requests of one key).
+ * atomic under any concurrency: the row lock orders parallel requests of one key, and each reads the
+ * slots the one before it left. `at` stands in for the database's clock (tests move time with it).
  */
-export async function countApiKeyUse(secret: string): Promise<ApiKeyUse | null> {
+export async function countApiKeyUse(secret: string, at?: Date): Promise<ApiKeyUse | null> {
   const db = await getDb();
-  const window = sql.raw(`interval '${API_RATE_WINDOW_S} seconds'`);
+  const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  const slots = sql.raw(String(API_RATE_SLOTS));
+  const slotSeconds = sql.raw(String(API_RATE_SLOT_MS / 1000));
   // One hot row per key: under synchronous commit, each request would hold the row's lock until its
   // commit reached the disk, and a key's requests would pass one flush at a time (16 connections
   // updating one key on this machine: ~740 a second, ~1,300 committed asynchronously).
@@ -158,18 +165,41 @@ export async function countApiKeyUse(secret: string): Promise<ApiKeyUse | null> 
       name: string;
       scopes: string[] | string;
       rate_limit: number;
-      window_count: number;
-      reset_ms: number | string;
+      allowed: boolean;
+      slots: string;
+      elapsed_ms: number | string;
     }>(
       q,
-      sql`update api_keys set
-          window_count = case when window_started_at > now() - ${window} then window_count + 1 else 1 end,
-          window_started_at = case when window_started_at > now() - ${window} then window_started_at else now() end,
-          usage_count = usage_count + 1,
+      // The key's row is locked first (FOR UPDATE reads its latest version), its slots shifted by the
+      // whole seconds passed since the current slot began, and the request counted when they hold fewer
+      // than the limit.
+      sql`with k as (
+          select id, rate_limit, window_started_at, rate_slots,
+            greatest(0, floor(extract(epoch from (${now} - window_started_at)) / ${slotSeconds}))::bigint
+              as shift
+          from api_keys
+          where secret_hash = ${hashApiSecret(secret)} and revoked_at is null
+          for update
+        ), shifted as (
+          select id, rate_limit,
+            window_started_at + shift * ${slotSeconds} * interval '1 second' as started,
+            (array_fill(0, array[least(shift, ${slots})::int]) || rate_slots)[1:${slots}] as slots
+          from k
+        ), judged as (
+          select shifted.*, (select coalesce(sum(n), 0) from unnest(slots) n) < rate_limit as allowed
+          from shifted
+        )
+        update api_keys a set
+          window_started_at = j.started,
+          rate_slots = case when j.allowed
+            then array[coalesce(j.slots[1], 0) + 1] || j.slots[2:${slots}] else j.slots end,
+          usage_count = a.usage_count + 1,
           last_used_at = now()
-        where secret_hash = ${hashApiSecret(secret)} and revoked_at is null
-        returning id, name, scopes, rate_limit, window_count,
-          extract(epoch from (window_started_at + ${window} - now())) * 1000 as reset_ms`,
+        from judged j
+        where a.id = j.id
+        returning a.id, a.name, a.scopes, a.rate_limit, j.allowed,
+          array_to_string(a.rate_slots, ',') as slots,
+          extract(epoch from (${now} - j.started)) * 1000 as elapsed_ms`,
     );
   // The embedded database never flushes to disk: there, the statement alone.
   const [row] =
@@ -181,6 +211,10 @@ export async function countApiKeyUse(secret: string): Promise<ApiKeyUse | null> 
       : await countUse(db);
   if (!row) return null;
   const scopes = Array.isArray(row.scopes) ? row.scopes : parseTextArray(row.scopes);
+  const counted = row.slots ? row.slots.split(",").map(Number) : [];
+  const elapsedMs = Number(row.elapsed_ms);
+  const limit = Number(row.rate_limit);
+  const seconds = (ms: number) => Math.ceil(ms / 1000);
   return {
     actor: {
       kind: "api-key",
@@ -189,9 +223,11 @@ export async function countApiKeyUse(secret: string): Promise<ApiKeyUse | null> 
       clientId: null,
       permissions: permissionsOfScopes(scopes),
     },
-    limit: Number(row.rate_limit),
-    used: Number(row.window_count),
-    resetSeconds: Math.max(1, Math.ceil(Number(row.reset_ms) / 1000)),
+    limit,
+    allowed: row.allowed === true || String(row.allowed) === "t",
+    used: counted.reduce((sum, n) => sum + n, 0),
+    resetSeconds: seconds(msUntilOldestLeaves(counted, elapsedMs)),
+    retryAfterSeconds: seconds(msUntilRoom(counted, elapsedMs, limit)),
   };
 }
 

@@ -65,7 +65,9 @@ export const apiLeadInputSchema = z
 export const apiBatchInputSchema = z
   .object({
     leads: z.array(apiLeadInputSchema).min(1).max(API_BATCH_MAX),
-    allowDuplicate: z.boolean().optional().meta({ description: "Applies to every lead of the batch." }),
+    allowDuplicate: z.boolean().optional().meta({
+      description: "The default for every lead of the batch; a lead's own allowDuplicate overrides it.",
+    }),
   })
   .meta({ id: "LeadBatchInput" });
 
@@ -153,7 +155,9 @@ export const batchItemSchema = z
     z.object({
       index: z.int(),
       status: z.literal("duplicate"),
-      existingId: z.guid().nullable().meta({ description: "The stored lead it may duplicate." }),
+      existingId: z.guid().nullable().meta({
+        description: "The stored lead it may duplicate; null unless the key also has the leads:read scope.",
+      }),
       duplicateOfIndex: z
         .int()
         .nullable()

@@ -15,7 +15,7 @@ import { apiIdempotency } from "~/db/schema";
 import { queryRows, type Database, type Transaction } from "~/db/client.server";
 import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
 import { isUuid } from "~/lib/data-guards";
-import { authorize, type Principal } from "~/lib/permissions";
+import { authorize, can, type Principal } from "~/lib/permissions";
 import {
   API_BATCH_MAX,
   API_PAGE_SIZE,
@@ -59,14 +59,20 @@ const fieldErrors = (issues: readonly { path: PropertyKey[]; message: string }[]
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-type Parsed = { ok: true; lead: LeadInput } | { ok: false; errors: Record<string, string[]> };
+type Parsed =
+  { ok: true; lead: LeadInput; allowDuplicate: boolean } | { ok: false; errors: Record<string, string[]> };
 
-function parseLead(item: unknown): Parsed {
+/** An item and whether it may duplicate a stored lead: its own `allowDuplicate`, else the batch's. */
+function parseLead(item: unknown, batchAllowsDuplicates: boolean): Parsed {
   if (!isRecord(item)) return { ok: false, errors: { _: [apiMessages.notObject] } };
   const result = leadSchema.safeParse(apiLeadValues(item));
-  return result.success
-    ? { ok: true, lead: result.data }
-    : { ok: false, errors: fieldErrors(result.error.issues) };
+  if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues) };
+  const own = item.allowDuplicate;
+  return {
+    ok: true,
+    lead: result.data,
+    allowDuplicate: typeof own === "boolean" ? own : batchAllowsDuplicates,
+  };
 }
 
 // ---------------------------------------------------------------- intake
@@ -101,8 +107,9 @@ export async function intakeLeads(actor: ApiKeyPrincipal, request: IntakeRequest
     const message = items.length > API_BATCH_MAX ? apiMessages.batchTooLarge : apiMessages.batchEmpty;
     return { status: 400, problem: "validation", detail: message, errors: { leads: [message] } };
   }
-  const allowDuplicate = body.allowDuplicate === true;
-  const parsed = items.map(parseLead);
+  // A single lead's own flag is the body's; in a batch the body's is every item's default.
+  const batchAllowsDuplicates = batch && body.allowDuplicate === true;
+  const parsed = items.map((item) => parseLead(item, batchAllowsDuplicates));
   if (!batch && !parsed[0]!.ok) {
     return {
       status: 400,
@@ -120,11 +127,10 @@ export async function intakeLeads(actor: ApiKeyPrincipal, request: IntakeRequest
       detail: "Idempotency-Key must be 1 to 255 visible ASCII characters.",
     };
   }
-  const valid = parsed.flatMap((p) => (p.ok ? [p.lead] : []));
-  const assigns = valid.some((lead) => lead.assignedToClientId !== null);
+  const valid = parsed.flatMap((p) => (p.ok ? [p] : []));
+  const assigns = valid.some((p) => p.lead.assignedToClientId !== null);
   const db = await getDb();
-  const work = (q: Database | Transaction) =>
-    createAnswer(q, actor, parsed, valid, batch, allowDuplicate, assigns);
+  const work = (q: Database | Transaction) => createAnswer(q, actor, parsed, valid, batch, assigns);
 
   try {
     if (key === null) {
@@ -185,17 +191,23 @@ async function createAnswer(
   q: Database | Transaction,
   actor: ApiKeyPrincipal,
   parsed: Parsed[],
-  valid: LeadInput[],
+  valid: Extract<Parsed, { ok: true }>[],
   batch: boolean,
-  allowDuplicate: boolean,
   assigns: boolean,
 ): Promise<ApiAnswer> {
   if (assigns) {
-    for (const clientId of new Set(valid.map((l) => l.assignedToClientId))) {
+    for (const clientId of new Set(valid.map((p) => p.lead.assignedToClientId))) {
       await assertClientAccount(q, clientId);
     }
   }
-  const inserted = await insertLeads(q, valid, { apiKeyId: actor.id }, { skipDuplicates: !allowDuplicate });
+  const inserted = await insertLeads(
+    q,
+    valid.map((p) => p.lead),
+    { apiKeyId: actor.id },
+    { skipDuplicates: valid.map((p) => !p.allowDuplicate) },
+  );
+  // The duplicate's id is another lead's: only a key that may read leads learns it.
+  const mayRead = can(actor, "lead:read:any");
   // Unassigned leads write nothing more (a coalesced list refresh), so they need no transaction.
   await recordLeadChanges(
     q,
@@ -218,7 +230,7 @@ async function createAnswer(
     return {
       index,
       status: "duplicate",
-      existingId: outcome.existingId,
+      existingId: mayRead ? outcome.existingId : null,
       duplicateOfIndex: outcome.earlierIndex === null ? null : validIndexOf[outcome.earlierIndex]!,
     };
   });

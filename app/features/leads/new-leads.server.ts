@@ -32,9 +32,10 @@ export type InsertedLead =
 export interface InsertOptions {
   /**
    * Leave out rows that may duplicate a stored lead or an earlier row of the same call (reported as
-   * "duplicate"). Off: every valid row goes in (the import has already judged its rows).
+   * "duplicate"): for every row, or per row (in order). Off: every valid row goes in (the import has
+   * already judged its rows).
    */
-  skipDuplicates?: boolean;
+  skipDuplicates?: boolean | readonly boolean[];
 }
 
 /**
@@ -48,8 +49,12 @@ export async function insertLeads(
   options: InsertOptions = {},
 ): Promise<InsertedLead[]> {
   if (rows.length === 0) return [];
-  const json = JSON.stringify(rows.map((lead, i) => ({ ...lead, i })));
-  const skip = options.skipDuplicates === true;
+  const skipOf = (i: number) =>
+    Array.isArray(options.skipDuplicates)
+      ? options.skipDuplicates[i] === true
+      : options.skipDuplicates === true;
+  const json = JSON.stringify(rows.map((lead, i) => ({ ...lead, i, skip: skipOf(i) })));
+  const skip = rows.some((_, i) => skipOf(i));
   const key = addressKeySql(sql.raw("r.address"), sql.raw(`r."zipCode"`));
   const result = await queryRows<{
     i: number;
@@ -60,26 +65,27 @@ export async function insertLeads(
     db,
     sql`with r as materialized (
       select r.*, ${key} as key, gen_random_uuid() as new_id
-      from jsonb_to_recordset(${json}::jsonb) as r(i int, "firstName" text, "lastName" text, phone text,
-        email text, address text, city text, state text, "zipCode" text, "propertyType" text,
+      from jsonb_to_recordset(${json}::jsonb) as r(i int, skip boolean, "firstName" text, "lastName" text,
+        phone text, email text, address text, city text, state text, "zipCode" text, "propertyType" text,
         "motivationLevel" text, "situationNotes" text, "leadSource" text, "askingPrice" numeric,
         "estimatedValue" numeric, "estimatedRepairCost" numeric, "assignedToClientId" text)
     ), judged as materialized (
       select r.*,
         ${
           skip
-            ? sql`(select c.id from (
+            ? sql`case when r.skip then (select c.id from (
                 (select l.id, l.created_at, 0 as rank from leads l where l.phone = r.phone
                  order by l.created_at limit 1)
                 union all
                 (select l.id, l.created_at, 1 from leads l where l.address_key = r.key
                  order by l.created_at limit 1)
-              ) c order by c.rank, c.created_at limit 1)`
+              ) c order by c.rank, c.created_at limit 1) end`
             : sql`null::uuid`
         } as existing_id,
         ${
           skip
-            ? sql`(select min(e.i) from r e where e.i < r.i and (e.phone = r.phone or e.key = r.key))`
+            ? sql`case when r.skip then
+                (select min(e.i) from r e where e.i < r.i and (e.phone = r.phone or e.key = r.key)) end`
             : sql`null::int`
         } as earlier_index
       from r

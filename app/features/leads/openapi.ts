@@ -59,7 +59,9 @@ const problemResponse = (...kinds: ProblemKind[]) => ({
 
 const rateHeaders = {
   RateLimit: {
-    description: 'Remaining requests and seconds until the window starts over: `"per-key";r=599;t=60`.',
+    description:
+      "Requests left in the last 60 seconds, and seconds until the oldest counted one leaves that " +
+      'window: `"per-key";r=599;t=60`.',
     schema: { type: "string" },
   },
   "RateLimit-Policy": {
@@ -106,7 +108,8 @@ export function openApiDocument(siteUrl: string) {
       version: "1.0.0",
       description:
         "Send homeowner leads to Leadworks and read them back. Authenticate with an API key (admins create " +
-        "them at /admin/api-keys) as `Authorization: Bearer <key>`. Each key may make 600 requests a minute. " +
+        "them at /admin/api-keys) as `Authorization: Bearer <key>`. Each key may make 600 requests in any " +
+        "60 seconds. " +
         "Errors are RFC 9457 problem details (application/problem+json).",
     },
     servers: [{ url: siteUrl }],
@@ -120,8 +123,10 @@ export function openApiDocument(siteUrl: string) {
             `One lead as a JSON object, or \`{ "leads": [...] }\` with up to ${API_BATCH_MAX}. The fields and ` +
             "their messages are the admin form's. A lead with the phone, or the address and ZIP code, of a " +
             "stored lead is a possible duplicate: refused (409, or `duplicate` in a batch) unless " +
-            "`allowDuplicate` is true. Send an `Idempotency-Key` to retry safely: the same key and body within " +
-            "24 hours answer as the first time and create nothing; the same key with another body is 422. " +
+            "`allowDuplicate` is true (in a batch, a lead's own flag overrides the batch's). The existing " +
+            "lead's id is given only to a key that also has the `leads:read` scope. Send an " +
+            "`Idempotency-Key` to retry safely: the same key and body within 24 hours answer as the first " +
+            "time and create nothing; the same key with another body is 422. " +
             "Needs the `leads:write` scope.",
           parameters: [
             {

@@ -6,13 +6,18 @@ import type { S3Client } from "@aws-sdk/client-s3";
 import { env, type Env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 
+export interface StoredObject {
+  key: string;
+  lastModified: Date;
+}
+
 export interface ObjectStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The object's bytes as a stream; read it to the end or cancel it, or the connection stays busy. */
   get(key: string): Promise<ReadableStream<Uint8Array>>;
   delete(key: string): Promise<void>;
-  /** The keys under `prefix` of objects last modified before `before`, page by page. */
-  listOlderThan(prefix: string, before: Date): AsyncGenerator<string[]>;
+  /** The objects under `prefix`, page by page. */
+  list(prefix: string): AsyncGenerator<StoredObject[]>;
   /** The bucket answers within `timeoutMs` (for /readyz); throws otherwise. */
   check(timeoutMs: number): Promise<void>;
 }
@@ -65,13 +70,13 @@ export async function s3ObjectStore(settings: S3Settings): Promise<ObjectStore> 
     async delete(key) {
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
-    async *listOlderThan(Prefix, before) {
+    async *list(Prefix) {
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
-        yield (page.Contents ?? [])
-          .filter((object) => object.Key && object.LastModified && object.LastModified < before)
-          .map((object) => object.Key!);
+        yield (page.Contents ?? []).flatMap((object) =>
+          object.Key && object.LastModified ? [{ key: object.Key, lastModified: object.LastModified }] : [],
+        );
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },

@@ -6,11 +6,18 @@
  * cannot join it), the caller records the row with `storeFile(tx, staged)` inside it, and an object whose
  * row did not commit is deleted again. Reading follows the row, not the setting: a row with `data` is
  * read from the database even after a switch to s3.
+ *
+ * In a bucket, this installation's objects are under `<installation id>/stored-files/` (the id is kept in
+ * the database, db/installation.server.ts), so that installations sharing a bucket never delete each
+ * other's objects; objects written before installation ids, under `stored-files/`, are still read by
+ * their rows' keys (ADR 028).
  */
 import crypto from "node:crypto";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { byteaValue } from "~/db/bytea";
 import type { Database, Transaction } from "~/db/client.server";
+import { getDb } from "~/db/db.server";
+import { installationOf, type Installation } from "~/db/installation.server";
 import { storedFiles } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { objectStore, type ObjectStore } from "./object-store.server";
@@ -22,8 +29,17 @@ export interface FileToStore {
   uploadedBy?: string;
 }
 
-/** Every object we write is under this prefix; the orphan sweep looks nowhere else in the bucket. */
-export const OBJECT_KEY_PREFIX = "stored-files/";
+/** Where objects were written before installation ids: read by their rows, never swept. */
+export const LEGACY_KEY_PREFIX = "stored-files/";
+
+/** Where this installation writes its objects; the orphan sweep looks nowhere else in the bucket. */
+export const objectKeyPrefix = (installation: Pick<Installation, "id">) =>
+  `${installation.id}/${LEGACY_KEY_PREFIX}`;
+
+/** Whether an object is this installation's to delete (not one its rows share with another installation). */
+const isOurs = (installation: Installation, key: string) =>
+  key.startsWith(objectKeyPrefix(installation)) ||
+  (installation.ownsLegacyObjects && key.startsWith(LEGACY_KEY_PREFIX));
 
 /** A file whose bytes are in place, waiting for its row. */
 export interface StagedFile {
@@ -51,7 +67,7 @@ export async function withStagedFile<T>(
   if (!store) return run({ values: { ...common, data: byteaValue(file.bytes) }, recorded: false });
 
   // A random key: nothing the uploader chose reaches the bucket's namespace.
-  const storageKey = `${OBJECT_KEY_PREFIX}${crypto.randomUUID()}`;
+  const storageKey = `${objectKeyPrefix(await installationOf(await getDb()))}${crypto.randomUUID()}`;
   await (await store).put(storageKey, file.bytes, file.contentType);
   const staged: StagedFile = { values: { ...common, storageKey }, recorded: false };
   let result: T;
@@ -84,13 +100,19 @@ export async function deleteStoredFiles(tx: Transaction, fileIds: string[]): Pro
 
 /**
  * Deletes objects whose rows are gone (after the commit) or never committed. Best effort: a failure is
- * logged, and the hourly `sweepOrphanObjects` removes what is left.
+ * logged, and the hourly `sweepOrphanObjects` removes what is left. An object of another installation
+ * (a copy's row naming its original's object) is left to its owner.
  */
 export async function removeObjects(keys: string[], why = "its row was deleted"): Promise<void> {
   const store = objectStore();
   if (!store || keys.length === 0) return;
   const bucket = await store;
+  const installation = await installationOf(await getDb());
   for (const key of keys) {
+    if (!isOurs(installation, key)) {
+      log.info({ key }, `[files] object kept (${why}): another installation wrote it`);
+      continue;
+    }
     try {
       await bucket.delete(key);
     } catch (error) {
@@ -145,29 +167,52 @@ export async function readStoredFile(db: Database, fileId: string): Promise<Buff
 }
 
 const ORPHAN_AGE_MS = 60 * 60_000;
+/**
+ * The largest share of this installation's objects one sweep deletes (and a count it may always delete).
+ * Orphans are rare (a failed delete, a process killed mid-upload); many at once means the database does
+ * not match the bucket (another installation on this prefix, a restore of the wrong backup): then the
+ * sweep deletes nothing and says so.
+ */
+export const SWEEP_MAX_SHARE = 0.1;
+export const SWEEP_ALWAYS_ALLOWED = 3;
 
 /**
- * Deletes objects older than an hour that no row names: left by a process that died between the upload
- * and its transaction, or by a delete that failed. An hour is far longer than any upload's transaction,
- * so an object whose row is about to commit is never taken. Returns how many were deleted.
+ * Deletes this installation's objects older than an hour that no row names: left by a process that died
+ * between the upload and its transaction, or by a delete that failed. An hour is far longer than any
+ * upload's transaction, so an object whose row is about to commit is never taken. Only this
+ * installation's prefix is listed: objects of other installations and those from before installation ids
+ * are never swept. Returns how many were deleted.
  */
 export async function sweepOrphanObjects(
   db: Database,
   store: ObjectStore,
   now = new Date(),
 ): Promise<number> {
-  let deleted = 0;
-  for await (const keys of store.listOlderThan(OBJECT_KEY_PREFIX, new Date(now.getTime() - ORPHAN_AGE_MS))) {
-    if (keys.length === 0) continue;
+  const prefix = objectKeyPrefix(await installationOf(db));
+  const before = now.getTime() - ORPHAN_AGE_MS;
+  let listed = 0;
+  const orphans: string[] = [];
+  for await (const objects of store.list(prefix)) {
+    listed += objects.length;
+    const old = objects
+      .filter((object) => object.lastModified.getTime() < before)
+      .map((object) => object.key);
+    if (old.length === 0) continue;
     const known = await db
       .select({ key: storedFiles.storageKey })
       .from(storedFiles)
-      .where(inArray(storedFiles.storageKey, keys));
+      .where(inArray(storedFiles.storageKey, old));
     const named = new Set(known.map((row) => row.key));
-    for (const key of keys.filter((k) => !named.has(k))) {
-      await store.delete(key);
-      deleted++;
-    }
+    orphans.push(...old.filter((key) => !named.has(key)));
   }
-  return deleted;
+  if (orphans.length > Math.max(SWEEP_ALWAYS_ALLOWED, listed * SWEEP_MAX_SHARE)) {
+    log.warn(
+      { prefix, orphans: orphans.length, objects: listed },
+      `[files] orphan sweep deleted nothing: ${orphans.length} of ${listed} objects under ${prefix} ` +
+        "are named by no row, more than a sweep may take; check that this database belongs with this bucket",
+    );
+    return 0;
+  }
+  for (const key of orphans) await store.delete(key);
+  return orphans.length;
 }

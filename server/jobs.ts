@@ -10,7 +10,7 @@ import {
   SWEEP_UPLOADS_EVERY_MS,
   sweepStaleUploads,
 } from "~/features/leads/import/job.server";
-import { pruneIdempotencyKeys } from "~/features/leads/api.server";
+import { pruneIdempotencyKeys } from "~/features/leads/api/api.server";
 import { COMPACT_EVERY_MS, compactInsightCounts } from "~/features/leads/insights/insight-counts.server";
 import type { ObjectStore } from "~/lib/files/object-store.server";
 import { sweepOrphanObjects } from "~/lib/files/stored-files.server";

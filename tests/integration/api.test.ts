@@ -19,7 +19,7 @@ import {
   webhookEndpoints,
 } from "~/db/schema";
 import { countApiKeyUse, createApiKey, revokeApiKey, type ApiKeyUse } from "~/features/auth/api-keys.server";
-import { pruneIdempotencyKeys } from "~/features/leads/api.server";
+import { pruneIdempotencyKeys } from "~/features/leads/api/api.server";
 import { getLead } from "~/features/leads/lead-queries.server";
 import { createLead } from "~/features/leads/lead-commands.server";
 import { permissionsOf } from "~/lib/permissions";

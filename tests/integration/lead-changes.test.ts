@@ -21,7 +21,7 @@ import {
   webhookDeliveries,
 } from "~/db/schema";
 import { createApiKey } from "~/features/auth/api-keys.server";
-import { intakeLeads } from "~/features/leads/api.server";
+import { intakeLeads } from "~/features/leads/api/api.server";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
 import { submitFeedback } from "~/features/leads/client-leads.server";
 import { getImport, receiveImport, startImport } from "~/features/leads/import/imports.server";

@@ -12,7 +12,7 @@
 import { sql } from "drizzle-orm";
 import { addressKeySql } from "~/db/address-key";
 import { queryRows, type Database, type Transaction } from "~/db/client.server";
-import type { ApiLead } from "./api.schema";
+import type { ApiLead } from "./api/api.schema";
 import type { LeadInput } from "./leads.schema";
 import { publicLeadSql } from "./public-lead.server";
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/docs";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
-import { ApiReference } from "~/features/leads/components/api-reference";
-import { openApiDocument } from "~/features/leads/openapi";
+import { ApiReference } from "~/features/leads/api/components/api-reference";
+import { openApiDocument } from "~/features/leads/api/openapi";
 import { env } from "~/lib/env.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

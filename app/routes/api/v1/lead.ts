@@ -1,7 +1,7 @@
 import type { Route } from "./+types/lead";
 import { requireApiKey } from "~/features/auth/access.server";
-import { json } from "~/features/leads/api-http.server";
-import { apiGetLead } from "~/features/leads/api.server";
+import { json } from "~/features/leads/api/api-http.server";
+import { apiGetLead } from "~/features/leads/api/api.server";
 import { API_BODY_LIMIT, type BodyLimitHandle } from "~/lib/body-limit";
 import { problem } from "~/lib/problem";
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/leads";
 import { requireApiKey } from "~/features/auth/access.server";
-import { answerResponse, json, readJsonBody } from "~/features/leads/api-http.server";
-import { leadPageQuerySchema } from "~/features/leads/api.schema";
-import { apiListLeads, intakeLeads } from "~/features/leads/api.server";
+import { answerResponse, json, readJsonBody } from "~/features/leads/api/api-http.server";
+import { leadPageQuerySchema } from "~/features/leads/api/api.schema";
+import { apiListLeads, intakeLeads } from "~/features/leads/api/api.server";
 import { API_BODY_LIMIT, type BodyLimitHandle } from "~/lib/body-limit";
 import { problem } from "~/lib/problem";
 

@@ -1,4 +1,4 @@
-import { openApiDocument } from "~/features/leads/openapi";
+import { openApiDocument } from "~/features/leads/api/openapi";
 import { env } from "~/lib/env.server";
 import { API_BODY_LIMIT, type BodyLimitHandle } from "~/lib/body-limit";
 

@@ -14,7 +14,7 @@ import {
   valuesOf,
 } from "~/db/enums";
 import { z } from "~/lib/zod";
-import { leadDefaults, leadFields, leadSchema, type LeadField } from "./leads.schema";
+import { leadDefaults, leadFields, leadSchema, type LeadField } from "../leads.schema";
 
 /** The most leads one request may carry. */
 export const API_BATCH_MAX = 500;

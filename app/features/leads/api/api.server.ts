@@ -24,11 +24,11 @@ import {
   type ApiLead,
   type BatchItem,
 } from "./api.schema";
-import { recordLeadChanges } from "./lead-changes.server";
-import { assertClientAccount, InvalidClientError } from "./lead-commands.server";
-import { leadSchema, type LeadInput } from "./leads.schema";
-import { insertLeads } from "./new-leads.server";
-import { publicLeadSql } from "./public-lead.server";
+import { recordLeadChanges } from "../lead-changes.server";
+import { assertClientAccount, InvalidClientError } from "../lead-commands.server";
+import { leadSchema, type LeadInput } from "../leads.schema";
+import { insertLeads } from "../new-leads.server";
+import { publicLeadSql } from "../public-lead.server";
 
 export interface ApiKeyPrincipal extends Principal {
   id: string;

@@ -131,7 +131,9 @@ describe.each(testDatabases)("fair webhook delivery on $name", (testDb) => {
 
   it("lets a never-answering endpoint hold only its cap while the other clients' events arrive promptly", async () => {
     const cap = 2;
-    const firstByteMs = 3_000;
+    // Long enough that, on a loaded machine too, the healthy events are all in before the first silent
+    // attempt gives up: what is checked is the order (nobody waited for the silent endpoint), not a time.
+    const firstByteMs = 8_000;
     await eventsFor(BAD, 30);
     // Two servers' workers on one database, 4 slots each.
     const workers = [1, 2].map(() =>
@@ -166,12 +168,14 @@ describe.each(testDatabases)("fair webhook delivery on $name", (testDb) => {
         await sleep(300);
       }
       await waitFor("every healthy event", () => receiver.received.length === sentAt.size);
-      const latencies = receiver.received.map((request) => {
-        const { data } = JSON.parse(request.body) as { data: { lead: { id: string } } };
-        return request.at - sentAt.get(data.lead.id)!;
-      });
-      // Well under the first-byte timeout the silent endpoint's deliveries wait for: nobody waited on it.
-      expect(Math.max(...latencies)).toBeLessThan(1_000);
+      // Every healthy event arrived while the silent endpoint still held its first attempts: none of them
+      // has ended yet, so no healthy delivery waited for one.
+      const silentAttemptsEnded = await db().$count(
+        webhookDeliveries,
+        and(eq(webhookDeliveries.clientId, BAD), sql`${webhookDeliveries.attempts} > 0`),
+      );
+      expect(silentAttemptsEnded).toBe(0);
+      expect(silent.open()).toBe(cap);
       expect(new Set(receiver.received.map((r) => r.path))).toEqual(
         new Set(HEALTHY.map((id) => `/hooks/leadworks/${id}`)),
       );
@@ -193,7 +197,7 @@ describe.each(testDatabases)("fair webhook delivery on $name", (testDb) => {
     expect(tried).toMatchObject({
       status: "pending",
       lastStatusCode: null,
-      lastError: "No answer within 3 s",
+      lastError: "No answer within 8 s",
     });
   });
 

@@ -726,6 +726,8 @@ export const rateLimitHits = pgTable(
 );
 
 export type MailAttachment = { fileId: string; fileName: string; contentType: string };
+/** Header fields a message carries besides the ones the sender writes (From, To, Subject...), by name. */
+export type MailHeaders = Record<string, string>;
 
 /** E-mails written in the same transaction as the change that causes them, delivered by a worker. */
 export const mailOutbox = pgTable(
@@ -738,6 +740,8 @@ export const mailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
     attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
+    /** Auto-Submitted and the like (lib/mail/outbox.server.ts), sent as they are stored. */
+    headers: jsonb("headers").$type<MailHeaders>().notNull().default({}),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

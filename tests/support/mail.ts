@@ -1,6 +1,7 @@
 /**
  * Reads the .eml files the server writes to DATA_DIR/mail when no SMTP server is configured: finds a
- * message by recipient and subject and returns the links of its plain-text part.
+ * message by recipient and subject and returns the links of its plain-text part. `parseMail` takes any
+ * raw message apart (the SMTP catcher's too).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,8 +14,12 @@ export interface SavedMail {
   links: string[];
 }
 
-const header = (raw: string, name: string) =>
-  new RegExp(`^${name}: (.*)$`, "mi").exec(raw.split(/\r?\n\r?\n/)[0] ?? "")?.[1]?.trim() ?? "";
+/** A raw message taken apart: its header fields (names in lower case, folded lines joined) and bodies. */
+export interface ParsedMail {
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+}
 
 const decodeQuotedPrintable = (text: string) =>
   Buffer.from(
@@ -24,14 +29,46 @@ const decodeQuotedPrintable = (text: string) =>
     "latin1",
   ).toString("utf8");
 
-function plainText(raw: string): string {
-  const boundary = /boundary="([^"]+)"/i.exec(raw)?.[1];
-  const parts = boundary ? raw.split(`--${boundary}`) : [raw.slice(raw.search(/\r?\n\r?\n/))];
-  const part = parts.find((p) => /Content-Type: text\/plain/i.test(p)) ?? parts[0] ?? "";
-  const split = part.search(/\r?\n\r?\n/);
-  const headers = split === -1 ? "" : part.slice(0, split);
-  const body = split === -1 ? part : part.slice(split).trim();
-  return /Content-Transfer-Encoding: quoted-printable/i.test(headers) ? decodeQuotedPrintable(body) : body;
+/** Splits an entity at its first blank line into header fields and the decoded body. */
+function entity(raw: string): { headers: Record<string, string>; body: string } {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = split === -1 ? raw : raw.slice(0, split);
+  const body = split === -1 ? "" : raw.slice(split).replace(/^\r?\n\r?\n/, "");
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const encoding = (headers["content-transfer-encoding"] ?? "").toLowerCase();
+  const decoded =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+        : body;
+  return { headers, body: decoded };
+}
+
+/** The text/plain and text/html leaves of a (nested) multipart entity. */
+function leaves(raw: string): { type: string; body: string }[] {
+  const { headers, body } = entity(raw);
+  const type = headers["content-type"] ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!/^multipart\//i.test(type) || !boundary) return [{ type: type.split(";")[0]!.trim(), body }];
+  const inner = body.split(`--${boundary}--`)[0]!.split(`--${boundary}`).slice(1);
+  return inner.flatMap((part) => leaves(part.replace(/^\r?\n/, "")));
+}
+
+export function parseMail(raw: string): ParsedMail {
+  const { headers } = entity(raw);
+  const parts = leaves(raw);
+  // SMTP carries CRLF line ends; the bodies are read with the LF ends they were written with.
+  const of = (type: string) =>
+    parts
+      .find((part) => part.type.toLowerCase() === type)
+      ?.body.replace(/\r\n/g, "\n")
+      .trim() ?? "";
+  return { headers, text: of("text/plain"), html: of("text/html") };
 }
 
 export function readMails(dataDir: string): SavedMail[] {
@@ -42,12 +79,11 @@ export function readMails(dataDir: string): SavedMail[] {
     .filter((name) => name.endsWith(".eml"))
     .sort()
     .map((name) => {
-      const raw = fs.readFileSync(path.join(dir, name), "utf8");
-      const text = plainText(raw);
+      const { headers, text } = parseMail(fs.readFileSync(path.join(dir, name), "utf8"));
       return {
         file: name,
-        to: header(raw, "To"),
-        subject: header(raw, "Subject"),
+        to: headers.to ?? "",
+        subject: headers.subject ?? "",
         text,
         links: text.match(/https?:\/\/\S+/g) ?? [],
       };

@@ -1,7 +1,8 @@
 /**
- * An SMTP server on 127.0.0.1 for tests and drills (smtp-server): keeps every message it accepts with its
- * Message-ID, so a test can count how many times each outbox e-mail arrived. `stop()` and `start()` take
- * it down and bring it back on the same port (a mail server that is down for a while).
+ * An SMTP server on 127.0.0.1 for tests and drills (smtp-server): keeps every message it accepts, raw, with
+ * its Message-ID, so a test can count how many times each outbox e-mail arrived and read what came.
+ * `stop()` and `start()` take it down and bring it back on the same port (a mail server that is down for
+ * a while).
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -10,6 +11,8 @@ export interface CaughtMail {
   messageId: string;
   to: string;
   subject: string;
+  /** The message as it came over SMTP (take it apart with parseMail from ./mail). */
+  raw: string;
 }
 
 export interface SmtpCatcher {
@@ -54,6 +57,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
               messageId: header(raw, "Message-ID"),
               to: header(raw, "To"),
               subject: header(raw, "Subject"),
+              raw,
             });
             callback();
           });

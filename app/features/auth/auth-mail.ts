@@ -28,7 +28,10 @@ export function existingAccountMail(to: string, signInUrl: string, resetUrl: str
       heading: "You already have an account",
       paragraphs: [
         "Someone, hopefully you, tried to create a Leadworks account with this e-mail address. It already has an account, so nothing was changed.",
-        `If it was you, sign in with your password. If you forgot it, choose a new one here: ${resetUrl}`,
+        {
+          text: "If it was you, sign in with your password. If you forgot it,",
+          link: { label: "choose a new one here", url: resetUrl },
+        },
         "If it was not you, you can ignore this e-mail.",
       ],
       action: { label: "Sign in", url: signInUrl },

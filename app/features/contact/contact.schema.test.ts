@@ -165,6 +165,30 @@ describe("contact form: subject", () => {
   it("measures the length after trimming", () => {
     expect(issuesOf(withField("subject", ` ${"s".repeat(200)} `))).toEqual([]);
   });
+
+  // A break would start a line of the visitor's own in the staff e-mail ("Bcc: ..."): refused, not mended.
+  it.each(["Hi\nBcc: victim@example.com", "Hi\r\nBcc: x", "Hi\rthere", "Hi\u2028there", "Hi\u0085there"])(
+    "refuses a line break inside (%j) with a clear message",
+    (subject) => {
+      expect(issuesOf(withField("subject", subject))).toEqual([["subject", "Subject must be on one line"]]);
+    },
+  );
+
+  it("keeps tabs and accepts breaks that trimming removes", () => {
+    expect(issuesOf(withField("subject", "Leads\tin Ohio"))).toEqual([]);
+    expect(contactSchema.safeParse(withField("subject", "\r\nLeads in Ohio\n")).data?.subject).toBe(
+      "Leads in Ohio",
+    );
+  });
+});
+
+describe("contact form: one-line name and company", () => {
+  it("refuses a line break inside the name or the company", () => {
+    expect(issuesOf(withField("name", "Ann\nBcc: x"))).toEqual([["name", "Name must be on one line"]]);
+    expect(issuesOf(withField("company", "Acme\r\nBcc: x"))).toEqual([
+      ["company", "Company name must be on one line"],
+    ]);
+  });
 });
 
 describe("contact form: message", () => {

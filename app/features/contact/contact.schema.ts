@@ -14,12 +14,20 @@ export const contactMax = {
   message: 2000,
 } as const satisfies Record<ContactField, number>;
 
-/** Optional text: trimmed, and empty becomes undefined. */
-const optionalText = (max: number, message: string) =>
+/**
+ * No line break inside a one-line field: the staff e-mail lists the fields one per line, so a name or
+ * subject with a break could show a line of its own ("Bcc: ...") that the visitor made up. A text input
+ * cannot hold one; only a crafted request sends it, and gets this message instead of a mangled value.
+ */
+const oneLine = /^[^\n\r\v\f\u0085\u2028\u2029]*$/;
+
+/** Optional one-line text: trimmed, and empty becomes undefined. */
+const optionalLine = (max: number, message: string, lineMessage: string) =>
   z
     .string()
     .trim()
     .max(max, message)
+    .regex(oneLine, lineMessage)
     .transform((v) => (v === "" ? undefined : v))
     .optional();
 
@@ -28,18 +36,24 @@ export const contactSchema = z.object({
     .string()
     .trim()
     .min(1, "Name is required")
-    .max(contactMax.name, "Name must be less than 100 characters"),
+    .max(contactMax.name, "Name must be less than 100 characters")
+    .regex(oneLine, "Name must be on one line"),
   email: z
     .string()
     .trim()
     .email("Invalid email address")
     .max(contactMax.email, "Email must be less than 255 characters"),
-  company: optionalText(contactMax.company, "Company name must be less than 100 characters"),
+  company: optionalLine(
+    contactMax.company,
+    "Company name must be less than 100 characters",
+    "Company name must be on one line",
+  ),
   subject: z
     .string()
     .trim()
     .min(1, "Subject is required")
-    .max(contactMax.subject, "Subject must be less than 200 characters"),
+    .max(contactMax.subject, "Subject must be less than 200 characters")
+    .regex(oneLine, "Subject must be on one line"),
   message: z
     .string()
     .trim()

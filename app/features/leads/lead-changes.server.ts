@@ -254,6 +254,8 @@ async function mailNewAssignment(tx: Queryable, leadId: string, clientId: string
   });
   await enqueueMail(tx, {
     to: row.to,
+    // Answers reach the agency (an account manager of the client's, once there is one).
+    replyTo: config.CONTACT_EMAIL,
     subject: `New lead: ${row.leadFirstName} ${row.leadLastName}, ${where}`,
     ...mail,
   });
@@ -303,7 +305,12 @@ export async function mailAssignmentDigest(
     action: { label: "Open your leads", url: `${config.SITE_URL}/client/leads` },
     footer: `Leadworks | ${config.CONTACT_EMAIL}`,
   });
-  await enqueueMail(tx, { to: client.to, subject: `${count} new leads assigned to you`, ...mail });
+  await enqueueMail(tx, {
+    to: client.to,
+    replyTo: config.CONTACT_EMAIL,
+    subject: `${count} new leads assigned to you`,
+    ...mail,
+  });
 }
 
 // ---------------------------------------------------------------- live lists

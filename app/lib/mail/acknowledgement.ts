@@ -4,6 +4,7 @@
  * (we would relay spam to that address), and a name only when it is one plain word.
  */
 import { composeMail } from "./compose";
+import { AUTO_REPLIED } from "./auto-submitted";
 import type { OutgoingMail } from "./outbox.server";
 
 /** One word of letters (a hyphen or apostrophe inside, as in Anne-Marie or O'Neil), at most 20 characters. */
@@ -37,12 +38,16 @@ export interface AcknowledgementInput {
   siteUrl: string;
 }
 
-/** Our words only, with the site's contact details; replies go to the contact address. */
+/**
+ * Our words only, with the site's contact details; replies go to the contact address. It answers the
+ * visitor's form automatically (Auto-Submitted: auto-replied), so their vacation responder stays quiet.
+ */
 export function acknowledgementMail(input: AcknowledgementInput): OutgoingMail {
   return {
     to: input.to,
     subject: input.subject,
     replyTo: input.contactEmail,
+    headers: AUTO_REPLIED,
     ...composeMail({
       heading: input.heading,
       paragraphs: [

@@ -7,20 +7,37 @@ export const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
+/**
+ * A paragraph that ends in a link: "<text> <label>: <url>" in the plain text, and in the HTML the label is
+ * the link ("<text> <a href=url>label</a>.").
+ */
+export interface LinkParagraph {
+  text: string;
+  link: { label: string; url: string };
+}
+
 export interface MailContent {
   heading: string;
-  paragraphs: string[];
+  paragraphs: (string | LinkParagraph)[];
   /** Label/value rows, e.g. the fields of a submission. */
   fields?: [label: string, value: string][];
   action?: { label: string; url: string };
   footer: string;
 }
 
+const plainParagraph = (p: string | LinkParagraph) =>
+  typeof p === "string" ? p : `${p.text} ${p.link.label}: ${p.link.url}`;
+
+const htmlParagraph = (p: string | LinkParagraph) =>
+  typeof p === "string"
+    ? escapeHtml(p)
+    : `${escapeHtml(p.text)} <a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a>.`;
+
 export function composeMail(content: MailContent): { text: string; html: string } {
   const text = [
     content.heading,
     "",
-    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...content.paragraphs.flatMap((p) => [plainParagraph(p), ""]),
     ...(content.fields ?? []).map(
       ([label, value]) => `${label}: ${value.includes("\n") ? "\n" + value : value}`,
     ),
@@ -38,7 +55,7 @@ export function composeMail(content: MailContent): { text: string; html: string 
     .join("");
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
 <h1 style="font-size:20px">${escapeHtml(content.heading)}</h1>
-${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${content.paragraphs.map((p) => `<p>${htmlParagraph(p)}</p>`).join("\n")}
 ${fieldRows ? `<table style="border-collapse:collapse">${fieldRows}</table>` : ""}
 ${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="background:#1e40af;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>` : ""}
 <p style="color:#475569;font-size:12px">${escapeHtml(content.footer)}</p>

@@ -6,7 +6,7 @@
 import { readStoredFile } from "~/lib/files/stored-files.server";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { mailOutbox, type MailAttachment } from "~/db/schema";
+import { mailOutbox, type MailAttachment, type MailHeaders } from "~/db/schema";
 import {
   claimDue,
   pendingBacklog,
@@ -15,6 +15,7 @@ import {
   type Backlog,
   type OutboxWorker,
 } from "~/lib/outbox/outbox.server";
+import { AUTO_GENERATED } from "./auto-submitted";
 
 /** A transaction or the database itself: anything that can insert. */
 export type Writer = Pick<Database, "insert">;
@@ -24,8 +25,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where an answer goes when a person can answer (the sender's address is not read). */
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** Header fields beyond the usual ones; `Auto-Submitted: auto-generated` unless they say otherwise. */
+  headers?: MailHeaders;
 }
 
 export async function enqueueMail(writer: Writer, mail: OutgoingMail): Promise<void> {
@@ -36,6 +40,7 @@ export async function enqueueMail(writer: Writer, mail: OutgoingMail): Promise<v
     htmlBody: mail.html,
     replyTo: mail.replyTo,
     attachments: mail.attachments ?? [],
+    headers: { ...AUTO_GENERATED, ...mail.headers },
   });
   mailEnqueued();
 }
@@ -52,6 +57,7 @@ export interface DeliverableMail {
   text: string;
   html: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  headers: MailHeaders;
 }
 
 /** Sends one message or throws; SMTP and the .eml file writer implement it. */
@@ -118,6 +124,7 @@ export async function deliverDueMail(
         text: row.textBody,
         html: row.htmlBody,
         attachments,
+        headers: row.headers,
       });
       await db
         .update(mailOutbox)

@@ -17,7 +17,9 @@ const mail = {
   subject: "Reset your Leadworks password",
   text: `Choose a new password: ${link}`,
   html: `<a href="${link}">Choose</a>`,
+  replyTo: "hello@leadworks.example",
   attachments: [],
+  headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply" },
 };
 
 /** The messages logged while `fn` runs, one per line, and the raw lines. */
@@ -49,6 +51,10 @@ describe("fileTransport", () => {
     expect(fs.readFileSync(file, "utf8")).toContain("secret-token-123");
     // The outbox row's id names the message, so a copy sent twice is recognisable.
     expect(fs.readFileSync(file, "utf8")).toContain(`Message-ID: ${mail.messageId}`);
+    // The outbox row's headers are written as they are, like SMTP sends them.
+    expect(fs.readFileSync(file, "utf8")).toMatch(/^Auto-Submitted: auto-generated$/m);
+    expect(fs.readFileSync(file, "utf8")).toMatch(/^X-Auto-Response-Suppress: OOF, AutoReply$/m);
+    expect(fs.readFileSync(file, "utf8")).toMatch(/^Reply-To: hello@leadworks\.example$/m);
     expect(message).toBe(`[mail] wrote ${file} to *@example.com`);
     expect(output).not.toContain("token");
     expect(output).not.toContain("maya.rivers");

@@ -203,6 +203,8 @@ async function mailStaffAboutRequest(
   });
   await enqueueMail(tx, {
     to: config.NOTIFY_EMAIL,
+    // Staff answering the notice write to the client who asked.
+    replyTo: row.clientEmail,
     subject: `Return requested: ${seller} by ${client}`,
     ...mail,
   });
@@ -270,13 +272,13 @@ async function mailClientAboutDecision(
   const config = env();
   const row = await leadAndClient(tx, leadId, clientId);
   const seller = `${row.firstName} ${row.lastName}`;
+  const hello = `Hello ${row.clientFirst || row.clientCompany || "there"}`;
   const mail = composeMail({
     heading: approved ? "Your return is approved" : "Your return was not accepted",
     paragraphs: [
-      `Hello ${row.clientFirst || row.clientCompany || "there"},`,
       approved
-        ? `we accepted the return of ${seller} (${row.city}, ${row.state}). It no longer counts as delivered, and we owe you a replacement lead.`
-        : `we reviewed your return of ${seller} (${row.city}, ${row.state}) and could not accept it.`,
+        ? `${hello}, we accepted the return of ${seller} (${row.city}, ${row.state}). It no longer counts as delivered, and we owe you a replacement lead.`
+        : `${hello}, we reviewed your return of ${seller} (${row.city}, ${row.state}) and could not accept it.`,
       ...(note ? [approved ? `Our note: ${note}` : `Why: ${note}`] : []),
     ],
     action: { label: "View the lead", url: `${config.SITE_URL}/client/leads/${leadId}` },
@@ -284,6 +286,8 @@ async function mailClientAboutDecision(
   });
   await enqueueMail(tx, {
     to: row.clientEmail,
+    // Answers reach the agency (an account manager of the client's, once there is one).
+    replyTo: config.CONTACT_EMAIL,
     subject: approved ? `Return approved: ${seller}` : `Return not accepted: ${seller}`,
     ...mail,
   });

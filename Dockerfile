@@ -1,9 +1,11 @@
-# syntax=docker/dockerfile:1
 # Leadworks: a production image. Build: docker build -t leadworks . (see README, "Containers").
 #
 # Stage 1 builds with every dependency (the build needs React Router's and Vite's dev packages).
 # Stage 2 installs production dependencies only, from the same lock file.
-# Stage 3 is what runs: the build, the migrations and those dependencies, as the unprivileged user `node`.
+# Stage 3 is what runs: the build, the migrations and those dependencies, as the unprivileged user `node`
+# (uid 1000: a bind-mounted data folder must belong to it).
+# No `# syntax=` line: BuildKit's built-in frontend reads this file, and naming one would make every build
+# fetch that frontend's image from Docker Hub (builds without access to it would fail).
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build

@@ -7,13 +7,14 @@
  *   allows one process at a time: while the server runs, the server takes the snapshot and sends it over
  *   a socket in DATA_DIR (app/db/snapshot-socket.server.ts); when it is stopped, this opens the folder.
  *
- * The file is written private (0600) beside a temporary name and renamed when complete.
+ * The file is written private (0600) under a temporary name, `<out>.partial`, created afresh (a file or
+ * link already there is refused, never written through), and renamed when complete.
  */
 import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { writePrivateFile } from "~/db/private-files.server";
+import { openPrivateFile } from "~/db/private-files.server";
 import { env } from "~/lib/env.server";
 import { acquireDirLock, DataDirLockedError } from "~/db/dir-lock.server";
 import { requestSnapshot } from "~/db/snapshot-socket.server";
@@ -77,20 +78,33 @@ async function main(argv: string[]): Promise<void> {
     values.out ?? `leadworks-${stamp()}.${kind === "postgres" ? "pgdump" : "pglite.tar.gz"}`,
   );
   if (fs.existsSync(out)) throw new BackupError(`${out} exists: choose another --out.`);
-  const partial = `${out}.partial`;
+  if (!config.DATABASE_URL && !fs.existsSync(path.join(embeddedDir(config.DATA_DIR), "PG_VERSION")))
+    throw new BackupError(`No embedded database in ${config.DATA_DIR} (DATA_DIR): nothing to back up.`);
 
+  // Made here and now, or not at all: a file or symbolic link someone left at this name would
+  // otherwise receive the dump (and removing it afterwards would delete theirs).
+  const partial = `${out}.partial`;
+  let fd: number | undefined;
+  try {
+    fd = openPrivateFile(partial, "wx");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    throw new BackupError(
+      `${partial} exists (a file or link this backup did not make): remove it, or choose another --out.`,
+    );
+  }
   try {
     if (config.DATABASE_URL) {
-      writePrivateFile(partial, "", "w");
-      await runPgTool("pg_dump", config.DATABASE_URL, ["--format=custom", "--no-owner", `--file=${partial}`]);
+      // pg_dump writes into the file opened above, never opening the name again itself.
+      await runPgTool("pg_dump", config.DATABASE_URL, ["--format=custom", "--no-owner"], fd);
     } else {
-      const dir = embeddedDir(config.DATA_DIR);
-      if (!fs.existsSync(path.join(dir, "PG_VERSION")))
-        throw new BackupError(`No embedded database in ${config.DATA_DIR} (DATA_DIR): nothing to back up.`);
-      writePrivateFile(partial, await embeddedSnapshot(config.DATA_DIR));
+      fs.writeFileSync(fd, await embeddedSnapshot(config.DATA_DIR));
     }
+    fs.closeSync(fd);
+    fd = undefined;
     fs.renameSync(partial, out);
   } finally {
+    if (fd !== undefined) fs.closeSync(fd);
     fs.rmSync(partial, { force: true });
   }
   const where =

@@ -36,7 +36,7 @@ import { createMetrics } from "./metrics";
 import { answerOps, isOpsPath, metricsAccess, type OpsContext } from "./ops";
 import { backgroundJobs } from "./jobs";
 import { prerenderPages, type PrerenderedPage } from "./prerender";
-import { BodyTooLargeError, cappedBodyStream, readBodyCapped } from "./request-body";
+import { BodyTooLargeError, cappedBodyStream, readBodyCapped, type CappedBody } from "./request-body";
 import { withRefusalAnswers } from "./refusals";
 import { checkRequest, isRefusal, routeFactsFor, tooLarge, type Refusal } from "./request-guard";
 import { startRequestRecord, type RequestRecord } from "./request-log";
@@ -150,11 +150,51 @@ function drainBody(req: IncomingMessage): Promise<void> {
  * reads and drops the rest of the body, so memory stays flat.
  */
 function closeAfterLinger(req: IncomingMessage, millis = 1000): void {
-  if (req.complete) return;
+  if (req.complete || droppingBodies.has(req)) return;
   const timer = setTimeout(() => req.socket.destroy(), millis);
   const done = () => clearTimeout(timer);
   req.once("end", done);
   req.socket.once("close", done);
+}
+
+/** Requests whose unread body is read and dropped after the answer (dropRestOfBody): no linger for them. */
+const droppingBodies = new WeakSet<IncomingMessage>();
+
+/** How long an upload whose rest is being dropped may send nothing before its connection is closed. */
+const DROP_IDLE_MS = 5000;
+
+/**
+ * After an upload is answered before its body ended (a list refused on its first line, a visitor sent to
+ * sign in): the rest is read and dropped, up to `limit` more bytes, so that a client still sending gets
+ * to read the answer. Node does not do it for a body the action began to read, and closing over unread
+ * bytes would reset the connection, which can discard the answer. Past `limit`, or after DROP_IDLE_MS
+ * without a byte, the connection is closed; once the body ends, the connection serves the next request.
+ */
+function dropRestOfBody(req: IncomingMessage, limit: number): void {
+  if (req.complete) return;
+  droppingBodies.add(req);
+  let dropped = 0;
+  const close = () => {
+    stop();
+    req.socket.destroy();
+  };
+  const timer = setTimeout(close, DROP_IDLE_MS);
+  const onData = (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) close();
+    else timer.refresh();
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    req.off("data", onData);
+    req.off("end", stop);
+    req.socket.off("close", stop);
+  };
+  req.unpipe();
+  req.on("data", onData);
+  req.once("end", stop);
+  req.socket.once("close", stop);
+  req.resume();
 }
 
 /** How long an unparseable request's connection stays open, read and dropped, after Node's answer. */
@@ -409,10 +449,12 @@ export async function startServer(): Promise<RunningServer> {
     }
     record.route = checked.facts.pattern;
     let body: Buffer | Readable | undefined;
+    let upload: CappedBody | undefined;
     let overflowed = false;
     if (method === "POST") {
       if (checked.facts.uploadLimit !== undefined) {
-        body = cappedBodyStream(req, checked.bodyLimit, () => (overflowed = true));
+        upload = cappedBodyStream(req, checked.bodyLimit, () => (overflowed = true));
+        body = upload.stream;
       } else {
         const read = await readFormBody(req, checked.bodyLimit, checked.facts.apiLimit !== undefined);
         if (!Buffer.isBuffer(read)) {
@@ -440,6 +482,7 @@ export async function startServer(): Promise<RunningServer> {
       return;
     }
     await sendWebResponse(req, res, response, hasPersonalCookie(req.headers.cookie));
+    if (upload && !overflowed) dropRestOfBody(req, checked.bodyLimit - upload.received());
   }
 
   const server = http.createServer((req, res) => {

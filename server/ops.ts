@@ -7,7 +7,7 @@
  * - `/readyz`: it can serve: the database answers, every migration of this build is applied, every queue
  *   worker of the job runtime runs (mail, webhooks, imports: none stopped or stalled), the file bucket
  *   answers (FILE_STORAGE=s3), and it is not shutting down. 503 with `Retry-After` and what is wrong
- *   otherwise.
+ *   otherwise. The database and bucket checks are reused for a second (READY_CACHE_MS).
  * - `/metrics`: Prometheus text, only with `Authorization: Bearer METRICS_TOKEN` or from an address in
  *   METRICS_ALLOW; anyone else gets the same 404 as an unknown path.
  */
@@ -80,11 +80,14 @@ export interface Readiness {
   checks: Record<string, string>;
 }
 
-export async function readiness(
-  context: Pick<OpsContext, "database" | "jobs" | "stopping" | "fileStore">,
-): Promise<Readiness> {
+/**
+ * What /readyz asks of the database (it answers, every migration is applied) and of the bucket: the
+ * checks that cost a round trip.
+ */
+async function remoteChecks(
+  context: Pick<OpsContext, "database" | "fileStore">,
+): Promise<Record<string, string>> {
   const checks: Record<string, string> = {};
-  if (context.stopping()) checks.server = "shutting down";
   try {
     const applied = await withTimeout(appliedMigrations(context.database.db), READY_TIMEOUT_MS, "timed out");
     checks.database = "ok";
@@ -105,9 +108,38 @@ export async function readiness(
         : "bucket unreachable";
     }
   }
+  return checks;
+}
+
+export async function readiness(
+  context: Pick<OpsContext, "database" | "jobs" | "stopping" | "fileStore">,
+  remote: Promise<Record<string, string>> = remoteChecks(context),
+): Promise<Readiness> {
+  const checks: Record<string, string> = {};
+  if (context.stopping()) checks.server = "shutting down";
+  Object.assign(checks, await remote);
   for (const [name, state] of Object.entries(context.jobs.workerStates()))
     checks[name] = state === "running" ? "ok" : state;
   return { ready: Object.values(checks).every((value) => value === "ok"), checks };
+}
+
+/**
+ * How long /readyz reuses its database and bucket checks once they answered. Anyone may ask it, with no
+ * key: a flood of probes costs one query (and one HeadBucket) a second, not one each. Shutting down and
+ * the queue workers' states are read afresh on every call: they cost nothing.
+ */
+export const READY_CACHE_MS = 1_000;
+
+/** The remote checks of each server's context: the last answer and until when it holds (in flight: forever). */
+const recentChecks = new WeakMap<OpsContext, { checks: Promise<Record<string, string>>; until: number }>();
+
+function recentRemoteChecks(context: OpsContext): Promise<Record<string, string>> {
+  const recent = recentChecks.get(context);
+  if (recent && Date.now() < recent.until) return recent.checks;
+  const entry = { checks: remoteChecks(context), until: Infinity };
+  recentChecks.set(context, entry);
+  void entry.checks.then(() => (entry.until = Date.now() + READY_CACHE_MS));
+  return entry.checks;
 }
 
 const json = (status: number, value: unknown, headers: Record<string, string> = {}): OpsAnswer => ({
@@ -130,7 +162,7 @@ export async function answerOps(
 ): Promise<OpsAnswer> {
   if (path === "/healthz") return json(200, { status: "ok", database: context.database.kind });
   if (path === "/readyz") {
-    const { ready, checks } = await readiness(context);
+    const { ready, checks } = await readiness(context, recentRemoteChecks(context));
     if (ready) return json(200, { status: "ready", checks });
     const failing = Object.keys(checks).filter((name) => checks[name] !== "ok");
     return json(

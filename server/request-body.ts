@@ -48,11 +48,17 @@ export function readBodyCapped(req: IncomingMessage, limit: number): Promise<Buf
   });
 }
 
+/** An upload's body as the action reads it, and how many bytes of it have arrived so far. */
+export interface CappedBody {
+  stream: Transform;
+  received(): number;
+}
+
 /**
  * The body of an upload route as a stream that errors with BodyTooLargeError once more than `limit` bytes
  * have arrived; `onOverflow` lets the server answer 413 whatever the action made of the error.
  */
-export function cappedBodyStream(req: IncomingMessage, limit: number, onOverflow: () => void): Transform {
+export function cappedBodyStream(req: IncomingMessage, limit: number, onOverflow: () => void): CappedBody {
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -69,5 +75,5 @@ export function cappedBodyStream(req: IncomingMessage, limit: number, onOverflow
   });
   req.on("error", (error) => counter.destroy(error));
   req.pipe(counter);
-  return counter;
+  return { stream: counter, received: () => size };
 }

@@ -116,9 +116,26 @@ function isForeignOrigin(origin: string | undefined, host: string | undefined, s
   }
 }
 
+/** A "." or ".." segment, its dots raw or percent-encoded, between slashes or backslashes. */
+const DOT_SEGMENT = /(?:^|[/\\])(?:\.|%2e){1,2}(?=[/\\]|$)/i;
+/** A slash or backslash percent-encoded inside a segment. */
+const ENCODED_SEPARATOR = /%(?:2f|5c)/i;
+
+const badAddress = (reason: string): Refusal => ({
+  status: 400,
+  message: "Bad request: the address is not valid.",
+  reason,
+});
+
 /**
  * Checks the request line and headers. Returns a refusal, or the route's facts and the body limit to
  * enforce while the body is read.
+ *
+ * The route is found from the pathname React Router will see: the URL parser's (app.ts builds the
+ * Request from our origin and req.url), matched as React Router matches it. A dot segment, which that
+ * parser resolves (`/api/v1/../../auth` runs `/auth`), or an encoded slash, which servers and proxies
+ * read differently, is refused outright: no link of ours has one, and browsers resolve dot segments
+ * before they send a request.
  */
 export function checkRequest(
   req: IncomingMessage,
@@ -126,25 +143,23 @@ export function checkRequest(
   siteUrl: string,
 ): Refusal | { facts: RouteFacts; bodyLimit: number } {
   const rawUrl = req.url ?? "/";
-  if (!rawUrl.startsWith("/")) {
-    return { status: 400, message: "Bad request: the address is not valid.", reason: "request target" };
-  }
+  if (!rawUrl.startsWith("/")) return badAddress("request target");
   const queryAt = rawUrl.indexOf("?");
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
-  let pathname: string;
-  let search: URLSearchParams;
+  if (DOT_SEGMENT.test(rawPath) || ENCODED_SEPARATOR.test(rawPath)) {
+    return badAddress("dot segment or encoded slash in path");
+  }
+  let url: URL;
+  let decoded: string;
   try {
-    pathname = decodeURIComponent(rawPath);
-    // URLSearchParams keeps bad escapes in the query as they are; it never throws.
-    search = new URLSearchParams(queryAt === -1 ? "" : rawUrl.slice(queryAt + 1));
+    url = new URL(`http://localhost${rawUrl}`);
+    decoded = decodeURIComponent(url.pathname);
   } catch {
-    return { status: 400, message: "Bad request: the address is not valid.", reason: "percent-encoding" };
+    return badAddress("percent-encoding");
   }
-  if (pathname.includes("\0")) {
-    return { status: 400, message: "Bad request: the address is not valid.", reason: "NUL in path" };
-  }
+  if (decoded.includes("\0")) return badAddress("NUL in path");
 
-  const facts = routeFacts(pathname, search);
+  const facts = routeFacts(url.pathname, url.searchParams);
   const checked = checkForRoute(req, facts, siteUrl);
   return isRefusal(checked) ? { ...checked, route: facts.pattern } : checked;
 }

@@ -25,13 +25,28 @@ export function ensurePrivateDir(dir: string): void {
 }
 
 /**
+ * Opens `file` for writing, readable and writable by this user only; returns its descriptor. With
+ * `flag: "wx"` (O_CREAT | O_EXCL) it fails with EEXIST when anything is there already, a symbolic link
+ * included, which it never follows: the file is new and this process's alone.
+ */
+export function openPrivateFile(file: string, flag: "w" | "wx" = "w"): number {
+  const fd = fs.openSync(file, flag, PRIVATE_FILE_MODE);
+  try {
+    if (posix) fs.fchmodSync(fd, PRIVATE_FILE_MODE);
+  } catch (error) {
+    fs.closeSync(fd);
+    throw error;
+  }
+  return fd;
+}
+
+/**
  * Writes `file` readable and writable by this user only. With `flag: "wx"` it fails with EEXIST when the
  * file is there already (the caller keeps the other writer's file).
  */
 export function writePrivateFile(file: string, data: string | Uint8Array, flag: "w" | "wx" = "w"): void {
-  const fd = fs.openSync(file, flag, PRIVATE_FILE_MODE);
+  const fd = openPrivateFile(file, flag);
   try {
-    if (posix) fs.fchmodSync(fd, PRIVATE_FILE_MODE);
     fs.writeFileSync(fd, data);
   } finally {
     fs.closeSync(fd);

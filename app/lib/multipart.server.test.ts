@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseMultipart, type MultipartLimits } from "./multipart.server";
+import { parseMultipart, streamMultipartFile, type MultipartLimits } from "./multipart.server";
 
 const MB = 1024 * 1024;
 const limits: MultipartLimits = { maxFileBytes: 5 * MB, maxFiles: 1, maxFieldBytes: 16384, maxFields: 20 };
@@ -332,5 +332,74 @@ describe("parseMultipart: empty file inputs", () => {
     form.append("resume", new File([], "empty.pdf", { type: "application/pdf" }));
     const result = await parseMultipart(formRequest(form), limits);
     expect(result.ok && result.files.map((f) => [f.fileName, f.bytes.length])).toEqual([["empty.pdf", 0]]);
+  });
+});
+
+describe("streamMultipartFile: a reader that stops early", () => {
+  const streamLimits = { fieldName: "file", maxFileBytes: 50 * MB, maxFieldBytes: 1024, maxFields: 5 };
+
+  /** A list of `fileBytes` followed by a field, as the browser sends it: its bytes and content type. */
+  async function listForm(fileBytes: number) {
+    const form = new FormData();
+    form.append("file", new File([patterned(fileBytes)], "list.csv", { type: "text/csv" }));
+    form.append("note", "after the file");
+    const encoded = formRequest(form);
+    return {
+      bytes: new Uint8Array(await encoded.arrayBuffer()),
+      contentType: encoded.headers.get("content-type")!,
+    };
+  }
+
+  /** Settles with the outcome, or "still waiting" after a second (before the fix: forever). */
+  const within = <T>(work: Promise<T>) =>
+    Promise.race([
+      work.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+      new Promise<"still waiting">((resolve) => setTimeout(() => resolve("still waiting"), 1000)),
+    ]);
+
+  it("throws the reader's refusal at once, while the rest of the body has not arrived", async () => {
+    const { bytes, contentType } = await listForm(2 * MB);
+    // The client's first 128 KB, then nothing more for now (a slow upload, or one the server stops reading).
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, 128 * 1024));
+      },
+    });
+    const init: StreamInit = {
+      method: "POST",
+      body,
+      headers: { "content-type": contentType },
+      duplex: "half",
+    };
+    const refusal = new Error("Row 1: the row is longer than 100,000 characters.");
+    const outcome = await within(
+      streamMultipartFile(new Request("http://x/", init), streamLimits, async (file) => {
+        for await (const chunk of file) if (chunk.length > 0) throw refusal;
+        return "read";
+      }),
+    );
+    expect(outcome).toEqual({ error: refusal });
+  });
+
+  it("reads to the end of the body when the reader returns before the end of the file", async () => {
+    const { bytes, contentType } = await listForm(2 * MB);
+    const { stream, counter } = countingStream(bytes);
+    const init: StreamInit = {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": contentType },
+      duplex: "half",
+    };
+    const outcome = await within(
+      streamMultipartFile(new Request("http://x/", init), streamLimits, async (file) => {
+        for await (const chunk of file) return chunk.length; // the first chunk is all it needs
+        return 0;
+      }),
+    );
+    expect(outcome).toMatchObject({ value: { ok: true, fields: { note: "after the file" } } });
+    expect(counter.served).toBe(bytes.length);
   });
 });

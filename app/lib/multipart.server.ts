@@ -128,7 +128,9 @@ export type StreamedUpload<T> =
  * Multipart/form-data whose one file is too big to hold (a 50 MB list): `consume` reads the file's
  * bytes as they arrive, with backpressure, and its result comes back (null when no file was sent).
  * Past `maxFileBytes` the reading throws `UploadTooLargeError` (answered as "too-large"); anything
- * else `consume` throws is thrown from here, after the rest of the body has been drained.
+ * else `consume` throws is thrown from here at once: the rest of the body is left unread, for the
+ * server to drop after the answer (server/app.ts), so that a file refused on its first line is
+ * answered without waiting for the whole upload.
  */
 export async function streamMultipartFile<T>(
   request: Request,
@@ -138,54 +140,74 @@ export async function streamMultipartFile<T>(
   const opened = openMultipart(request, { ...limits, maxFiles: 1 });
   if ("refused" in opened) return { ok: false, reason: opened.refused, fields: {} };
   const { parser } = opened;
+  const body = Readable.fromWeb(request.body as WebReadableStream);
   const fields: Record<string, string> = {};
-  let work: Promise<T> | undefined;
+  let consumed: Promise<T> | undefined;
   let file: Readable | undefined;
   let over = false;
+  let cutOff = false;
   let nul = false;
+  let consumerDone: () => void = () => undefined;
+  const consumerSettled = new Promise<void>((resolve) => (consumerDone = resolve));
   const parsed = new Promise<"done" | "malformed">((resolve) => {
     parser.on("field", (name, value) => {
       if (value.includes("\u0000")) nul = true;
       fields[name] = value;
     });
     parser.on("file", (fieldName, stream, info) => {
-      if (fieldName !== limits.fieldName || work) {
+      if (fieldName !== limits.fieldName || consumed) {
         stream.resume();
         return;
       }
       file = stream;
       stream.on("limit", () => (over = true));
+      // Not destroyed when the reader stops early: busboy must see the part end (released below).
+      const chunks = stream.iterator({ destroyOnReturn: false }) as AsyncIterableIterator<Buffer>;
       async function* bytes(): AsyncGenerator<Buffer> {
-        // Not destroyed when the reader stops early (a file it refuses): busboy must see the part end,
-        // so the rest is drained below instead.
-        for await (const chunk of stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-          yield chunk;
-        }
+        for await (const chunk of chunks) yield chunk;
         if (over) throw new UploadTooLargeError();
       }
-      work = consume(bytes(), { fileName: info.filename ?? "", browserType: info.mimeType });
-      // Whatever `consume` did not read still has to flow, or the body (and busboy) would stall.
-      work.catch(() => stream.resume());
+      consumed = consume(bytes(), { fileName: info.filename ?? "", browserType: info.mimeType });
+      // A reader that stopped early can leave its reading suspended, which keeps the file stream (and
+      // with it busboy and the body) paused: released, whatever `consume` did not read flows past.
+      const release = () => {
+        void chunks.return?.().then(
+          () => stream.resume(),
+          () => undefined,
+        );
+        consumerDone();
+      };
+      consumed.then(release, release);
     });
     parser.on("error", () => resolve("malformed"));
     parser.on("close", () => resolve("done"));
-    Readable.fromWeb(request.body as WebReadableStream)
+    body
       .on("error", (error) => {
         // Cut off (the server's body cap, a dropped connection): the reader must not wait for more.
+        cutOff = true;
         file?.destroy(over ? new UploadTooLargeError() : error);
         resolve("malformed");
       })
       .pipe(parser);
   });
-  const outcome = await parsed;
+  // The body parsed to its end, or the file's reader done with it (perhaps refusing it on its first line).
+  await Promise.race([parsed, consumerSettled]);
   let result: T | null = null;
   try {
-    result = work ? await work : null;
+    result = consumed ? await consumed : null;
   } catch (error) {
-    if (error instanceof UploadTooLargeError) return { ok: false, reason: "too-large", fields };
-    if (outcome === "malformed") return { ok: false, reason: "malformed", fields };
+    // Busboy or a cut-off body broke the file stream: the body is at fault, not the file.
+    const broken: unknown = file?.errored;
+    body.unpipe(parser);
+    body.destroy();
+    file?.destroy();
+    if (error instanceof UploadTooLargeError || broken instanceof UploadTooLargeError) {
+      return { ok: false, reason: "too-large", fields };
+    }
+    if (broken || cutOff) return { ok: false, reason: "malformed", fields };
     throw error;
   }
+  const outcome = await parsed;
   return outcome === "done" && !nul
     ? { ok: true, fields, result }
     : { ok: false, reason: "malformed", fields: nul ? {} : fields };

@@ -61,18 +61,26 @@ export async function openPglite(dir: string, loadDataDir?: Blob): Promise<PGlit
 
 export const embeddedDir = (dataDir: string) => path.join(dataDir, PGLITE_DIR);
 
-/** Runs pg_dump or pg_restore on `url`, the password passed in the environment; rejects with its output. */
-export function runPgTool(tool: "pg_dump" | "pg_restore", url: string, args: string[]): Promise<void> {
+/**
+ * Runs pg_dump or pg_restore on `url`, the password passed in the environment, its standard output into
+ * the file descriptor `output` if given; rejects with its output.
+ */
+export function runPgTool(
+  tool: "pg_dump" | "pg_restore",
+  url: string,
+  args: string[],
+  output?: number,
+): Promise<void> {
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password);
   parsed.password = "";
   return new Promise((resolve, reject) => {
     const child = spawn(tool, [...args, `--dbname=${parsed.toString()}`], {
       env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
-      stdio: ["ignore", "inherit", "pipe"],
+      stdio: ["ignore", output ?? "inherit", "pipe"],
     });
     let errors = "";
-    child.stderr.on("data", (chunk) => (errors += chunk));
+    child.stderr?.on("data", (chunk) => (errors += chunk));
     child.once("error", (error: NodeJS.ErrnoException) =>
       reject(
         new BackupError(

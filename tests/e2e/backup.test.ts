@@ -2,7 +2,8 @@
  * npm run backup / npm run restore, round trips on both databases: back up a demo data set, change it,
  * restore, and every table has the same rows (counts and checksums); the same after destroying it. The
  * embedded database is backed up while the server runs (the server takes the snapshot), restore refuses
- * while it runs, and the server runs on what was restored.
+ * while it runs, and the server runs on what was restored. A file or link planted at the backup's
+ * temporary name is refused, never written through (issue 23).
  * The PostgreSQL half needs TEST_DATABASE_URL (CI sets it).
  */
 import fs from "node:fs";
@@ -45,6 +46,36 @@ async function postgresChecksums(url: string, change: string[] = []): Promise<Re
 
 /** Deletes most of what the demo made (children first, the way the app would). */
 const DAMAGE = ["delete from lead_activities", "delete from leads", "delete from contact_submissions"];
+
+/**
+ * Something planted at `<out>.partial` (a file, a link to someone else's file, a link to nowhere) is
+ * refused with a clear message and left as it was: nothing is written through it, no backup is made.
+ */
+async function expectPlantedPartialRefused(work: string, out: string, database: Record<string, string>) {
+  const partial = `${out}.partial`;
+  const theirs = path.join(work, "theirs.txt");
+  const nowhere = path.join(work, "nowhere");
+  fs.writeFileSync(theirs, "someone else's file\n");
+  const plants = {
+    file: () => fs.writeFileSync(partial, "planted\n"),
+    "link to a file": () => fs.symlinkSync(theirs, partial),
+    "dangling link": () => fs.symlinkSync(nowhere, partial),
+  };
+  for (const [name, plant] of Object.entries(plants)) {
+    plant();
+    const refused = await runCli("backup.ts", ["--out", out], database);
+    expect(refused.status, `${name}: ${refused.output}`).toBe(1);
+    expect(refused.output.trim(), name).toBe(
+      `${partial} exists (a file or link this backup did not make): remove it, or choose another --out.`,
+    );
+    expect(fs.existsSync(out), name).toBe(false);
+    expect(fs.lstatSync(partial).isSymbolicLink(), name).toBe(name !== "file");
+    if (name === "file") expect(fs.readFileSync(partial, "utf8")).toBe("planted\n");
+    fs.rmSync(partial);
+  }
+  expect(fs.readFileSync(theirs, "utf8")).toBe("someone else's file\n");
+  expect(fs.existsSync(nowhere)).toBe(false);
+}
 
 describe("backup and restore of the embedded database", () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-backup-"));
@@ -149,6 +180,10 @@ describe("backup and restore of the embedded database", () => {
     expect(await embeddedChecksums(dataDir)).toEqual(before);
   });
 
+  test("refuses a file or link planted at <out>.partial, writing nothing through it", async () => {
+    await expectPlantedPartialRefused(work, path.join(work, "planted.pglite.tar.gz"), database);
+  });
+
   test("the server runs on the restored database, its accounts sign in, and restore refuses meanwhile", async () => {
     const server = await startServerProcess(database);
     try {
@@ -214,5 +249,10 @@ describe.skipIf(!adminUrl)("backup and restore of a PostgreSQL database", () => 
     expect(wrong.output.trim()).toBe(
       `${file} is a PostgreSQL backup (pg_dump): set DATABASE_URL to the database to restore it into.`,
     );
+  });
+
+  test("refuses a file or link planted at <out>.partial: pg_dump writes nothing through it", async () => {
+    const database = { DATA_DIR: work, DATABASE_URL: target.url };
+    await expectPlantedPartialRefused(work, path.join(work, "planted.pgdump"), database);
   });
 });

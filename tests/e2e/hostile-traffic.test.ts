@@ -3,6 +3,7 @@
  * short 4xx (never 5xx, never a hang, never a stack trace in the log), and bodies past a route's limit are
  * refused with 413 while the server's memory stays flat. Each server here has a database of its own.
  */
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { residentBytes, streamBody } from "../support/body-stream";
 import { createPostgresDatabase } from "../support/databases";
@@ -104,6 +105,59 @@ describe("malformed requests get a clear 4xx", () => {
     expect((await send(port, request("/blog/%zz"))).status).toBe(400);
     expect((await send(port, request("/admin/%E0%A4%A"))).status).toBe(400);
     expect((await send(port, request("//evil.example/x"))).status).toBe(404);
+  });
+
+  it("a dot segment or an encoded slash in the path is 400: the guard never judges a path the router does not run", async () => {
+    // Raw bytes on a socket: a client library would resolve the dot segments before sending.
+    const ask = (method: string, path: string, headers: string[] = [], body = "") =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const socket = net.connect(port, "127.0.0.1");
+        let answer = "";
+        socket.setTimeout(15_000, () => socket.destroy(new Error(`no answer to ${method} ${path}`)));
+        socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+        socket.on("error", reject);
+        socket.on("end", () => {
+          const [head = "", text = ""] = answer.split("\r\n\r\n");
+          resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), text });
+        });
+        const length = body ? [`Content-Length: ${Buffer.byteLength(body)}`] : [];
+        socket.write(
+          [
+            `${method} ${path} HTTP/1.1`,
+            `Host: 127.0.0.1:${port}`,
+            "Connection: close",
+            ...headers,
+            ...length,
+          ]
+            .join("\r\n")
+            .concat("\r\n\r\n", body),
+        );
+      });
+    const refused = { status: 400, text: expect.stringContaining("Bad request: the address is not valid.") };
+    const before = server.logLines().length;
+    for (const path of [
+      "/api/v1/../../auth",
+      "/api/v1/%2e%2e/%2E%2E/auth",
+      "/api/v1/.%2e/..%2E/auth",
+      "/api/v1/..%2f..%2fauth",
+      "/api%2Fv1/leads",
+      "/api/v1\\..\\..\\auth",
+      "/admin/./leads",
+      "/blog/..",
+    ]) {
+      // A JSON POST without Origin is what the API takes (ADR 022); /auth must never run it.
+      const post = await ask("POST", path, ["Content-Type: application/json"], '{"intent":"sign-in"}');
+      expect(post, `POST ${path}`).toEqual(refused);
+      expect(await ask("GET", path), `GET ${path}`).toEqual(refused);
+    }
+    // Dots inside a segment are not dot segments; a path without any still reaches its route.
+    expect((await ask("GET", "/blog/a..b")).status).toBe(404);
+    expect((await ask("GET", "/api/v1/leads")).status).toBe(401);
+    const errors = server
+      .logLines()
+      .slice(before)
+      .filter((line) => line.level === "error" || line.err !== undefined);
+    expect(errors).toEqual([]);
   });
 
   it("a NUL character in a form field or an upload's field is 400, not a failed insert", async () => {

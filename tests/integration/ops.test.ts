@@ -1,12 +1,13 @@
 /**
  * The ops endpoints against real databases: readiness and each way it fails (database closed or not
- * answering, a migration missing, a queue worker stopped or stalled, the server stopping), and /metrics
+ * answering, a migration missing, a queue worker stopped or stalled, the server stopping), its database
+ * and bucket checks reused for a second however many ask (issue 23), and /metrics
  * figures that move with the data (a contact form fills the outbox gauge, delivery empties it; failed
  * rows; import jobs by state; periodic tasks' last success), with bounded labels. The jobs are a real
  * runtime (lib/jobs) whose mail worker is a stand-in with a state the tests set.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { leadImports, mailOutbox } from "~/db/schema";
 import { handleContactPost } from "~/features/contact/contact-action.server";
@@ -18,7 +19,7 @@ import { webhookBacklog } from "~/lib/webhooks/outbox.server";
 import { testDatabases } from "../support/databases";
 import { useTestDatabase } from "../support/integration-fixtures";
 import { createMetrics } from "../../server/metrics";
-import { answerOps, metricsAccess, NOT_FOUND, type OpsContext } from "../../server/ops";
+import { answerOps, metricsAccess, NOT_FOUND, READY_CACHE_MS, type OpsContext } from "../../server/ops";
 
 process.env.IP_RATE_LIMITS = "off";
 
@@ -123,24 +124,70 @@ describe.each(testDatabases)("ops endpoints on $name", (testDb) => {
     expect((await ask("/healthz")).status).toBe(200);
   });
 
+  type MigrationRow = { id: number; hash: string; created_at: string };
+  /** Removes the journal's row of this build's last migration, as if it had never been applied. */
+  const dropLastMigration = async () =>
+    (
+      (await database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning id, hash, created_at`,
+      )) as unknown as { rows: MigrationRow[] }
+    ).rows[0]!;
+  const restoreMigration = (row: MigrationRow) =>
+    database.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`,
+    );
+  /** /readyz for a context of its own: nothing remembered from the tests before. */
+  const readyFor = (own: OpsContext) => answerOps("/readyz", { address: "198.51.100.7" }, own);
+
   it("is not ready when a migration of this build is missing from the database", async () => {
-    const { rows } = (await database.db.execute(
-      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning id, hash, created_at`,
-    )) as unknown as { rows: { id: number; hash: string; created_at: string }[] };
+    const row = await dropLastMigration();
     try {
-      const answer = await ask("/readyz");
+      const answer = await readyFor({ ...context });
       expect(answer.status).toBe(503);
       expect(JSON.parse(answer.body)).toMatchObject({
         failing: ["migrations"],
         checks: { database: "ok", migrations: "1 not applied" },
       });
     } finally {
-      const row = rows[0]!;
-      await database.db.execute(
-        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`,
-      );
+      await restoreMigration(row);
     }
-    expect((await ask("/readyz")).status).toBe(200);
+    expect((await readyFor({ ...context })).status).toBe(200);
+  });
+
+  it("asks the database and the bucket once a second at most, however many ask; the rest afresh", async () => {
+    let bucketChecks = 0;
+    // The bucket is a stand-in that counts its HeadBucket calls; the database is the real one.
+    const counted: OpsContext = { ...context, fileStore: { check: async () => void bucketChecks++ } };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    let row: MigrationRow | undefined;
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => readyFor(counted)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      expect(JSON.parse(answers[0]!.body).checks).toMatchObject({ database: "ok", storage: "ok" });
+      expect(bucketChecks).toBe(1);
+
+      // Within the second: the database's change is not seen yet; a stopped worker or shutdown is.
+      row = await dropLastMigration();
+      vi.setSystemTime(Date.now() + READY_CACHE_MS - 1);
+      expect((await readyFor(counted)).status).toBe(200);
+      mailState = "stopped";
+      expect(JSON.parse((await readyFor(counted)).body)).toMatchObject({ failing: ["mail"] });
+      mailState = "running";
+      stopping = true;
+      expect(JSON.parse((await readyFor(counted)).body)).toMatchObject({ failing: ["server"] });
+      stopping = false;
+      expect(bucketChecks).toBe(1);
+
+      // A second after they answered, the checks are made again.
+      vi.setSystemTime(Date.now() + 1);
+      const later = await readyFor(counted);
+      expect(later.status).toBe(503);
+      expect(JSON.parse(later.body)).toMatchObject({ failing: ["migrations"] });
+      expect(bucketChecks).toBe(2);
+    } finally {
+      vi.useRealTimers();
+      if (row) await restoreMigration(row);
+    }
   });
 
   it("counts a contact form's e-mails in the outbox gauge until they are delivered", async () => {

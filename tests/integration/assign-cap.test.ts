@@ -299,11 +299,12 @@ describe.each(testDatabases)("assigning within the agreement on $name", (testDb)
       status: 200,
       data: {
         ok: true,
-        toast: {
-          text: "Lead updated successfully. Nora Homes has no agreement yet, so no monthly cap was checked",
-        },
+        toast: { text: "Lead updated successfully" },
       },
     });
+    expect((single.data as { note?: string }).note).toBe(
+      "Nora Homes has no agreement yet, so no monthly cap was checked.",
+    );
     const held = await db()
       .select({ id: leads.id })
       .from(leads)

@@ -118,6 +118,7 @@ describe.each(testDatabases)("the guarantee ledger on $name", (testDb) => {
         replacementsDelivered: 0,
         netDelivered: 31,
         short: 29,
+        over: 0,
       },
       {
         month: "2026-09-01",
@@ -128,6 +129,7 @@ describe.each(testDatabases)("the guarantee ledger on $name", (testDb) => {
         replacementsDelivered: 3,
         netDelivered: 52,
         short: 0,
+        over: 2,
       },
     ]);
   });

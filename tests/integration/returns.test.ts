@@ -180,6 +180,13 @@ describe.each(testDatabases)("returns on $name", (testDb) => {
     expect(unavailableText(over)).toBe(
       "Your agreement allows 1 return for the 2 leads delivered in August 2026 (20%, and always at least one), and 1 has been asked for. If this lead is not what we promised, tell your account manager.",
     );
+    // Decided, so the queue's tests below see client A's requests only.
+    const [asked] = await database.db
+      .select({ id: leadReturns.id })
+      .from(leadReturns)
+      .where(eq(leadReturns.leadId, first!));
+    const decision = { returnId: asked!.id, decision: "reject" as const, decisionNote: "Not a wrong number" };
+    expect(await decideReturn(actorOf("admin"), decision)).toEqual({ ok: true });
   });
 
   it("lets two requests race for the last return of the cap: exactly one wins", async () => {

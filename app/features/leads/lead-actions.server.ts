@@ -137,7 +137,8 @@ export type LeadIntent = "status" | "assign" | "sold-price" | "activity" | "docu
 export interface LeadActionResult extends FormReply {
   intent: LeadIntent | null;
   /** An assignment past the client's monthly cap, not made: what to ask the admin (issue 24). */
-  overCap?: OverCap;
+  overCap?: OverCap; /** Said beside the answer's toast, which keeps the spec's words (a client without an agreement). */
+  note?: string;
 }
 
 // A question (an assignment past the cap) is not a refusal: 200, as the bulk form's questions.
@@ -221,8 +222,9 @@ export async function handleLeadPost(request: Request, actor: Actor, leadId: str
         return {
           ok: true,
           intent,
-          toast: { ...leadToasts.updated, text: `${leadToasts.updated.text}. ${note}` },
+          toast: leadToasts.updated,
           result: submission.reply({ resetForm: true }),
+          note: `${note}.`,
         };
       });
     }

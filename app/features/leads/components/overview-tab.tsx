@@ -81,6 +81,11 @@ export function OverviewTab({
           clients={clients}
           error={result?.intent === "assign" ? replyError(result, "assignedToClientId") : undefined}
         />
+        {result?.intent === "assign" && result.note && (
+          <p role="status" className="mt-3 text-sm font-medium text-amber-800">
+            {result.note}
+          </p>
+        )}
         {result?.intent === "assign" && result.overCap && (
           <div className="mt-5">
             <CapQuestion

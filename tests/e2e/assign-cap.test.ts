@@ -104,6 +104,7 @@ describe("assigning within the agreement", () => {
       const row = admin.getByRole("row", { name: /Pine Hill Buyers/ });
       await row.getByText("Over by 1 this month").waitFor();
       expect(await row.textContent()).toContain("4 of 3 net");
+      await row.screenshot({ path: `${SHOTS}/clients-row-desktop.png` });
       expect(failures).toEqual([]);
     },
   );

@@ -185,9 +185,10 @@ export const statusSchema = z.object({ leadStatus: z.enum(valuesOf(leadStatuses)
 
 /**
  * The answer to an assignment that would pass the client's monthly cap: "" asks (the first post), "fit"
- * assigns only the leads that fit, "all" assigns every one anyway (an explicit override).
+ * assigns only the leads that fit, "all" assigns every one anyway (an explicit override). Anything else
+ * asks: the safe reading of a choice that cannot be read.
  */
-export const capChoiceField = z.enum(["", "fit", "all"]);
+export const capChoiceField = z.enum(["", "fit", "all"]).catch("");
 
 /** How an assignment treats the client's monthly cap: ask first, only those that fit, or all anyway. */
 export type CapChoice = "ask" | "fit" | "all";

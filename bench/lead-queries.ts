@@ -304,6 +304,7 @@ async function main() {
         { query: q(`to=${lastCreated}`) },
         { kind: "assign", clientId: clientIds[3]! },
       );
+      if ("overCap" in bulk) throw new Error(`${database.name}: the bulk assignment stopped at the cap`);
       const bulkSeconds = (performance.now() - bulkStart) / 1000;
       console.log(
         `${database.name}: export of ${exported} leads in ${exportSeconds.toFixed(2)} s; bulk assignment of ` +

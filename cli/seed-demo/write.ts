@@ -96,7 +96,8 @@ export async function seedLead(db: Database, plan: LeadPlan, adminId: string, cl
       case "assign":
         assignee = clientIds[step.client]!;
         reviewedAt = null;
-        expectOk(await assignLead(admin, id, assignee), `assign lead ${id}`);
+        // History written as it happened: the month's cap is the admins' question of the day, not the seed's.
+        expectOk(await assignLead(admin, id, assignee, "all"), `assign lead ${id}`);
         await dateDeliveries(db, id, at);
         break;
       case "activity":

@@ -118,6 +118,7 @@ describe.each(testDatabases)("the guarantee ledger on $name", (testDb) => {
         replacementsDelivered: 0,
         netDelivered: 31,
         short: 29,
+        over: 0,
       },
       {
         month: "2026-09-01",
@@ -128,6 +129,7 @@ describe.each(testDatabases)("the guarantee ledger on $name", (testDb) => {
         replacementsDelivered: 3,
         netDelivered: 52,
         short: 0,
+        over: 2,
       },
     ]);
   });
@@ -185,7 +187,7 @@ describe.each(testDatabases)("the guarantee ledger on $name", (testDb) => {
     await deliver(ids.idle, 3, "2026-10-22T01:00:00Z");
     expect((await guaranteeStandings(admin(), october)).get(ids.idle)).toMatchObject({ risk: 2 });
     await deliver(ids.idle, 1, "2026-10-23T01:00:00Z");
-    expect((await guaranteeStandings(admin(), october)).get(ids.idle)).toMatchObject({ risk: 3 });
+    expect((await guaranteeStandings(admin(), october)).get(ids.idle)).toMatchObject({ risk: 4 });
     expect(
       (await clientGuarantee(admin(), ids.idle, new Date("2026-11-05T00:00:00Z")))!.months[0],
     ).toMatchObject({

@@ -138,7 +138,7 @@ describe.each(testDatabases)("returns on $name", (testDb) => {
     const over = await returnStanding(client, leadIds[2]!, now);
     expect(over).toMatchObject({ kind: "over_cap", used: 2, allowed: 2, delivered: 14, percent: 20 });
     expect(unavailableText(over)).toBe(
-      "You have used this month's returns: 2 of 2 allowed (20% of the 14 leads delivered in April 2026).",
+      "Your agreement allows 2 returns for the 14 leads delivered in April 2026 (20%, and always at least one), and 2 have been asked for. If this lead is not what we promised, tell your account manager.",
     );
     // May's deliveries have a cap of their own: one delivered on May 1 is not held back by April's.
     const may = await deliver("clientA", 5, new Date("2026-05-01T00:00:00Z")); // 5 x 20% = 1
@@ -156,12 +156,37 @@ describe.each(testDatabases)("returns on $name", (testDb) => {
       }),
     ).toEqual({ ok: true });
     expect(await returnStanding(client, leadIds[2]!, now)).toMatchObject({ kind: "available", left: 1 });
-    // Too few deliveries for one whole return: none.
-    const june = await deliver("clientA", 4, new Date("2026-06-03T00:00:00Z")); // 0.8
+    // Too few deliveries for one whole return (4 x 20% = 0.8): still one, so a bad lead can go back.
+    const june = await deliver("clientA", 4, new Date("2026-06-03T00:00:00Z"));
     expect(await returnStanding(client, june[0]!, new Date("2026-06-04T00:00:00Z"))).toMatchObject({
-      kind: "over_cap",
-      allowed: 0,
+      kind: "available",
+      left: 1,
     });
+  });
+
+  it("lets a new client return the first lead of a month, under the default 20% cap", async () => {
+    // Client B has no agreement: the default terms (7 days, 20%). One lead is 0.2 of a return: one.
+    const client = actorOf("clientB");
+    const [first] = await deliver("clientB", 1, new Date("2026-08-05T10:00:00Z"));
+    const now = new Date("2026-08-06T00:00:00Z");
+    expect(await returnStanding(client, first!, now)).toMatchObject({ kind: "available", left: 1 });
+    expect(await requestReturn(client, first!, { reason: "wrong_number", note: "" }, now)).toEqual({
+      ok: true,
+    });
+    // The second lead of August (2 x 20% = 0.4): still one in all, and it is taken.
+    const [second] = await deliver("clientB", 1, new Date("2026-08-05T11:00:00Z"));
+    const over = await returnStanding(client, second!, now);
+    expect(over).toMatchObject({ kind: "over_cap", used: 1, allowed: 1, delivered: 2, percent: 20 });
+    expect(unavailableText(over)).toBe(
+      "Your agreement allows 1 return for the 2 leads delivered in August 2026 (20%, and always at least one), and 1 has been asked for. If this lead is not what we promised, tell your account manager.",
+    );
+    // Decided, so the queue's tests below see client A's requests only.
+    const [asked] = await database.db
+      .select({ id: leadReturns.id })
+      .from(leadReturns)
+      .where(eq(leadReturns.leadId, first!));
+    const decision = { returnId: asked!.id, decision: "reject" as const, decisionNote: "Not a wrong number" };
+    expect(await decideReturn(actorOf("admin"), decision)).toEqual({ ok: true });
   });
 
   it("lets two requests race for the last return of the cap: exactly one wins", async () => {

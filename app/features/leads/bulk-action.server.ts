@@ -1,14 +1,30 @@
 /**
  * The bulk form of the admin lead list: validates with the shared schema, asks once more before a
- * delete (naming the count), runs the batch and goes back to the same filtered list with a toast.
+ * delete (naming the count) and before an assignment past the client's monthly cap (saying by how
+ * much), runs the batch and goes back to the same filtered list with a toast.
  */
 import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
-import { bulkLeadAction, countSelection, type BulkAction, type BulkSelection } from "./bulk.server";
-import { bulkSchema, leadListSearch, parseLeadListQuery, type BulkInput } from "./leads.schema";
+import { noAgreementNote } from "./agreements/agreements.server";
+import {
+  bulkLeadAction,
+  countSelection,
+  type BulkAction,
+  type BulkOutcome,
+  type BulkSelection,
+} from "./bulk.server";
+import {
+  bulkSchema,
+  capChoiceOf,
+  capMessages,
+  leadListSearch,
+  parseLeadListQuery,
+  type BulkInput,
+  type OverCap,
+} from "./leads.schema";
 import { InvalidClientError } from "./lead-commands.server";
 
 /** The delete's second step: how many leads the choice names, and the choice to post again. */
@@ -16,8 +32,13 @@ export interface BulkDeleteQuestion {
   confirmDelete: { count: number; input: BulkInput };
 }
 
-/** What the bulk form's POST answers when it does not go back to the list: a refusal, or the question. */
-export type BulkActionResult = FormReply | BulkDeleteQuestion;
+/** An assignment's second step (issue 24): how far it passes the cap, and the choice to post again. */
+export interface BulkCapQuestion {
+  confirmOverCap: { overCap: OverCap; input: BulkInput };
+}
+
+/** What the bulk form's POST answers when it does not go back to the list: a refusal, or a question. */
+export type BulkActionResult = FormReply | BulkDeleteQuestion | BulkCapQuestion;
 
 /** A refusal by a check beside the schema: its message under the field and in the toast, status 400. */
 function refuse(submission: ReturnType<typeof parseForm>, field: "clientId" | "id", message: string) {
@@ -45,10 +66,11 @@ export async function handleBulkPost(request: Request, actor: Actor) {
     new URL(`/admin/leads${input.filters.startsWith("?") ? input.filters : ""}`, "http://x"),
   );
   const back = `/admin/leads${leadListSearch(query)}`;
-  const selection: BulkSelection = input.scope === "matching" ? { query } : { ids: input.id };
+  const selection: BulkSelection =
+    input.scope === "matching" ? { query } : { ids: input.id, sort: query.sort };
   const action: BulkAction =
     input.bulkAction === "assign"
-      ? { kind: "assign", clientId: input.clientId ?? null }
+      ? { kind: "assign", clientId: input.clientId ?? null, cap: capChoiceOf(input.capChoice) }
       : input.bulkAction === "unassign"
         ? { kind: "assign", clientId: null }
         : input.bulkAction === "status"
@@ -60,26 +82,38 @@ export async function handleBulkPost(request: Request, actor: Actor) {
       confirmDelete: { count: await countSelection(actor, selection), input },
     } satisfies BulkDeleteQuestion;
   }
-  let changed: number;
-  let selected: number;
+  let outcome: BulkOutcome;
   try {
-    ({ changed, selected } = await bulkLeadAction(actor, selection, action));
+    outcome = await bulkLeadAction(actor, selection, action);
   } catch (error) {
     // Checks beside the schema: a client id that is no client's, more ticked ids than one batch takes.
     if (error instanceof InvalidClientError) return refuse(submission, "clientId", "Invalid client ID");
     if (error instanceof RangeError) return refuse(submission, "id", error.message);
     throw error;
   }
+  if ("overCap" in outcome) {
+    return { confirmOverCap: { overCap: outcome.overCap, input } } satisfies BulkCapQuestion;
+  }
+  const { changed, selected, overCapLeft = 0 } = outcome;
   const leadsText = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
   const verb = {
     assign: action.kind === "assign" && action.clientId ? "assigned" : "unassigned",
     status: "updated",
     delete: "deleted",
   }[action.kind];
-  const unchanged = selected - changed;
+  const unchanged = selected - changed - overCapLeft;
+  const notes = [
+    overCapLeft > 0 ? capMessages.leftOver(overCapLeft) : null,
+    action.kind === "assign" && action.clientId && changed > 0
+      ? await noAgreementNote(actor, action.clientId)
+      : null,
+  ].filter(Boolean);
   return redirectWithToast(request, back, {
     kind: "success",
     title: "Success",
-    text: `${leadsText(changed)} ${verb}${unchanged > 0 ? ` (${leadsText(unchanged)} already were)` : ""}`,
+    text: [
+      `${leadsText(changed)} ${verb}${unchanged > 0 ? ` (${leadsText(unchanged)} already were)` : ""}`,
+      ...notes,
+    ].join(". "),
   });
 }

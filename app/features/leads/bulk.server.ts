@@ -13,27 +13,41 @@ import { leadDocuments, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { deleteStoredFiles, removeObjects } from "~/lib/files/stored-files.server";
 import { authorize, type ActorRef } from "~/lib/permissions";
-import type { LeadListQuery } from "./leads.schema";
+import type { CapChoice, LeadListQuery, LeadSort, OverCap } from "./leads.schema";
 import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
-import { listFilters } from "./lead-queries.server";
+import { listFilters, orderOf } from "./lead-queries.server";
 import {
-  assertClientAccount,
   assignmentChange,
+  lockAssignee,
   statusChange,
   statusChangedText,
+  withinCap,
 } from "./lead-commands.server";
 
-/** The ticked leads (at most a page's worth at a time), or every lead the filters keep. */
-export type BulkSelection = { ids: readonly string[] } | { query: LeadListQuery };
+/**
+ * The ticked leads (at most a page's worth at a time) in the order of the list they were ticked on, or
+ * every lead the filters keep, in the list's order: "only the N that fit" takes the first N of it.
+ */
+export type BulkSelection = { ids: readonly string[]; sort?: LeadSort } | { query: LeadListQuery };
 
+/** An assignment asks before passing the client's monthly cap unless `cap` says otherwise (issue 24). */
 export type BulkAction =
-  { kind: "assign"; clientId: string | null } | { kind: "status"; status: LeadStatus } | { kind: "delete" };
+  | { kind: "assign"; clientId: string | null; cap?: CapChoice }
+  | { kind: "status"; status: LeadStatus }
+  | { kind: "delete" };
 
-/** How many leads the action changed (leads already in the asked state are left alone). */
+/**
+ * How many leads the action changed (leads already in the asked state are left alone), and with "only
+ * the N that fit", how many it left as they were for the cap.
+ */
 export interface BulkResult {
   selected: number;
   changed: number;
+  overCapLeft?: number;
 }
+
+/** What the action answers: what it did, or (an assignment past the cap, nothing changed) what to ask. */
+export type BulkOutcome = BulkResult | { overCap: OverCap };
 
 /** Ids ticked by hand: a page holds 50, so a few hundred is generous. */
 export const BULK_MAX_IDS = 500;
@@ -60,11 +74,23 @@ function selectionWhere(selection: BulkSelection): SQL | undefined {
 const chunks = <T>(items: readonly T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+/** Only an assignment that may ask (the cap not overridden) can answer with a question. */
+type OutcomeOf<A extends BulkAction> = A extends { kind: "assign"; cap: "all" }
+  ? BulkResult
+  : A extends { kind: "assign" }
+    ? BulkOutcome
+    : BulkResult;
+
+export async function bulkLeadAction<A extends BulkAction>(
+  actor: ActorRef,
+  selection: BulkSelection,
+  action: A,
+): Promise<OutcomeOf<A>>;
 export async function bulkLeadAction(
   actor: ActorRef,
   selection: BulkSelection,
   action: BulkAction,
-): Promise<BulkResult> {
+): Promise<BulkOutcome> {
   authorize(actor, "lead:write:any");
   if ("ids" in selection && selection.ids.length > BULK_MAX_IDS) {
     throw new RangeError(`At most ${BULK_MAX_IDS} leads can be ticked at once`);
@@ -72,15 +98,26 @@ export async function bulkLeadAction(
   const db = await getDb();
   // Objects of deleted documents leave the bucket once the deletion has committed.
   const objectKeys: string[] = [];
-  const outcome = await db.transaction(async (tx) => {
-    // Lock what the action will touch, so a concurrent change cannot slip between reading and writing.
+  const outcome = await db.transaction(async (tx): Promise<BulkOutcome> => {
+    // The assignee's account first (one lock order with returns), then what the action will touch, so
+    // a concurrent change cannot slip between reading and writing.
+    const assignee = action.kind === "assign" ? await lockAssignee(tx, action.clientId) : null;
     const targets = await tx
       .select({ id: leads.id, status: leads.leadStatus, clientId: leads.assignedToClientId })
       .from(leads)
       .where(selectionWhere(selection))
+      .orderBy(...orderOf("ids" in selection ? (selection.sort ?? "newest") : selection.query.sort))
       .for("update");
-    if (action.kind === "assign") await assertClientAccount(tx, action.clientId);
-    const { changes, write } = plan(tx, action, targets, objectKeys);
+    let acting = targets;
+    if (action.kind === "assign" && action.clientId) {
+      const arriving = targets.filter((t) => t.clientId !== action.clientId);
+      const choice = action.cap ?? "ask";
+      const { take, over } = withinCap(assignee, arriving.length, choice);
+      if (over && choice === "ask") return { overCap: over };
+      const leftOut = new Set(arriving.slice(take).map((t) => t.id));
+      acting = targets.filter((t) => !leftOut.has(t.id));
+    }
+    const { changes, write } = plan(tx, action, acting, objectKeys);
     await recordLeadChanges(
       tx,
       changes,
@@ -101,7 +138,8 @@ export async function bulkLeadAction(
       },
       write,
     );
-    return { selected: targets.length, changed: changes.length };
+    const overCapLeft = targets.length - acting.length;
+    return { selected: targets.length, changed: changes.length, ...(overCapLeft ? { overCapLeft } : {}) };
   });
   await removeObjects(objectKeys);
   return outcome;

@@ -21,6 +21,8 @@ import type { Toast } from "~/lib/toast";
 import {
   activitySchema,
   assignSchema,
+  capChoiceOf,
+  capMessages,
   feedbackSchema,
   DOCUMENT_MAX_BYTES,
   documentMax,
@@ -31,7 +33,9 @@ import {
   soldPriceSchema,
   statusSchema,
   type LeadInput,
+  type OverCap,
 } from "./leads.schema";
+import { noAgreementNote } from "./agreements/agreements.server";
 import { submitFeedback } from "./client-leads.server";
 import { findPossibleDuplicates, type PossibleDuplicate } from "./lead-queries.server";
 import {
@@ -132,22 +136,33 @@ export type LeadIntent = "status" | "assign" | "sold-price" | "activity" | "docu
 
 export interface LeadActionResult extends FormReply {
   intent: LeadIntent | null;
+  /** An assignment past the client's monthly cap, not made: what to ask the admin (issue 24). */
+  overCap?: OverCap; /** Said beside the answer's toast, which keeps the spec's words (a client without an agreement). */
+  note?: string;
 }
 
-const answer = (result: LeadActionResult, status = result.ok ? 200 : 400) =>
+// A question (an assignment past the cap) is not a refusal: 200, as the bulk form's questions.
+const answer = (result: LeadActionResult, status = result.ok || result.overCap ? 200 : 400) =>
   data<LeadActionResult>(result, { status });
 
 type Checked = ReturnType<typeof parseForm>;
 
 /**
  * Runs one change; a missing lead is 404 with the catalogue's 'Lead not found'. `submission` is the
- * checked form the change came from: its reply refills the form, or resets it after success.
+ * checked form the change came from: its reply refills the form, or resets it after success. A change
+ * that has more to say than done or not answers in its own words.
  */
-async function change(intent: LeadIntent, submission: Checked, run: () => Promise<boolean>) {
+async function change(
+  intent: LeadIntent,
+  submission: Checked,
+  run: () => Promise<boolean | LeadActionResult>,
+) {
   try {
-    if (!(await run())) {
+    const done = await run();
+    if (!done) {
       return answer({ ok: false, intent, toast: leadToasts.notFound, result: submission.reply() }, 404);
     }
+    if (done !== true) return answer(done);
     return answer({
       ok: true,
       intent,
@@ -195,8 +210,23 @@ export async function handleLeadPost(request: Request, actor: Actor, leadId: str
           result: submission.reply({ fieldErrors: { assignedToClientId: ["Invalid client ID"] } }),
         });
       }
-      const { assignedToClientId } = submission.value;
-      return change(intent, submission, () => assignLead(actor, leadId, assignedToClientId));
+      const { assignedToClientId, capChoice } = submission.value;
+      return change(intent, submission, async () => {
+        const done = await assignLead(actor, leadId, assignedToClientId, capChoiceOf(capChoice));
+        if (typeof done !== "boolean") {
+          const { overCap } = done;
+          return { ok: false, intent, toast: capMessages.toast, result: submission.reply(), overCap };
+        }
+        const note = done && assignedToClientId ? await noAgreementNote(actor, assignedToClientId) : null;
+        if (!note) return done;
+        return {
+          ok: true,
+          intent,
+          toast: leadToasts.updated,
+          result: submission.reply({ resetForm: true }),
+          note: `${note}.`,
+        };
+      });
     }
     case "sold-price": {
       const submission = parseForm(form, soldPriceSchema);

@@ -13,9 +13,19 @@ import { isUuid } from "~/lib/data-guards";
 import { authorize, type ActorRef } from "~/lib/permissions";
 import { deleteStoredFiles, removeObjects, storeFile, withStagedFile } from "~/lib/files/stored-files.server";
 import { type Database, type Transaction } from "~/db/client.server";
+import { lockMonthLedger } from "./agreements/ledger.server";
+import type { LedgerMonth } from "./agreements/guarantee";
 import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
+import { clientDisplayName } from "./lead-format";
 import { insertLeads } from "./new-leads.server";
-import { type ActivityInput, type LeadDetailsInput, type LeadInput } from "./leads.schema";
+import {
+  overCapOf,
+  type ActivityInput,
+  type CapChoice,
+  type LeadDetailsInput,
+  type LeadInput,
+  type OverCap,
+} from "./leads.schema";
 
 /** A lead assigned to someone who is not a client (or no longer exists). */
 export class InvalidClientError extends Error {
@@ -28,6 +38,40 @@ export class InvalidClientError extends Error {
 export async function assertClientAccount(q: Database | Transaction, clientId: string | null) {
   if (clientId === null) return;
   if (!(await findClientAccount(q, clientId))) throw new InvalidClientError();
+}
+
+/** The client an assignment delivers to: their name, and this month's ledger (null: no agreement). */
+export interface Assignee {
+  id: string;
+  name: string;
+  month: LedgerMonth | null;
+}
+
+/**
+ * The assignee of an assignment with their account row locked (issue 24), taken before any lead is
+ * locked: returns lock the account, then write to the lead, so this one order keeps the two from waiting
+ * on each other. Null when unassigning; InvalidClientError when the id is not a client's.
+ */
+export async function lockAssignee(tx: Transaction, clientId: string | null): Promise<Assignee | null> {
+  if (clientId === null) return null;
+  const account = await findClientAccount(tx, clientId);
+  if (!account) throw new InvalidClientError();
+  return { id: account.id, name: clientDisplayName(account), month: await lockMonthLedger(tx, clientId) };
+}
+
+/**
+ * How many of `arriving` leads an assignment delivers under the client's monthly cap: all of them when
+ * they fit, when there is no agreement to check against, or when the admin chose "all"; only those that
+ * fit when they chose "fit"; none when it must ask first. `over` says by how much the cap is passed.
+ */
+export function withinCap(
+  assignee: Assignee | null,
+  arriving: number,
+  choice: CapChoice,
+): { take: number; over: OverCap | null } {
+  const over = assignee?.month ? overCapOf(assignee, arriving, assignee.month) : null;
+  if (!over || choice === "all") return { take: arriving, over };
+  return { take: choice === "fit" ? over.fit : 0, over };
 }
 
 /** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
@@ -130,10 +174,13 @@ async function changeLead(
     tx: Transaction,
     lead: LockedLead,
   ) => Promise<{ change: Omit<LeadChange, "leadId">; write: () => Promise<void> } | null>,
+  /** What must be locked before the lead (the assignee's account). */
+  lockFirst: (tx: Transaction) => Promise<void> = async () => undefined,
 ) {
   authorize(actor, "lead:write:any");
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await lockFirst(tx);
     const lead = await lockLead(tx, id);
     if (!lead) return false;
     const planned = await change(tx, lead);
@@ -192,19 +239,53 @@ export async function updateLeadStatus(actor: ActorRef, id: string, status: Lead
 
 /**
  * Assigns the lead to a client, or unassigns it. Feedback belongs to the client who gave it, so a new
- * assignee starts from "not reviewed"; the earlier feedback stays in the timeline for admins.
+ * assignee starts from "not reviewed"; the earlier feedback stays in the timeline for admins. A lead
+ * that would pass the client's monthly cap is not assigned unless `cap` is "all": the answer is then
+ * `{ overCap }`, what to ask the admin (issue 24). False when the lead does not exist.
  */
-export async function assignLead(actor: ActorRef, id: string, clientId: string | null) {
-  return changeLead(actor, id, async (tx, lead) => {
-    if (lead.assignedToClientId === clientId) return null;
-    await assertClientAccount(tx, clientId);
-    return {
-      change: { from: lead.assignedToClientId, to: clientId },
-      write: async () => {
-        await tx.update(leads).set(assignmentChange(clientId, new Date())).where(eq(leads.id, id));
-      },
-    };
-  });
+export async function assignLead(
+  actor: ActorRef,
+  id: string,
+  clientId: string | null,
+  cap: "all",
+): Promise<boolean>;
+export async function assignLead(
+  actor: ActorRef,
+  id: string,
+  clientId: string | null,
+  cap?: CapChoice,
+): Promise<boolean | { overCap: OverCap }>;
+export async function assignLead(
+  actor: ActorRef,
+  id: string,
+  clientId: string | null,
+  cap: CapChoice = "ask",
+): Promise<boolean | { overCap: OverCap }> {
+  let assignee: Assignee | null = null;
+  // Set by the change when it stops to ask (a closure's assignment is not seen by narrowing, hence a box).
+  const stopped: { overCap?: OverCap } = {};
+  const found = await changeLead(
+    actor,
+    id,
+    async (tx, lead) => {
+      if (lead.assignedToClientId === clientId) return null;
+      const { take, over } = withinCap(assignee, 1, cap);
+      if (take === 0) {
+        if (over) stopped.overCap = over;
+        return null;
+      }
+      return {
+        change: { from: lead.assignedToClientId, to: clientId },
+        write: async () => {
+          await tx.update(leads).set(assignmentChange(clientId, new Date())).where(eq(leads.id, id));
+        },
+      };
+    },
+    async (tx) => {
+      assignee = await lockAssignee(tx, clientId);
+    },
+  );
+  return found && stopped.overCap ? { overCap: stopped.overCap } : found;
 }
 
 /** Records the price a sold lead went for (shown in Financial Details when the lead is sold). */

@@ -166,7 +166,7 @@ type Direction = "after" | "before";
  * `sortMatches` writes the first key as an expression no index holds (the same values), so the planner
  * fetches the matches by their filters' indexes and sorts them instead of walking the order's index.
  */
-function orderOf(sort: LeadSort, direction: Direction = "after", sortMatches = false): SQL[] {
+export function orderOf(sort: LeadSort, direction: Direction = "after", sortMatches = false): SQL[] {
   const { keys, descending } = listOrders[sort];
   const down = descending !== (direction === "before");
   return keys.map((key, i) => {

@@ -482,8 +482,22 @@ describe("new-lead form: assigned client", () => {
   );
 
   it("is the same rule in the assign form", () => {
-    expect(assignSchema.parse({ assignedToClientId: "" })).toEqual({ assignedToClientId: null });
-    expect(assignSchema.parse({ assignedToClientId: CLIENT_ID })).toEqual({ assignedToClientId: CLIENT_ID });
+    expect(assignSchema.parse({ assignedToClientId: "" })).toEqual({
+      assignedToClientId: null,
+      capChoice: "",
+    });
+    expect(assignSchema.parse({ assignedToClientId: CLIENT_ID })).toEqual({
+      assignedToClientId: CLIENT_ID,
+      capChoice: "",
+    });
+    // The second step past the monthly cap (issue 24); a choice that cannot be read asks again.
+    for (const [sent, read] of [
+      ["fit", "fit"],
+      ["all", "all"],
+      ["everything", ""],
+    ] as const) {
+      expect(assignSchema.parse({ assignedToClientId: CLIENT_ID, capChoice: sent }).capChoice).toBe(read);
+    }
     const refused = assignSchema.safeParse({ assignedToClientId: "not-a-uuid" });
     expect(refused.error?.issues.map((i) => i.message)).toEqual(["Invalid client ID"]);
   });
@@ -907,6 +921,7 @@ describe("bulk form (parsed as posted, ids as a list)", () => {
       clientId: undefined,
       status: undefined,
       confirmed: "",
+      capChoice: "",
     });
     const several = post("scope=ticked&bulkAction=status&status=dead&id=a&id=b&confirmed=");
     expect(several.status === "success" && several.value).toMatchObject({ id: ["a", "b"], status: "dead" });

@@ -19,8 +19,10 @@ import {
   type MotivationLevel,
 } from "~/db/enums";
 import { pageCursorOf, type PageCursor } from "~/lib/paging";
+import type { Toast } from "~/lib/toast";
 import { EMAIL_MAX, NAME_MAX, requiredName } from "~/lib/schema-parts";
 import { z } from "~/lib/zod";
+import { formatCount } from "./lead-format";
 
 /** Spec 02 §4: the list filter offers every status except under_contract. */
 export const statusFilterOptions = leadStatuses.filter((s) => s.value !== "under_contract");
@@ -179,7 +181,82 @@ export type ActivityInput = z.output<typeof activitySchema>;
 
 export const statusSchema = z.object({ leadStatus: z.enum(valuesOf(leadStatuses)) });
 
-export const assignSchema = z.object({ assignedToClientId: leadSchema.shape.assignedToClientId });
+// ---------------------------------------------------------------- assigning within the agreement (issue 24)
+
+/**
+ * The answer to an assignment that would pass the client's monthly cap: "" asks (the first post), "fit"
+ * assigns only the leads that fit, "all" assigns every one anyway (an explicit override). Anything else
+ * asks: the safe reading of a choice that cannot be read.
+ */
+export const capChoiceField = z.enum(["", "fit", "all"]).catch("");
+
+/** How an assignment treats the client's monthly cap: ask first, only those that fit, or all anyway. */
+export type CapChoice = "ask" | "fit" | "all";
+
+export const capChoiceOf = (posted: z.output<typeof capChoiceField>): CapChoice => posted || "ask";
+
+/** Why an assignment stopped to ask: the client's month as the ledger counts it, and the leads asked for. */
+export interface OverCap {
+  clientId: string;
+  /** The client's display name. */
+  client: string;
+  /** Leads the assignment would deliver (those already with the client are not counted). */
+  asked: number;
+  /** How many of them fit under what is left of the month's promise. */
+  fit: number;
+  over: number;
+  promised: number;
+  delivered: number;
+  returned: number;
+}
+
+/** Whether `asked` new leads pass a month whose promise has `short` leads to go, and by how much. */
+export function overCapOf(
+  client: { id: string; name: string },
+  asked: number,
+  month: { promised: number; delivered: number; returned: number; short: number },
+): OverCap | null {
+  if (asked <= month.short) return null;
+  const { promised, delivered, returned, short } = month;
+  return {
+    clientId: client.id,
+    client: client.name,
+    asked,
+    fit: short,
+    over: asked - short,
+    promised,
+    delivered,
+    returned,
+  };
+}
+
+const leadCount = (n: number) => `${formatCount(n)} ${n === 1 ? "lead" : "leads"}`;
+
+export const capMessages = {
+  heading: (cap: OverCap) => `Assign ${leadCount(cap.asked)} to ${cap.client}?`,
+  /** "359 over this month's cap of 25 (25 already delivered)". */
+  over: (cap: OverCap) =>
+    `${formatCount(cap.over)} over this month's cap of ${formatCount(cap.promised)} (${formatCount(cap.delivered)} already delivered${cap.returned > 0 ? `, ${formatCount(cap.returned)} of them returned` : ""})`,
+  fit: (cap: OverCap) => `Assign only the ${formatCount(cap.fit)} that fit`,
+  fitNote: (cap: OverCap) =>
+    `The first ${formatCount(cap.fit)} in the list's order fit; the others would stay as they are.`,
+  all: (cap: OverCap) => (cap.asked === 1 ? "Assign anyway" : `Assign all ${formatCount(cap.asked)} anyway`),
+  cancel: "Cancel",
+  toast: {
+    kind: "error",
+    title: "Over this month's cap",
+    text: "Nothing was assigned yet: choose below.",
+  } satisfies Toast,
+  /** After "only the N that fit": the leads left as they were. */
+  leftOver: (n: number) => `${leadCount(n)} over this month's cap left as they were`,
+  /** Said after assigning to a client with no agreement: nothing to check against. */
+  noAgreement: (client: string) => `${client} has no agreement yet, so no monthly cap was checked`,
+} as const;
+
+export const assignSchema = z.object({
+  assignedToClientId: leadSchema.shape.assignedToClientId,
+  capChoice: capChoiceField,
+});
 
 export const soldPriceSchema = z.object({ soldPrice: money("Price must be positive", "Price too large") });
 
@@ -373,7 +450,8 @@ export const bulkMessages = {
 
 /**
  * The bulk form: which leads (the ticked ids, or every lead matching `filters`, the list's URL search),
- * and what to do with them. `confirmed` is the second step of a delete. Parsed with parseForm: `id` (the
+ * and what to do with them. `confirmed` is the second step of a delete, `capChoice` the second step of an
+ * assignment past the client's monthly cap. Parsed with parseForm: `id` (the
  * ticked rows' checkboxes) as a list, every other field as the text sent, "" for one not sent.
  */
 export const bulkSchema = z
@@ -386,6 +464,7 @@ export const bulkSchema = z
     // A select's "" is "not chosen"; superRefine asks for one when the action needs it.
     status: z.enum(["", ...valuesOf(leadStatuses)], bulkMessages.status).transform((v) => v || undefined),
     confirmed: z.enum(["", "yes"]),
+    capChoice: capChoiceField,
   })
   .superRefine((input, ctx) => {
     if (input.bulkAction === "assign" && !input.clientId) {

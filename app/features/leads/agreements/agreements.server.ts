@@ -9,7 +9,8 @@ import { queryRows, type Database } from "~/db/client.server";
 import { clientAgreements, profiles, user } from "~/db/schema";
 import { findClientAccount, type ClientAccount } from "~/lib/client-accounts.server";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
-import { personName } from "../lead-format";
+import { clientDisplayName, personName } from "../lead-format";
+import { capMessages } from "../leads.schema";
 import type { AgreementField, AgreementInput } from "./agreement.schema";
 
 /** The terms as stored, one version. */
@@ -78,6 +79,18 @@ export async function getClientAgreement(actor: ActorRef, clientId: string) {
   if (!client) return null;
   const history = withChanges(await versionsOf(client.id));
   return { client, current: history[0] ?? null, history };
+}
+
+/**
+ * What an assignment to a client without an agreement says (issue 24: allowed, but said): "Acme Buyers
+ * has no agreement yet, so no monthly cap was checked". Null when the client has one.
+ */
+export async function noAgreementNote(actor: ActorRef, clientId: string): Promise<string | null> {
+  authorize(actor, "agreement:read:any");
+  const client = await findClientAccount(await getDb(), clientId);
+  if (!client) return null;
+  const [current] = await versionsOf(client.id, 1);
+  return current ? null : capMessages.noAgreement(clientDisplayName(client));
 }
 
 /** The signed-in client's own current agreement, or null before the agency has set one. */

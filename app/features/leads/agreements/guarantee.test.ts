@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ledgerMonth, milestones, riskRank } from "./guarantee";
+import { ledgerMonth, milestones, overText, riskRank, riskTexts } from "./guarantee";
 
 const at = (iso: string) => new Date(iso);
 /** Deliveries at these times, none returned. */
@@ -22,12 +22,14 @@ describe("ledgerMonth", () => {
       replacementsDelivered: 3,
       netDelivered: 52,
       short: 0,
+      over: 2,
     });
     expect(ledgerMonth({ month: "2026-10-01", promised: 50, delivered: 51, returned: 4 })).toMatchObject({
       replacementsOwed: 4,
       replacementsDelivered: 1,
       netDelivered: 47,
       short: 3,
+      over: 0,
     });
     expect(ledgerMonth({ month: "2026-11-01", promised: 0, delivered: 0, returned: 0 })).toMatchObject({
       netDelivered: 0,
@@ -83,10 +85,22 @@ describe("milestones", () => {
 });
 
 describe("riskRank", () => {
-  it("puts a missed milestone first, then at risk, then behind pace", () => {
+  it("puts a missed milestone first, then at risk, then behind pace, then over the promise", () => {
     expect(riskRank(["met", "missed"], false)).toBe(0);
     expect(riskRank(["met", "at_risk"], true)).toBe(1);
     expect(riskRank(["met", "met"], true)).toBe(2);
-    expect(riskRank(["met", "on_track"], false)).toBe(3);
+    expect(riskRank(["met", "met"], false, true)).toBe(3);
+    expect(riskRank(["met", "on_track"], false)).toBe(4);
+    expect(riskTexts[riskRank(["met", "met"], false, true)]).toBe("Over this month's promise");
+  });
+});
+
+describe("overText", () => {
+  it("flags a month beyond its promise, net of returns, and nothing otherwise", () => {
+    const month = ledgerMonth({ month: "2026-11-01", promised: 25, delivered: 389, returned: 0 });
+    expect(overText(month)).toBe("Over by 364 this month");
+    expect(overText(ledgerMonth({ month: "2026-11-01", promised: 25, delivered: 27, returned: 2 }))).toBe(
+      null,
+    );
   });
 });

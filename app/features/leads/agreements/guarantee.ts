@@ -6,6 +6,7 @@
  * Conventions (ADR 024): an approved return takes its lead out of the month it was delivered in and owes
  * a replacement; replacements are settled by the deliveries beyond the month's promise.
  */
+import { formatCount } from "../lead-format";
 
 export interface MonthCounts {
   /** First day of the month, YYYY-MM-DD. */
@@ -23,6 +24,11 @@ export interface LedgerMonth extends MonthCounts {
   netDelivered: number;
   /** How far the month falls short of its promise once returns are taken out (0 when it does not). */
   short: number;
+  /**
+   * How far net deliveries went beyond the promise (0 when they did not): leads the client did not buy.
+   * Replacements do not count, since a returned lead leaves the net.
+   */
+  over: number;
 }
 
 export function ledgerMonth(counts: MonthCounts): LedgerMonth {
@@ -34,6 +40,7 @@ export function ledgerMonth(counts: MonthCounts): LedgerMonth {
     replacementsDelivered: Math.min(counts.returned, beyondPromise),
     netDelivered,
     short: Math.max(0, counts.promised - netDelivered),
+    over: Math.max(0, netDelivered - counts.promised),
   };
 }
 
@@ -131,10 +138,29 @@ export function milestones(startsOn: string, deliveries: StartDeliveries, now: D
 
 /**
  * How urgent a client is for the account manager: a milestone missed first, then one at risk, then a
- * month behind its pace, then the rest.
+ * month behind its pace, then a month over its promise (leads given away, or billed beyond the
+ * agreement), then the rest.
  */
-export function riskRank(states: readonly MilestoneState[], behindPace: boolean): number {
+export function riskRank(
+  states: readonly MilestoneState[],
+  behindPace: boolean,
+  overPromise = false,
+): number {
   if (states.includes("missed")) return 0;
   if (states.includes("at_risk")) return 1;
-  return behindPace ? 2 : 3;
+  if (behindPace) return 2;
+  return overPromise ? 3 : 4;
 }
+
+/** What each rank of riskRank says on /admin/clients. */
+export const riskTexts = [
+  "A milestone missed",
+  "A milestone at risk",
+  "Behind this month's pace",
+  "Over this month's promise",
+  "On track",
+] as const;
+
+/** The flag of a month delivered beyond its promise ("Over by 364 this month"), null when it is not. */
+export const overText = (month: Pick<LedgerMonth, "over">) =>
+  month.over > 0 ? `Over by ${formatCount(month.over)} this month` : null;

@@ -4,9 +4,10 @@
  * ranked by risk on /admin/clients). Counting is done by the database on lead_deliveries (indexed by
  * client and time); the arithmetic is in guarantee.ts.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { queryRows, type Database } from "~/db/client.server";
+import { queryRows, type Database, type Transaction } from "~/db/client.server";
+import { user } from "~/db/schema";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import {
   FIRST_QUALIFIED_COUNT,
@@ -113,6 +114,40 @@ async function guaranteeOf(db: Reader, clientId: string, now: Date): Promise<Gua
   };
 }
 
+/**
+ * This month's ledger of one client, read to decide an assignment against the agreement (issue 24):
+ * what is left of the month's promise is its `short` (the promise less net deliveries, so an approved
+ * return makes room for its replacement). The client's account row is locked first, as returns and
+ * agreement changes lock it, so two assignments at once are counted one after the other and cannot
+ * together pass the promise. Null when the client has no agreement. Runs inside the caller's transaction.
+ */
+export async function lockMonthLedger(
+  tx: Transaction,
+  clientId: string,
+  now = new Date(),
+): Promise<LedgerMonth | null> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, clientId)).for("update");
+  const versions = await queryRows<Version>(
+    tx,
+    sql`select leads_per_month, starts_on::text as starts_on, created_at from client_agreements
+        where client_id = ${clientId} order by version`,
+  );
+  if (versions.length === 0) return null;
+  const month = monthStart(now);
+  const [row] = await queryRows<{ delivered: string; returned: string }>(
+    tx,
+    sql`select count(*) as delivered, count(r.id) filter (where r.state = 'approved') as returned
+        from lead_deliveries d left join lead_returns r on r.delivery_id = d.id
+        where d.client_id = ${clientId} and d.delivered_at >= ${month}::timestamp at time zone 'UTC'`,
+  );
+  return ledgerMonth({
+    month,
+    promised: promiseOf(versions, month),
+    delivered: Number(row?.delivered ?? 0),
+    returned: Number(row?.returned ?? 0),
+  });
+}
+
 /** The signed-in client's own guarantee. */
 export async function ownGuarantee(actor: ActorRef, now = new Date()): Promise<Guarantee | null> {
   authorize(actor, "agreement:read:own");
@@ -128,7 +163,7 @@ export async function clientGuarantee(actor: ActorRef, clientId: string, now = n
 export interface GuaranteeStanding {
   thisMonth: LedgerMonth;
   milestones: [Milestone, Milestone];
-  /** 0 most urgent (a milestone missed) to 3 (all well). */
+  /** 0 most urgent (a milestone missed) to 4 (all well), as riskTexts names them. */
   risk: number;
 }
 
@@ -184,6 +219,7 @@ export async function guaranteeStandings(
       risk: riskRank(
         marks.map((m) => m.state),
         behindPace(thisMonth, current.starts_on, now),
+        thisMonth.over > 0,
       ),
     });
   }

@@ -11,9 +11,10 @@ import type { FormReply } from "~/lib/form-reply";
 import { countOf, type CappedTotal } from "~/lib/paging";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import type { BulkDeleteQuestion } from "../bulk-action.server";
+import type { BulkCapQuestion, BulkDeleteQuestion } from "../bulk-action.server";
 import { clientOptions } from "../lead-format";
 import { bulkActions, bulkSchema, leadListSearch, type LeadListQuery } from "../leads.schema";
+import { CapQuestion } from "./cap-question";
 import type { PersonOption } from "./lead-list";
 
 /** The form the row checkboxes belong to (they sit in the table, outside it: `form="bulk-form"`). */
@@ -160,5 +161,23 @@ export function ConfirmBulkDelete({ result, query }: { result: BulkDeleteQuestio
         </Button>
       </Form>
     </section>
+  );
+}
+
+/** The second step of a bulk assignment past the client's monthly cap: the same choice, and how to go on. */
+export function ConfirmBulkOverCap({ result, query }: { result: BulkCapQuestion; query: LeadListQuery }) {
+  const { overCap, input } = result.confirmOverCap;
+  return (
+    <CapQuestion
+      overCap={overCap}
+      fields={[
+        ["scope", input.scope],
+        ["filters", input.filters],
+        ...input.id.map((id) => ["id", id] as const),
+        ["bulkAction", "assign"],
+        ["clientId", input.clientId ?? ""],
+      ]}
+      cancelTo={`/admin/leads${leadListSearch(query)}`}
+    />
   );
 }

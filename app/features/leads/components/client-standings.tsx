@@ -2,16 +2,16 @@ import { Link } from "react-router";
 import { clientDisplayName, formatCount, formatListDate } from "../lead-format";
 import type { ClientStanding } from "../agreements/agreements.server";
 import type { GuaranteeStanding } from "../agreements/ledger.server";
+import { overText, riskTexts } from "../agreements/guarantee";
 import { formatPrice } from "./agreement-terms";
 import { MilestoneBadge } from "./guarantee-panel";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
 import { ColumnHeads } from "~/components/ui/column-heads";
 
-const riskText = ["A milestone missed", "A milestone at risk", "Behind this month's pace", "On track"];
-
 /**
  * /admin/clients: every client account, the most urgent first, with the start's milestones, this
- * month's net deliveries against the promise, and the agreement at a glance.
+ * month's net deliveries against the promise (flagged when they went beyond it), and the agreement at
+ * a glance.
  */
 export function ClientStandings({
   clients,
@@ -45,7 +45,7 @@ export function ClientStandings({
               <td className="px-4 py-3">
                 {client.guarantee ? (
                   <>
-                    <p className="font-semibold">{riskText[client.guarantee.risk]}</p>
+                    <p className="font-semibold">{riskTexts[client.guarantee.risk]}</p>
                     <ul className="mt-1 space-y-1">
                       {client.guarantee.milestones.map((m) => (
                         <li
@@ -65,6 +65,9 @@ export function ClientStandings({
                 {client.guarantee
                   ? `${formatCount(client.guarantee.thisMonth.netDelivered)} of ${formatCount(client.guarantee.thisMonth.promised)} net`
                   : "—"}
+                {client.guarantee && client.guarantee.thisMonth.over > 0 && (
+                  <p className="font-semibold text-amber-800">{overText(client.guarantee.thisMonth)}</p>
+                )}
                 {client.guarantee && client.guarantee.thisMonth.returned > 0 && (
                   <p className="text-xs text-muted-foreground">
                     {formatCount(client.guarantee.thisMonth.returned)} returned

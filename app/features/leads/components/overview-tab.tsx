@@ -9,6 +9,7 @@ import type { LeadActionResult } from "../lead-actions.server";
 import { labelOf, propertyTypes } from "~/db/enums";
 import { clientDisplayName, clientOptions, personName } from "../lead-format";
 import type { ClientOption } from "../lead-queries.server";
+import { CapQuestion } from "./cap-question";
 import { Card, Facts, FinancialFacts, MotivationFacts, orNone } from "./lead-card";
 import type { LeadView } from "./lead-view";
 import { refusedValue, replyError } from "~/lib/form-reply";
@@ -80,6 +81,23 @@ export function OverviewTab({
           clients={clients}
           error={result?.intent === "assign" ? replyError(result, "assignedToClientId") : undefined}
         />
+        {result?.intent === "assign" && result.note && (
+          <p role="status" className="mt-3 text-sm font-medium text-amber-800">
+            {result.note}
+          </p>
+        )}
+        {result?.intent === "assign" && result.overCap && (
+          <div className="mt-5">
+            <CapQuestion
+              overCap={result.overCap}
+              fields={[
+                ["intent", "assign"],
+                ["assignedToClientId", result.overCap.clientId],
+              ]}
+              cancelTo={`/admin/leads/${lead.id}`}
+            />
+          </div>
+        )}
       </Card>
     </div>
   );

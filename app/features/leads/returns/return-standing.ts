@@ -12,9 +12,15 @@ export function monthOf(at: Date): { start: Date; end: Date } {
   return { start, end };
 }
 
-/** How many of `delivered` leads a cap of `percent` lets a client return: whole leads, rounded down. */
+/**
+ * How many of a month's `delivered` leads a cap of `percent` lets a client return: whole leads, rounded
+ * down, but at least one once a lead has arrived (ADR 035), so the first bad lead of a month can always go
+ * back; a cap of 0% allows none.
+ */
 export const returnAllowance = (delivered: number, percent: number) =>
-  Math.floor((delivered * percent) / 100);
+  delivered > 0 && percent > 0
+    ? Math.max(1, Math.floor((delivered * percent) / 100))
+    : Math.floor((delivered * percent) / 100);
 
 /** A return as the client's lead page and the queue show it. */
 export interface ReturnView {
@@ -35,7 +41,9 @@ export type ReturnStanding =
   | { kind: "over_cap"; used: number; allowed: number; delivered: number; percent: number; month: Date }
   | { kind: "not_held" };
 
-/** Why a return is not available, as one sentence; null when it is. */
+const ASK_US = "If this lead is not what we promised, tell your account manager.";
+
+/** Why a return is not available, in a sentence or two; null when it is. */
 export function unavailableText(standing: ReturnStanding): string | null {
   switch (standing.kind) {
     case "window_closed":
@@ -46,7 +54,14 @@ export function unavailableText(standing: ReturnStanding): string | null {
         year: "numeric",
         timeZone: "UTC",
       });
-      return `You have used this month's returns: ${formatCount(standing.used)} of ${formatCount(standing.allowed)} allowed (${standing.percent}% of the ${formatCount(standing.delivered)} leads delivered in ${month}).`;
+      // The agreement's limit, said as such: the client did nothing wrong by asking.
+      if (standing.percent === 0) {
+        return `Your agreement does not include returns. ${ASK_US}`;
+      }
+      const returns = standing.allowed === 1 ? "return" : "returns";
+      const leadsText = standing.delivered === 1 ? "lead" : "leads";
+      const asked = standing.used === 1 ? "has" : "have";
+      return `Your agreement allows ${formatCount(standing.allowed)} ${returns} for the ${formatCount(standing.delivered)} ${leadsText} delivered in ${month} (${standing.percent}%, and always at least one), and ${formatCount(standing.used)} ${asked} been asked for. ${ASK_US}`;
     }
     case "not_held":
       return "This lead is no longer assigned to you, so it cannot be returned.";

@@ -11,7 +11,8 @@ import { clientGuarantee } from "~/features/leads/agreements/ledger.server";
 import { GuaranteePanel } from "~/features/leads/components/guarantee-panel";
 import { AgreementForm } from "~/features/leads/components/agreement-form";
 import { AgreementHistory } from "~/features/leads/components/agreement-history";
-import { clientDisplayName } from "~/features/leads/lead-format";
+import { clientDisplayName, formatCount } from "~/features/leads/lead-format";
+import { overText } from "~/features/leads/agreements/guarantee";
 import { notFound } from "~/lib/not-found";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -39,6 +40,8 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function AdminClient({ loaderData }: Route.ComponentProps) {
   const { client, current, history, name, guarantee, now } = loaderData;
+  // The ledger's first month is this one.
+  const over = guarantee ? overText(guarantee.months[0]!) : null;
   return (
     <section aria-labelledby="client-heading" className="max-w-4xl space-y-8">
       <div>
@@ -61,6 +64,11 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
           <h2 id="guarantee-heading" className="mb-4 text-xl font-bold">
             Guarantee
           </h2>
+          {over && (
+            <p className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 font-semibold text-amber-950">
+              {over}: more leads than this month's promise of {formatCount(guarantee.months[0]!.promised)}.
+            </p>
+          )}
           <GuaranteePanel milestones={guarantee.milestones} months={guarantee.months} now={now} />
         </section>
       )}

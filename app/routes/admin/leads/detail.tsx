@@ -53,8 +53,11 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
   const result = actionData as LeadActionResult | undefined;
   useLiveRevalidation("/admin/leads/events", "lead");
   // Forms with fields show their own answers (useSchemaForm); the others toast here.
+  // A question (an assignment past the cap) is asked in place, not toasted.
   const pageToast =
-    result && result.intent !== "activity" && result.intent !== "document" ? result.toast : null;
+    result && !result.overCap && result.intent !== "activity" && result.intent !== "document"
+      ? result.toast
+      : null;
   useToast(pageToast);
   const hydrated = useHydrated();
   return (

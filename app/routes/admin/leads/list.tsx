@@ -21,7 +21,7 @@ import { labelOf } from "~/db/enums";
 import { listAdmins, listClients, listLeads } from "~/features/leads/lead-queries.server";
 import { importFileName } from "~/features/leads/import/imports.server";
 import { handleBulkPost, type BulkActionResult } from "~/features/leads/bulk-action.server";
-import { BulkBar, ConfirmBulkDelete } from "~/features/leads/components/bulk-bar";
+import { BulkBar, ConfirmBulkDelete, ConfirmBulkOverCap } from "~/features/leads/components/bulk-bar";
 import { log } from "~/lib/log.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -98,6 +98,8 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         <>
           {result && "confirmDelete" in result ? (
             <ConfirmBulkDelete result={result} query={query} />
+          ) : result && "confirmOverCap" in result ? (
+            <ConfirmBulkOverCap result={result} query={query} />
           ) : (
             <BulkBar query={query} total={list.total} ticked={ticked} clients={clients} reply={result} />
           )}

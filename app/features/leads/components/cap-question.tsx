@@ -1,0 +1,66 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { capMessages, type OverCap } from "../leads.schema";
+
+/**
+ * The second step of an assignment past the client's monthly cap (issue 24): what is off, in numbers,
+ * then the choices, posted again with the same fields and `capChoice`: only the leads that fit (the
+ * first, when some do), all of them anyway (the explicit override), or Cancel back to `cancelTo`. A
+ * plain POST form, so it works without JavaScript; with it, focus moves to the question.
+ */
+export function CapQuestion({
+  overCap,
+  fields,
+  cancelTo,
+}: {
+  overCap: OverCap;
+  /** The assignment's own fields, posted again with the choice. */
+  fields: readonly (readonly [string, string])[];
+  cancelTo: string;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), [overCap]);
+  const navigation = useNavigation();
+  const chosen = navigation.state === "submitting" ? navigation.formData?.get("capChoice") : null;
+  const someFit = overCap.fit > 0;
+  return (
+    <section
+      role="alertdialog"
+      aria-labelledby="cap-question-heading"
+      aria-describedby="cap-question-text"
+      className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2
+        id="cap-question-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-bold break-words outline-none"
+      >
+        {capMessages.heading(overCap)}
+      </h2>
+      <div id="cap-question-text" className="mt-1 space-y-1 text-sm">
+        <p className="font-semibold">{capMessages.over(overCap)}.</p>
+        {someFit && <p>{capMessages.fitNote(overCap)}</p>}
+      </div>
+      <Form method="post" preventScrollReset className="mt-3 flex flex-wrap gap-2">
+        {fields.map(([name, value], i) => (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ))}
+        {someFit && (
+          <Button type="submit" name="capChoice" value="fit" disabled={Boolean(chosen)}>
+            {chosen === "fit" ? "Assigning..." : capMessages.fit(overCap)}
+          </Button>
+        )}
+        <Button type="submit" name="capChoice" value="all" variant="outline" disabled={Boolean(chosen)}>
+          {chosen === "all" ? "Assigning..." : capMessages.all(overCap)}
+        </Button>
+        <Button asChild variant={someFit ? "ghost" : "default"}>
+          <Link to={cancelTo} preventScrollReset>
+            {capMessages.cancel}
+          </Link>
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Distribution that honours the agreement (issue 24) in Chromium: a bulk assignment of five leads to a
+ * client promised three a month stops at a question that says by how much; "Assign only the 3 that fit"
+ * assigns the first three of the list's order and leaves the others. One more, assigned anyway, shows
+ * as over-delivery on /admin/clients. axe at phone and desktop widths on the question; screenshots of it
+ * at both widths under /tmp/assign-cap/.
+ */
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { viewports } from "../support/browser";
+import { appForFile, axeViolations, toast, type TestUser } from "../support/e2e-app";
+import { leadTableNames } from "../support/lead-table";
+
+const ADMIN: TestUser = { email: "cap.admin@example.com", password: "Granite-Peak-2024!", role: "admin" };
+const CLIENT: TestUser = {
+  email: "cap.client@example.com",
+  password: "Granite-Peak-2024!",
+  role: "client",
+  company: "Pine Hill Buyers",
+};
+const SHOTS = "/tmp/assign-cap";
+
+const app = appForFile({ name: "assign-cap", users: [ADMIN, CLIENT] });
+
+/** The first day of this month (UTC), so the whole promise is this month's whenever the test runs. */
+const monthStart = () => new Date().toISOString().slice(0, 8) + "01";
+
+async function createLead(page: Page, lastName: string, i: number) {
+  await page.goto(app.url + "/admin/leads/new", { waitUntil: "networkidle" });
+  const form = page.getByRole("form", { name: "New lead" });
+  await form.getByLabel("First name").fill("Sam");
+  await form.getByLabel("Last name").fill(lastName);
+  await form.getByLabel("Phone").fill(`+1303555${String(1400 + i)}`);
+  await form.getByLabel("Address").fill(`${10 + i} Aspen Way`);
+  await form.getByLabel("City").fill("Denver");
+  await form.getByLabel("State").fill("CO");
+  await form.getByLabel("ZIP code").fill("80203");
+  await page.getByRole("button", { name: "Create Lead" }).click();
+  await page.waitForURL(app.url + "/admin/leads");
+}
+
+describe("assigning within the agreement", () => {
+  it(
+    "a bulk assignment past the monthly cap asks, and 'only the N that fit' assigns the first of the list",
+    { timeout: 180_000 },
+    async () => {
+      await app.keepSessions([ADMIN]);
+      fs.mkdirSync(SHOTS, { recursive: true });
+      const failures: string[] = [];
+      const admin = await app.openAs(ADMIN, "/admin/clients");
+      await admin.getByRole("link", { name: "Pine Hill Buyers" }).click();
+      await admin.getByLabel("Leads per month").fill("3");
+      await admin.getByLabel("Start date").fill(monthStart());
+      await admin.getByLabel("Price per lead").fill("35");
+      await admin.getByRole("button", { name: "Save Agreement" }).click();
+      await toast(admin, "Agreement saved").waitFor();
+
+      const names = ["Abbott", "Baker", "Carter", "Dalton", "Ellis"];
+      for (const [i, name] of names.entries()) await createLead(admin, name, i);
+
+      await admin.goto(app.url + "/admin/leads?client=unassigned&sort=name", { waitUntil: "networkidle" });
+      expect(await leadTableNames(admin)).toEqual(names.map((n) => `Sam ${n}`));
+      const bulk = admin.getByRole("form", { name: "Bulk actions" });
+      await bulk.getByLabel("All 5 leads matching these filters").check();
+      await bulk.getByLabel("Action", { exact: true }).selectOption("assign");
+      await bulk.getByLabel("Client", { exact: true }).selectOption({ label: "Pine Hill Buyers" });
+      await bulk.getByRole("button", { name: "Apply" }).click();
+
+      const question = admin.getByRole("alertdialog", { name: "Assign 5 leads to Pine Hill Buyers?" });
+      await question.waitFor();
+      await question.getByText("2 over this month's cap of 3 (0 already delivered).").waitFor();
+      await expect
+        .poll(() => admin.evaluate(() => document.activeElement?.textContent))
+        .toBe("Assign 5 leads to Pine Hill Buyers?");
+      // Nothing assigned yet.
+      expect(await leadTableNames(admin)).toHaveLength(5);
+      for (const [name, viewport] of Object.entries(viewports)) {
+        await admin.setViewportSize(viewport);
+        failures.push(...(await axeViolations(admin, `cap question ${name}`)));
+        await question.screenshot({ path: `${SHOTS}/question-${name}.png` });
+        await admin.screenshot({ path: `${SHOTS}/page-${name}.png` });
+      }
+      await admin.setViewportSize(viewports.desktop);
+      const buttons = await question.getByRole("button").allTextContents();
+      expect(buttons).toEqual(["Assign only the 3 that fit", "Assign all 5 anyway"]);
+      await question.getByRole("link", { name: "Cancel" }).waitFor();
+
+      await question.getByRole("button", { name: "Assign only the 3 that fit" }).click();
+      await toast(admin, "3 leads assigned. 2 leads over this month's cap left as they were").waitFor();
+      await expect.poll(() => leadTableNames(admin)).toEqual(["Sam Dalton", "Sam Ellis"]);
+
+      // One more, assigned anyway from its own page: over by one, and /admin/clients says so.
+      await admin.getByRole("link", { name: "View Sam Dalton" }).click();
+      await admin.getByLabel("Assign to client").selectOption({ label: "Pine Hill Buyers" });
+      await admin.getByRole("button", { name: "Save assignment" }).click();
+      const single = admin.getByRole("alertdialog", { name: "Assign 1 lead to Pine Hill Buyers?" });
+      await single.getByText("1 over this month's cap of 3 (3 already delivered).").waitFor();
+      failures.push(...(await axeViolations(admin, "cap question on the lead page")));
+      await single.getByRole("button", { name: "Assign anyway" }).click();
+      await toast(admin, "Lead updated successfully").waitFor();
+
+      await admin.goto(app.url + "/admin/clients", { waitUntil: "networkidle" });
+      const row = admin.getByRole("row", { name: /Pine Hill Buyers/ });
+      await row.getByText("Over by 1 this month").waitFor();
+      expect(await row.textContent()).toContain("4 of 3 net");
+      await row.screenshot({ path: `${SHOTS}/clients-row-desktop.png` });
+      expect(failures).toEqual([]);
+    },
+  );
+});

@@ -37,6 +37,18 @@ export interface AreaFrameProps {
 const badgeText = (count: number) => (count > 99 ? "99+" : String(count));
 
 /**
+ * Scrolls the row of sections sideways (and only sideways) until `item` shows whole, with a little of
+ * its neighbour: a section half past the edge is neither readable nor visibly focused.
+ */
+function revealInRow(list: HTMLElement, item: HTMLElement) {
+  if (list.scrollWidth <= list.clientWidth) return; // the sidebar, or a row that fits
+  const left = item.offsetLeft - list.offsetLeft;
+  const right = left + item.offsetWidth;
+  if (left < list.scrollLeft) list.scrollLeft = left - 24;
+  else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth + 24;
+}
+
+/**
  * The application frame of a signed-in area (admin, client portal), instead of the public site's header
  * and footer: a top bar with the product name and the account menu, and the area's sections as a
  * sidebar on wide screens or one scrollable row under the top bar on narrow ones. One <nav> serves both.
@@ -49,11 +61,7 @@ export function AreaFrame({ label, home, links, account, children }: AreaFramePr
   useEffect(() => {
     const list = row.current;
     const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    const left = current.offsetLeft - list.offsetLeft;
-    if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) {
-      list.scrollLeft = left - 16;
-    }
+    if (list && current) revealInRow(list, current);
   }, [pathname]);
 
   return (
@@ -94,6 +102,7 @@ export function AreaFrame({ label, home, links, account, children }: AreaFramePr
       >
         <ul
           ref={row}
+          onFocus={(event) => revealInRow(event.currentTarget, event.target)}
           className="flex gap-1 overflow-x-auto px-2 [scrollbar-width:thin] sm:px-4 lg:flex-col lg:overflow-visible lg:p-3"
         >
           {links.map((link) => (

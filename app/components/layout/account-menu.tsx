@@ -52,26 +52,28 @@ export function SignOutForm({
   );
 }
 
+const nameHiddenBelow = { sm: "max-sm:sr-only", xl: "max-xl:sr-only" } as const;
+
 const itemClass =
   "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-foreground hover:bg-muted";
 
 /**
  * The account menu: a disclosure (works without JavaScript), closed again on navigation, Escape (focus
- * back on its button) or a click elsewhere. `compact` shows only the icon on a phone (the name stays
- * the button's accessible name).
+ * back on its button) or a click elsewhere. `iconOnlyBelow` shows only the icon on narrower screens, where
+ * the bar has no room for the name (it stays the button's accessible name).
  */
 export function AccountMenu({
   name,
   email,
   links,
   signOutLabel,
-  compact = false,
+  iconOnlyBelow,
 }: {
   name: string;
   email: string;
   links: { to: string; label: string }[];
   signOutLabel?: string;
-  compact?: boolean;
+  iconOnlyBelow?: "sm" | "xl";
 }) {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -109,7 +111,9 @@ export function AccountMenu({
         )}
       >
         <UserRound className="size-5" aria-hidden="true" />
-        <span className={cn("max-w-40 truncate", compact && "max-sm:sr-only")}>{name || email}</span>
+        <span className={cn("max-w-40 truncate", iconOnlyBelow && nameHiddenBelow[iconOnlyBelow])}>
+          {name || email}
+        </span>
         <span className="sr-only">: account menu</span>
         <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
       </summary>

@@ -86,7 +86,7 @@ export function AreaFrame({ label, home, links, account, children }: AreaFramePr
                 email={account.email}
                 links={account.links}
                 signOutLabel="Sign Out"
-                compact
+                iconOnlyBelow="sm"
               />
             </div>
           )}

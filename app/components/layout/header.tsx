@@ -51,7 +51,12 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
           </div>
           <div className="hidden lg:block">
             {account ? (
-              <AccountMenu name={account.name} email={account.email} links={accountLinks(account)} />
+              <AccountMenu
+                name={account.name}
+                email={account.email}
+                links={accountLinks(account)}
+                iconOnlyBelow="xl"
+              />
             ) : (
               <NavLink to={paths.auth} className={(state) => cn(navLinkClass(state), "whitespace-nowrap")}>
                 Sign in

@@ -63,8 +63,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useToast(rootData?.toast);
   // Signed-in visitors and pending toasts need the app; anonymous visits to static pages do not.
   const hydrate = useRouteWantsHydration() || !!rootData?.user || !!rootData?.toast;
-  // The signed-in areas draw their own frame (header, navigation, main) around the page.
-  const inAppFrame = useInAppFrame();
+  // The signed-in areas draw their own frame (header, navigation, main) around the page. Without root
+  // data the root loader failed: the root boundary's page then needs the site's frame.
+  const inAppFrame = useInAppFrame() && !!rootData;
   return (
     <html lang="en">
       <head>

@@ -37,10 +37,17 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          {/* A signed-in person's own area, one click away at every width. */}
+          {/* A signed-in person's own area, one click away at every width (a second one, for someone
+              with both roles, is in the menu on a phone: the bar has room for one). */}
           {account &&
-            areaLinks(account.areas).map((link) => (
-              <Button key={link.to} asChild variant="outline" size="sm">
+            areaLinks(account.areas).map((link, index) => (
+              <Button
+                key={link.to}
+                asChild
+                variant="outline"
+                size="sm"
+                className={cn(index > 0 && "max-sm:hidden")}
+              >
                 <NavLink to={link.to}>{link.label}</NavLink>
               </Button>
             ))}

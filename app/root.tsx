@@ -22,6 +22,8 @@ import { getAuthState } from "~/features/auth/access.server";
 import { env } from "~/lib/env.server";
 import { readFlash } from "~/lib/flash.server";
 import { can } from "~/lib/permissions";
+import { personName } from "~/lib/actor";
+import { useInAppFrame } from "~/lib/app-frame";
 import { useRouteWantsHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "./app.css?url";
@@ -47,8 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       contactEmail: config.CONTACT_EMAIL,
       year: new Date().getFullYear(),
       toast: flash.toast,
-      user: actor ? { id: actor.id, email: actor.email, name: actor.name } : null,
-      profile: actor?.profile ?? null,
+      user: actor ? { id: actor.id, email: actor.email, name: personName(actor) } : null,
       // Which signed-in areas the header links to; the areas check again on the server.
       areas: { admin: can(actor, "area:admin"), client: can(actor, "area:client") },
     },
@@ -62,6 +63,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useToast(rootData?.toast);
   // Signed-in visitors and pending toasts need the app; anonymous visits to static pages do not.
   const hydrate = useRouteWantsHydration() || !!rootData?.user || !!rootData?.toast;
+  // The signed-in areas draw their own frame (header, navigation, main) around the page. Without root
+  // data the root loader failed: the root boundary's page then needs the site's frame.
+  const inAppFrame = useInAppFrame() && !!rootData;
   return (
     <html lang="en">
       <head>
@@ -78,27 +82,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Header
-          account={
-            rootData?.user
-              ? {
-                  name:
-                    [rootData.profile?.firstName, rootData.profile?.lastName].filter(Boolean).join(" ") ||
-                    rootData.user.name,
-                  email: rootData.user.email,
-                  areas: rootData.areas,
-                }
-              : null
-          }
-        />
-        <Breadcrumb />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <Footer
-          contactEmail={rootData?.contactEmail ?? ""}
-          year={rootData?.year ?? new Date().getFullYear()}
-        />
+        {inAppFrame ? (
+          children
+        ) : (
+          <>
+            <Header
+              account={
+                rootData?.user
+                  ? { name: rootData.user.name, email: rootData.user.email, areas: rootData.areas }
+                  : null
+              }
+            />
+            <Breadcrumb />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <Footer
+              contactEmail={rootData?.contactEmail ?? ""}
+              year={rootData?.year ?? new Date().getFullYear()}
+            />
+          </>
+        )}
         {hydrate ? (
           <>
             <ToastRegion />

@@ -46,3 +46,8 @@ export interface ApiKeyActor extends ActorRef {
 
 /** Whoever a data function may be called for. */
 export type AnyActor = Actor | ApiKeyActor;
+
+/** How the frame names a signed-in user: their profile's name, else their account's name. */
+export function personName(actor: Pick<Actor, "name" | "profile">): string {
+  return [actor.profile?.firstName, actor.profile?.lastName].filter(Boolean).join(" ") || actor.name;
+}

@@ -274,7 +274,9 @@ describe("user admin", () => {
       await accounts(admin).getByRole("row").filter({ hasText: clientEmail }).getByText("Active").waitFor();
       await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
       await admin.getByRole("heading", { name: "Submissions dashboard" }).waitFor();
-      await admin.getByRole("button", { name: "Sign Out" }).click();
+      const adminMenu = admin.getByRole("banner").locator("details").filter({ hasText: "account menu" });
+      await adminMenu.locator("summary").click();
+      await adminMenu.getByRole("button", { name: "Sign Out", exact: true }).click();
       await admin.waitForURL(app.url + "/");
       await admin.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
     },

@@ -1,7 +1,6 @@
-import type { ComponentProps } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { AreaFrame } from "./area-frame";
+import { AreaFrame, type AreaFrameProps } from "./area-frame";
 
 /** What a failed page of a signed-in area says, and its page title (ADR 015). */
 export function describeAreaError(error: unknown): { status: number; title: string; text?: string } {
@@ -53,21 +52,16 @@ export function AreaError({ error, back, notFoundHint }: AreaErrorProps) {
 }
 
 /**
- * A signed-in area's error boundary: the area's frame stays (its navigation and Sign Out) and the failed
- * page's place says what happened. `frame` is undefined when the frame's own loader failed: the message
- * then stands alone.
+ * A signed-in area's error boundary: the area's frame stays (its navigation, and its account menu unless
+ * the frame's own loader failed) and the failed page's place says what happened.
  */
 export function AreaErrorPage({
   frame,
   ...page
-}: AreaErrorProps & { frame: Omit<ComponentProps<typeof AreaFrame>, "children"> | undefined }) {
-  return frame ? (
+}: AreaErrorProps & { frame: Omit<AreaFrameProps, "children"> }) {
+  return (
     <AreaFrame {...frame}>
       <AreaError {...page} />
     </AreaFrame>
-  ) : (
-    <div className="container-page py-8">
-      <AreaError {...page} />
-    </div>
   );
 }

@@ -4,7 +4,7 @@ import { NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { mainNav, paths } from "~/lib/site";
 import { cn } from "~/lib/utils";
-import { AccountMenu, accountLinks, SignOutForm, type HeaderAccount } from "./account-menu";
+import { AccountMenu, accountLinks, areaLinks, SignOutForm, type HeaderAccount } from "./account-menu";
 import { Logo } from "./logo";
 
 const linkTone = (isActive: boolean) => (isActive ? "text-primary" : "text-muted-foreground");
@@ -37,6 +37,20 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          {/* A signed-in person's own area, one click away at every width (a second one, for someone
+              with both roles, is in the menu on a phone: the bar has room for one). */}
+          {account &&
+            areaLinks(account.areas).map((link, index) => (
+              <Button
+                key={link.to}
+                asChild
+                variant="outline"
+                size="sm"
+                className={cn(index > 0 && "max-sm:hidden")}
+              >
+                <NavLink to={link.to}>{link.label}</NavLink>
+              </Button>
+            ))}
           <div className="hidden lg:block">
             <Button asChild variant="accent">
               <NavLink to={paths.contact}>Book a Free Consultation</NavLink>
@@ -44,7 +58,12 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
           </div>
           <div className="hidden lg:block">
             {account ? (
-              <AccountMenu account={account} />
+              <AccountMenu
+                name={account.name}
+                email={account.email}
+                links={accountLinks(account)}
+                iconOnlyBelow="xl"
+              />
             ) : (
               <NavLink to={paths.auth} className={(state) => cn(navLinkClass(state), "whitespace-nowrap")}>
                 Sign in

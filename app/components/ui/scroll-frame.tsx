@@ -21,7 +21,7 @@ export function ScrollFrame({
       aria-label={label}
       tabIndex={0}
       className={cn(
-        "overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        "relative overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
         className,
       )}
     >

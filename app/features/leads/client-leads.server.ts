@@ -61,6 +61,20 @@ export async function clientDashboard(actor: ActorRef, now = new Date()) {
   };
 }
 
+/**
+ * How many of the client's leads wait for their feedback (not reviewed yet): the portal frame's badge.
+ * One index-only count on leads_client_feedback_idx.
+ */
+export async function countLeadsAwaitingFeedback(actor: ActorRef): Promise<number> {
+  authorize(actor, "lead:read:own");
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: count() })
+    .from(leads)
+    .where(and(mine(actor), eq(leads.clientFeedbackStatus, "not_reviewed")));
+  return Number(row?.n ?? 0);
+}
+
 /** How many of the client's leads a page of My Leads shows. */
 export const CLIENT_LEADS_PAGE_SIZE = 50;
 

@@ -3,13 +3,25 @@ import type { Route } from "./+types/layout";
 import { AreaErrorPage, describeAreaError } from "~/components/layout/area-error";
 import { AreaFrame, type AreaLink } from "~/components/layout/area-frame";
 import { requireArea } from "~/features/auth/access.server";
+import { areaAccount } from "~/features/auth/area-account.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { countReturnsAwaitingDecision } from "~/features/leads/returns/returns.server";
+import { appFrame } from "~/lib/app-frame";
+import { can } from "~/lib/permissions";
 
-/** The admin area's frame: its navigation and a Sign Out button (spec 01 §2: Sign Out returns to /). */
+/**
+ * The admin area's frame: its sections, the returns waiting for a decision as a badge, and the account
+ * menu with Sign Out (spec 01 §2: Sign Out returns to /).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
-  return { email: actor.email };
+  return {
+    account: areaAccount(actor, "admin"),
+    returnsWaiting: can(actor, "return:read:any") ? await countReturnsAwaitingDecision(actor) : 0,
+  };
 }
+
+export const handle = appFrame;
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
@@ -17,20 +29,31 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = ({ error }) =>
   error ? privatePageMeta(describeAreaError(error).title) : [];
 
-const adminNav: AreaLink[] = [
+const adminNav = (returnsWaiting = 0): AreaLink[] => [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/leads", label: "Leads" },
+  {
+    to: "/admin/returns",
+    label: "Returns",
+    badge: { count: returnsWaiting, label: "waiting for a decision" },
+  },
   { to: "/admin/clients", label: "Clients" },
-  { to: "/admin/returns", label: "Returns" },
   { to: "/admin/insights", label: "Insights" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/admin/api-keys", label: "API keys" },
   { to: "/admin/webhooks", label: "Webhooks" },
+  { to: "/admin/api-keys", label: "API keys" },
+  { to: "/admin/users", label: "Users" },
 ];
+
+const frameOf = (data: Awaited<ReturnType<typeof loader>> | undefined) => ({
+  label: "Admin",
+  home: "/admin",
+  links: adminNav(data?.returnsWaiting),
+  account: data?.account,
+});
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AreaFrame label="Admin" links={adminNav} who={loaderData.email}>
+    <AreaFrame {...frameOf(loaderData)}>
       <Outlet />
     </AreaFrame>
   );
@@ -38,11 +61,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 /** Any admin page that fails (a lead not found, a refusal, a crash) keeps the admin frame around it. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const frame = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
   return (
     <AreaErrorPage
       error={error}
-      frame={frame && { label: "Admin", links: adminNav, who: frame.email }}
+      frame={frameOf(data)}
       back={{ to: "/admin/leads", label: "Back to Leads" }}
       notFoundHint="It may have been deleted, or the link is incomplete."
     />

@@ -3,14 +3,25 @@ import type { Route } from "./+types/layout";
 import { AreaErrorPage, describeAreaError } from "~/components/layout/area-error";
 import { AreaFrame, type AreaLink } from "~/components/layout/area-frame";
 import { requireArea } from "~/features/auth/access.server";
+import { areaAccount } from "~/features/auth/area-account.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { countLeadsAwaitingFeedback } from "~/features/leads/client-leads.server";
+import { appFrame } from "~/lib/app-frame";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 
-/** The client portal's frame. Clients only: an admin sees it only with the client role too. */
+/**
+ * The client portal's frame: its sections, the company's leads waiting for feedback as a badge, and the
+ * account menu. Clients only: an admin sees it only with the client role too.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
-  return { who: actor.profile?.companyName || actor.email };
+  return {
+    account: areaAccount(actor, "client"),
+    awaitingFeedback: await countLeadsAwaitingFeedback(actor),
+  };
 }
+
+export const handle = appFrame;
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
@@ -18,19 +29,30 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = ({ error }) =>
   error ? privatePageMeta(describeAreaError(error).title) : [];
 
-const clientNav: AreaLink[] = [
+const clientNav = (awaitingFeedback = 0): AreaLink[] => [
   { to: "/client", label: "Dashboard", end: true },
-  { to: "/client/leads", label: "My Leads" },
+  {
+    to: "/client/leads",
+    label: "My Leads",
+    badge: { count: awaitingFeedback, label: "waiting for your feedback" },
+  },
   { to: "/client/insights", label: "Insights" },
   { to: "/client/agreement", label: "Agreement" },
   { to: "/client/settings", label: "Settings" },
 ];
 
+const frameOf = (data: Awaited<ReturnType<typeof loader>> | undefined) => ({
+  label: "Client portal",
+  home: "/client",
+  links: clientNav(data?.awaitingFeedback),
+  account: data?.account,
+});
+
 export default function ClientLayout({ loaderData }: Route.ComponentProps) {
-  // Leads assigned, changed or taken away by the agency show up without a reload.
+  // Leads assigned, changed or taken away by the agency show up without a reload (the badge too).
   useLiveRevalidation("/client/events", "lead");
   return (
-    <AreaFrame label="Client portal" links={clientNav} who={loaderData.who}>
+    <AreaFrame {...frameOf(loaderData)}>
       <Outlet />
     </AreaFrame>
   );
@@ -38,13 +60,13 @@ export default function ClientLayout({ loaderData }: Route.ComponentProps) {
 
 /** Any portal page that fails (a lead not found or not theirs, a crash) keeps the portal's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const frame = useRouteLoaderData<typeof loader>("routes/client/layout");
+  const data = useRouteLoaderData<typeof loader>("routes/client/layout");
   // As on every portal page: a lead assigned to them meanwhile opens without a reload.
   useLiveRevalidation("/client/events", "lead");
   return (
     <AreaErrorPage
       error={error}
-      frame={frame && { label: "Client portal", links: clientNav, who: frame.who }}
+      frame={frameOf(data)}
       back={{ to: "/client/leads", label: "Back to My Leads" }}
       notFoundHint="It may no longer be assigned to you, or the link is incomplete."
     />

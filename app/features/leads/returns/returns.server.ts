@@ -293,6 +293,14 @@ async function mailClientAboutDecision(
   });
 }
 
+/** How many returns wait for the agency's decision: the admin frame's badge (on lead_returns_queue_idx). */
+export async function countReturnsAwaitingDecision(actor: ActorRef): Promise<number> {
+  authorize(actor, "return:read:any");
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(leadReturns).where(eq(leadReturns.state, "requested"));
+  return Number(row?.n ?? 0);
+}
+
 export const RETURN_QUEUE_LIMIT = 200;
 
 /** The returns queue: oldest first, by state, reason and client; at most RETURN_QUEUE_LIMIT rows. */

@@ -360,6 +360,13 @@ describe.each(testDatabases)("the lead-change path on $name", (testDb) => {
     await reset();
     for (let job = await claimJob(db(), "w"); job; job = await claimJob(db(), "w"))
       await runJob(db(), job, "w");
+    // The batches' list notification is coalesced: it comes about a second after commit, besides the one
+    // the import's end sends. Waiting for both also keeps it from reaching the next test.
+    const toB = () => heard.filter((e) => e.leadId === null && e.clients.includes(ids.b)).length;
+    for (const until = Date.now() + 10_000; toB() < 2 && Date.now() < until;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(toB()).toBe(2);
     const found = await effects();
     expect(found.timeline).toEqual(
       Array.from({ length: 3 }, () => ["lead_assigned", "Assigned to Bravo Capital", ids.admin]),

@@ -936,7 +936,10 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
     });
 
     it("gives client A the portal frame with their company", async () => {
-      expect(await run(clientLayoutLoader, get("clientA", "/client"))).toEqual({ who: "Alpha Homes" });
+      expect(await run(clientLayoutLoader, get("clientA", "/client"))).toMatchObject({
+        account: { name: "Alpha Homes" },
+        awaitingFeedback: expect.any(Number),
+      });
     });
 
     it("counts only client A's leads on A's dashboard", async () => {

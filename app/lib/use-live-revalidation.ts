@@ -17,8 +17,13 @@ export function useLiveRevalidation(url: string, eventName: string) {
     let delay = 1000;
     let stopped = false;
     // A reload overtaken by a newer one (another event, a navigation) is aborted by the router: that is
-    // not an error, and it must not surface as an unhandled rejection.
-    const reload = () => revalidator.revalidate().catch(() => undefined);
+    // not an error, and it must not surface as an unhandled rejection. Anything else is said in the console.
+    const reload = () =>
+      revalidator.revalidate().catch((error: unknown) => {
+        if (!(error instanceof DOMException && error.name === "AbortError")) {
+          console.warn("[live] reloading the page's data failed", error);
+        }
+      });
     const open = () => {
       source = new EventSource(url);
       source.addEventListener("ready", () => {

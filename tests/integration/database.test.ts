@@ -25,7 +25,7 @@ import {
   valuesOf,
 } from "~/db/enums";
 import { leadActivities, leads, user } from "~/db/schema";
-import { leadSearch } from "~/features/leads/lead-queries.server";
+import { leadSearch } from "~/features/leads/lead-list-sql.server";
 import { testDatabases } from "../support/databases";
 
 const expectedTables = [

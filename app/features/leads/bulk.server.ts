@@ -15,7 +15,7 @@ import { deleteStoredFiles, removeObjects } from "~/lib/files/stored-files.serve
 import { authorize, type ActorRef } from "~/lib/permissions";
 import type { CapChoice, LeadListQuery, LeadSort, OverCap } from "./leads.schema";
 import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
-import { listFilters, orderOf } from "./lead-queries.server";
+import { listFilters, orderOf } from "./lead-list-sql.server";
 import {
   assignmentChange,
   lockAssignee,

@@ -11,7 +11,8 @@ import { leadDeliveries, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { actingClient, authorize, type ActorRef } from "~/lib/permissions";
 import { recordLeadChanges } from "./lead-changes.server";
-import { cursorKeys, keysetPage, leadIdentityColumns, leadTimeline } from "./lead-queries.server";
+import { leadTimeline } from "./lead-queries.server";
+import { cursorKeys, keysetPage, leadIdentityColumns } from "./lead-list-sql.server";
 import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
 
 /** Spec 02 §9. */

@@ -1,5 +1,5 @@
 /** The spec's toasts for the public forms (spec 01 §8), word for word. */
-import type { Toast } from "./toast";
+import { errorToast, type Toast } from "./toast";
 
 export const formToasts = {
   validation: { kind: "error", title: "Validation Error", text: "Please check the form for errors." },
@@ -8,7 +8,7 @@ export const formToasts = {
     title: "Error",
     text: "Unable to process your request. Please try again.",
   },
-  unexpected: { kind: "error", title: "Error", text: "There was an unexpected error. Please try again." },
+  unexpected: errorToast("There was an unexpected error. Please try again."),
   contactLimit: {
     kind: "error",
     title: "Too Many Submissions",

@@ -11,6 +11,9 @@ export interface Toast {
   text?: string;
 }
 
+/** An error toast under the spec's common title, "Error". */
+export const errorToast = (text: string): Toast => ({ kind: "error", title: "Error", text });
+
 let requested = false;
 const onRequest = new Set<() => void>();
 let markRegionMounted: () => void = () => {};

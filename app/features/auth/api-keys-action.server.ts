@@ -1,10 +1,11 @@
 /** The /admin/api-keys page's POSTs: create a key (its secret answered once) and revoke one. */
 import { data } from "react-router";
 import { parseForm, type FormReply } from "~/lib/form-reply";
-import { formToasts } from "~/lib/form-toasts";
 import { requireArea } from "./access.server";
 import { createApiKeySchema, revokeApiKeySchema } from "./api-keys.schema";
 import { createApiKey, revokeApiKey } from "./api-keys.server";
+import { invalidForm, invalidRequest } from "~/lib/form-reply.server";
+import { errorToast } from "~/lib/toast";
 
 export interface ApiKeyAdminResult extends FormReply {
   intent: "create" | "revoke" | null;
@@ -19,10 +20,7 @@ export async function handleApiKeyAdminPost(request: Request) {
   if (intent === "create") {
     const submission = parseForm(form, createApiKeySchema);
     if (submission.status !== "success") {
-      return data<ApiKeyAdminResult>(
-        { ok: false, intent, toast: formToasts.validation, result: submission.reply() },
-        { status: 400 },
-      );
+      return invalidForm<ApiKeyAdminResult>(submission.reply(), { intent });
     }
     const key = await createApiKey(actor, submission.value);
     return data<ApiKeyAdminResult>(
@@ -42,12 +40,9 @@ export async function handleApiKeyAdminPost(request: Request) {
     return data<ApiKeyAdminResult>(
       revoked
         ? { ok: true, intent, toast: { kind: "success", title: "Success", text: "API key revoked" } }
-        : { ok: false, intent, toast: { kind: "error", title: "Error", text: "No such active key" } },
+        : { ok: false, intent, toast: errorToast("No such active key") },
       { status: revoked ? 200 : 404 },
     );
   }
-  return data<ApiKeyAdminResult>(
-    { ok: false, intent: null, toast: { kind: "error", title: "Error", text: "Invalid request" } },
-    { status: 400 },
-  );
+  return invalidRequest<ApiKeyAdminResult>({ intent: null });
 }

@@ -7,7 +7,7 @@ import { data } from "react-router";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
-import type { Toast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast";
 import { safeRedirectPath } from "./access.server";
 import {
   authMessages,
@@ -22,10 +22,11 @@ import {
 } from "./accounts.server";
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "./auth.schema";
 import { log } from "~/lib/log.server";
+import { invalidForm } from "~/lib/form-reply.server";
 
 export const authToasts = {
   error: (text: string): Toast => ({ kind: "error", title: "Error", text }),
-  unexpected: { kind: "error", title: "Error", text: "An unexpected error occurred" },
+  unexpected: errorToast("An unexpected error occurred"),
   signedIn: { kind: "success", title: authMessages.signInSuccess },
   signedUp: { kind: "success", title: authMessages.signUpSuccess },
   signedOut: { kind: "success", title: "Signed out", text: "See you soon." },
@@ -183,10 +184,7 @@ export async function handleForgotPasswordPost(request: Request, context: unknow
   const form = await request.formData();
   const submission = parseForm(form, forgotPasswordSchema);
   if (submission.status !== "success") {
-    return data<FormReply>(
-      { ok: false, toast: formToasts.validation, result: submission.reply() },
-      { status: 400 },
-    );
+    return invalidForm(submission.reply());
   }
   try {
     const result = await requestPasswordReset(submission.value.email, requestMeta(request, context));

@@ -4,21 +4,19 @@
  */
 import { data } from "react-router";
 import { parseForm, type FormReply } from "~/lib/form-reply";
-import { formToasts } from "~/lib/form-toasts";
 import { requireUser } from "./access.server";
 import { profileSchema } from "./auth.schema";
 import { updateOwnProfile } from "./profile.server";
 import { log } from "~/lib/log.server";
+import { invalidField, invalidForm } from "~/lib/form-reply.server";
+import { errorToast } from "~/lib/toast";
 
 export async function handleProfilePost(request: Request) {
   const actor = await requireUser(request);
   const form = await request.formData();
   const submission = parseForm(form, profileSchema);
   if (submission.status !== "success") {
-    return data<FormReply>(
-      { ok: false, toast: formToasts.validation, result: submission.reply() },
-      { status: 400 },
-    );
+    return invalidForm(submission.reply());
   }
   try {
     const saved = await updateOwnProfile(actor, submission.value, {
@@ -26,21 +24,14 @@ export async function handleProfilePost(request: Request) {
     });
     if (!saved.ok) {
       // A client's crafted POST: the company name is the agency's to change.
-      return data<FormReply>(
-        {
-          ok: false,
-          toast: { kind: "error", title: "Error", text: saved.message },
-          result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }),
-        },
-        { status: 400 },
-      );
+      return invalidField(submission, saved.field, saved.message);
     }
   } catch (error) {
     log.warn({ error }, "[account] profile update failed");
     return data<FormReply>(
       {
         ok: false,
-        toast: { kind: "error", title: "Error", text: "An unexpected error occurred" },
+        toast: errorToast("An unexpected error occurred"),
         result: submission.reply(),
       },
       { status: 500 },

@@ -1,6 +1,6 @@
 /** The /account page's "Sign out other sessions" POST: ends every session of the user but this one. */
 import { data } from "react-router";
-import type { Toast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast";
 import { requireUser } from "./access.server";
 import { SIGN_OUT_OTHERS_INTENT, type SessionsActionResult } from "./sessions.schema";
 import { signOutOtherSessions } from "./sessions.server";
@@ -32,7 +32,7 @@ export async function handleSignOutOthersPost(request: Request) {
       {
         ok: false,
         intent: SIGN_OUT_OTHERS_INTENT,
-        toast: { kind: "error", title: "Error", text: "An unexpected error occurred" },
+        toast: errorToast("An unexpected error occurred"),
       },
       { status: 500 },
     );

@@ -7,12 +7,12 @@ import { appRoles } from "~/db/enums";
 import { rethrowRefusal } from "~/lib/permissions";
 import { z } from "~/lib/zod";
 import { parseForm, type FormReply } from "~/lib/form-reply";
-import { formToasts } from "~/lib/form-toasts";
-import type { Toast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast";
 import { requireArea } from "./access.server";
 import { companyNameSchema, inviteClientSchema } from "./auth.schema";
 import { inviteClient, setCompanyName, setDisabled, setRole, type AdminResult } from "./user-admin.server";
 import { log } from "~/lib/log.server";
+import { invalidForm, invalidRequest } from "~/lib/form-reply.server";
 
 export type UserAdminIntent = "invite" | "grant-role" | "revoke-role" | "disable" | "enable" | "set-company";
 
@@ -29,9 +29,7 @@ const changeSchema = z.object({
 });
 
 const toastOf = (result: AdminResult): Toast =>
-  result.ok
-    ? { kind: "success", title: "Success", text: result.message }
-    : { kind: "error", title: "Error", text: result.message };
+  result.ok ? { kind: "success", title: "Success", text: result.message } : errorToast(result.message);
 
 export async function handleUserAdminPost(request: Request) {
   const actor = await requireArea(request, "admin");
@@ -41,10 +39,7 @@ export async function handleUserAdminPost(request: Request) {
     if (intent === "invite") {
       const submission = parseForm(form, inviteClientSchema);
       if (submission.status !== "success") {
-        return data<UserAdminResult>(
-          { ok: false, intent, toast: formToasts.validation, result: submission.reply() },
-          { status: 400 },
-        );
+        return invalidForm<UserAdminResult>(submission.reply(), { intent });
       }
       const result = await inviteClient(actor, submission.value);
       return data<UserAdminResult>(
@@ -62,14 +57,8 @@ export async function handleUserAdminPost(request: Request) {
       const userId = userIdSchema.safeParse(form.get("userId"));
       const company = parseForm(form, companyNameSchema);
       if (!userId.success || company.status !== "success") {
-        const text =
-          company.status === "success"
-            ? "Invalid request"
-            : (company.error?.companyName?.[0] ?? "Invalid request");
-        return data<UserAdminResult>(
-          { ok: false, intent, toast: { kind: "error", title: "Error", text } },
-          { status: 400 },
-        );
+        const message = company.status === "success" ? undefined : company.error?.companyName?.[0];
+        return invalidRequest<UserAdminResult>({ intent, ...(message && { toast: errorToast(message) }) });
       }
       const result = await setCompanyName(actor, userId.data, company.value.companyName);
       return data<UserAdminResult>(
@@ -83,10 +72,7 @@ export async function handleUserAdminPost(request: Request) {
       !parsed.success ||
       ((parsed.data.intent === "grant-role" || parsed.data.intent === "revoke-role") && !parsed.data.role)
     ) {
-      return data<UserAdminResult>(
-        { ok: false, intent: null, toast: { kind: "error", title: "Error", text: "Invalid request" } },
-        { status: 400 },
-      );
+      return invalidRequest<UserAdminResult>({ intent: null });
     }
     const { userId, role } = parsed.data;
     const result =
@@ -104,7 +90,7 @@ export async function handleUserAdminPost(request: Request) {
       {
         ok: false,
         intent: null,
-        toast: { kind: "error", title: "Error", text: "An unexpected error occurred" },
+        toast: errorToast("An unexpected error occurred"),
       },
       { status: 500 },
     );

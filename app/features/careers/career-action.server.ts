@@ -2,6 +2,7 @@
 import { data } from "react-router";
 import { detectDocumentKind } from "~/lib/files/document-type";
 import { parseForm, type FormReply } from "~/lib/form-reply";
+import { invalidForm } from "~/lib/form-reply.server";
 import { formToasts, uploadErrorToast } from "~/lib/form-toasts";
 import { parseMultipart } from "~/lib/multipart.server";
 import { clientIp } from "~/lib/request-context";
@@ -33,10 +34,7 @@ export async function handleCareerPost(request: Request, context: unknown) {
         { status: 413 },
       );
     }
-    return data<FormReply>(
-      { ok: false, toast: formToasts.unexpected, result: submission.reply() },
-      { status: 400 },
-    );
+    return invalidForm(submission.reply(), { toast: formToasts.unexpected });
   }
   if ((parsedBody.fields[HONEYPOT_FIELD] ?? "") !== "") {
     return data<FormReply>({
@@ -56,14 +54,10 @@ export async function handleCareerPost(request: Request, context: unknown) {
   }
   if (submission.status !== "success" || resumeError) {
     const onlyTheFile = submission.status === "success";
-    return data<FormReply>(
-      {
-        ok: false,
-        toast: onlyTheFile && resumeError ? uploadErrorToast(resumeError) : formToasts.validation,
-        result: submission.reply(resumeError ? { fieldErrors: { resume: [resumeError] } } : {}),
-      },
-      { status: 400 },
-    );
+    const toast = onlyTheFile && resumeError ? uploadErrorToast(resumeError) : formToasts.validation;
+    return invalidForm(submission.reply(resumeError ? { fieldErrors: { resume: [resumeError] } } : {}), {
+      toast,
+    });
   }
 
   try {

@@ -7,6 +7,7 @@ import { failureToast } from "~/lib/submission-errors";
 import { contactSchema } from "./contact.schema";
 import { submitContactMessage } from "./contact.server";
 import { log } from "~/lib/log.server";
+import { invalidForm } from "~/lib/form-reply.server";
 
 /** Honeypot: a field people never see; bots that fill every input fill it too. */
 export const HONEYPOT_FIELD = "website";
@@ -23,10 +24,7 @@ export async function handleContactPost(request: Request, context: unknown) {
     });
   }
   if (submission.status !== "success") {
-    return data<FormReply>(
-      { ok: false, toast: formToasts.validation, result: submission.reply() },
-      { status: 400 },
-    );
+    return invalidForm(submission.reply());
   }
   try {
     const result = await submitContactMessage(submission.value, { ip: clientIp(context) });

@@ -3,11 +3,9 @@
  * delete (naming the count) and before an assignment past the client's monthly cap (saying by how
  * much), runs the batch and goes back to the same filtered list with a toast.
  */
-import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm, type FormReply } from "~/lib/form-reply";
-import { formToasts } from "~/lib/form-toasts";
 import { noAgreementNote } from "./agreements/agreements.server";
 import {
   bulkLeadAction,
@@ -26,6 +24,7 @@ import {
   type OverCap,
 } from "./leads.schema";
 import { InvalidClientError } from "./lead-commands.server";
+import { invalidField, invalidForm } from "~/lib/form-reply.server";
 
 /** The delete's second step: how many leads the choice names, and the choice to post again. */
 export interface BulkDeleteQuestion {
@@ -42,23 +41,13 @@ export type BulkActionResult = FormReply | BulkDeleteQuestion | BulkCapQuestion;
 
 /** A refusal by a check beside the schema: its message under the field and in the toast, status 400. */
 function refuse(submission: ReturnType<typeof parseForm>, field: "clientId" | "id", message: string) {
-  return data<FormReply>(
-    {
-      ok: false,
-      toast: { kind: "error", title: "Error", text: message },
-      result: submission.reply({ fieldErrors: { [field]: [message] } }),
-    },
-    { status: 400 },
-  );
+  return invalidField(submission, field, message);
 }
 
 export async function handleBulkPost(request: Request, actor: Actor) {
   const submission = parseForm(await request.formData(), bulkSchema);
   if (submission.status !== "success") {
-    return data<FormReply>(
-      { ok: false, toast: formToasts.validation, result: submission.reply() },
-      { status: 400 },
-    );
+    return invalidForm(submission.reply());
   }
   const input = submission.value;
   // The list the admin was looking at, rebuilt from its URL search: unknown values are dropped.

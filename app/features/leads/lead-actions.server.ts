@@ -17,7 +17,7 @@ import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseMultipart } from "~/lib/multipart.server";
-import type { Toast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast";
 import {
   activitySchema,
   assignSchema,
@@ -50,14 +50,15 @@ import {
   updateLeadStatus,
 } from "./lead-commands.server";
 import { log } from "~/lib/log.server";
+import { invalidField, invalidForm } from "~/lib/form-reply.server";
 
 export const leadToasts = {
   created: { kind: "success", title: "Success", text: "Lead created successfully" },
   updated: { kind: "success", title: "Success", text: "Lead updated successfully" },
   deleted: { kind: "success", title: "Success", text: "Lead deleted successfully" },
   feedback: { kind: "success", title: "Success", text: "Your feedback has been submitted" },
-  notFound: { kind: "error", title: "Error", text: "Lead not found" },
-  failed: { kind: "error", title: "Error", text: "The change could not be saved. Please try again." },
+  notFound: errorToast("Lead not found"),
+  failed: errorToast("The change could not be saved. Please try again."),
   possibleDuplicate: {
     kind: "error",
     title: "Possible duplicate",
@@ -69,8 +70,6 @@ export const leadToasts = {
     text: "Another lead has this phone or address. Check it below, or save anyway.",
   },
 } as const satisfies Record<string, Toast>;
-
-const errorToast = (text: string): Toast => ({ kind: "error", title: "Error", text });
 
 /** The lead form's answer: a FormReply, with the possible duplicates when it stopped for them. */
 export interface LeadFormReply extends FormReply {
@@ -88,10 +87,7 @@ export async function handleLeadForm(request: Request, actor: Actor, leadId?: st
   const form = await request.formData();
   const submission = parseForm(form, editing ? leadDetailsSchema : leadSchema);
   if (submission.status !== "success") {
-    return data<FormReply>(
-      { ok: false, toast: formToasts.validation, result: submission.reply() },
-      { status: 400 },
-    );
+    return invalidForm(submission.reply());
   }
   // A lead that may already exist (same phone, or same address and ZIP5): say so with links, unless the
   // admin chose "Create anyway" / "Save anyway" (the submit button's allowDuplicate).
@@ -118,8 +114,7 @@ export async function handleLeadForm(request: Request, actor: Actor, leadId?: st
     return redirectWithToast(request, `/admin/leads/${leadId}`, leadToasts.updated);
   } catch (error) {
     if (error instanceof InvalidClientError) {
-      const result = submission.reply({ fieldErrors: { assignedToClientId: [error.message] } });
-      return data<FormReply>({ ok: false, toast: errorToast(error.message), result }, { status: 400 });
+      return invalidField(submission, "assignedToClientId", error.message);
     }
     rethrowRefusal(error);
     log.warn({ error }, `[leads] ${editing ? "edit" : "create"} failed`);
@@ -329,10 +324,7 @@ export async function handleFeedbackPost(request: Request, actor: Actor, leadId:
 export async function handleFeedbackForm(form: FormData, actor: Actor, leadId: string) {
   const submission = parseForm(form, feedbackSchema);
   if (submission.status !== "success") {
-    return data<FeedbackResult>(
-      { ok: false, toast: formToasts.validation, result: submission.reply() },
-      { status: 400 },
-    );
+    return invalidForm<FeedbackResult>(submission.reply());
   }
   try {
     if (!(await submitFeedback(actor, leadId, submission.value))) {

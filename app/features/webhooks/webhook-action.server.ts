@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import { rethrowRefusal, type ActorRef } from "~/lib/permissions";
-import type { Toast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast";
 import { webhookIntents, webhookUrlSchema, type WebhookIntent } from "./webhooks.schema";
 import {
   removeWebhook,
@@ -38,7 +38,7 @@ export const webhookToasts = {
   removed: { kind: "success", title: "Success", text: "Webhook removed" },
   resent: { kind: "success", title: "Success", text: "The event will be sent again" },
   resumed: { kind: "success", title: "Success", text: "Deliveries resumed: the kept events are being sent" },
-  notPaused: { kind: "error", title: "Error", text: "The webhook is not paused" },
+  notPaused: errorToast("The webhook is not paused"),
   paused: {
     kind: "error",
     title: "Error",
@@ -49,14 +49,14 @@ export const webhookToasts = {
     title: "Too many resends",
     text: `At most ${RESEND_LIMIT.max} resends every ${RESEND_LIMIT.windowMs / 60_000} minutes. Please try again in a few minutes.`,
   },
-  noWebhook: { kind: "error", title: "Error", text: "There is no webhook to change" },
+  noWebhook: errorToast("There is no webhook to change"),
   unreadable: {
     kind: "error",
     title: "Error",
     text: "The secret cannot be read (the server's secret changed). Generate a new one.",
   },
-  deliveryNotFound: { kind: "error", title: "Error", text: "Delivery not found, or being sent right now" },
-  failed: { kind: "error", title: "Error", text: "The change could not be saved. Please try again." },
+  deliveryNotFound: errorToast("Delivery not found, or being sent right now"),
+  failed: errorToast("The change could not be saved. Please try again."),
 } as const satisfies Record<string, Toast>;
 
 export interface WebhookReply extends FormReply {
@@ -144,7 +144,7 @@ export async function handleWebhookPost(request: Request, actor: ActorRef, clien
         return reply({
           ok: false,
           intent: null,
-          toast: { kind: "error", title: "Error", text: "Unknown request" },
+          toast: errorToast("Unknown request"),
         });
     }
   } catch (error) {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { showToastNow } from "~/lib/toast";
+import { errorToast, showToastNow } from "~/lib/toast";
 import { isUuid } from "~/lib/data-guards";
 import { rethrowRefusal } from "~/lib/permissions";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
@@ -74,7 +74,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { query, counts, weeks, contact, career, loadFailed } = loaderData;
   const live = useLiveRevalidation("/admin/events", "submission");
   useEffect(() => {
-    if (loadFailed) showToastNow({ kind: "error", title: "Error", text: "Failed to fetch data" });
+    if (loadFailed) showToastNow(errorToast("Failed to fetch data"));
   }, [loadFailed]);
   const page = contact ?? career;
   return (

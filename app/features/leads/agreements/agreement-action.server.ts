@@ -3,15 +3,14 @@
  * change is a new version; the same terms again say so and write nothing. Refused terms answer 400 with
  * the messages; saved ones go back to the page with a toast.
  */
-import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
-import { parseForm, type FormReply } from "~/lib/form-reply";
-import { formToasts } from "~/lib/form-toasts";
+import { parseForm } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/flash.server";
 import { notFound } from "~/lib/not-found";
 import type { Toast } from "~/lib/toast";
 import { agreementSchema } from "./agreement.schema";
 import { saveAgreement } from "./agreements.server";
+import { invalidForm } from "~/lib/form-reply.server";
 
 export const agreementToasts = {
   saved: { kind: "success", title: "Success", text: "Agreement saved" },
@@ -21,10 +20,7 @@ export const agreementToasts = {
 export async function handleAgreementPost(request: Request, actor: Actor, clientId: string) {
   const submission = parseForm(await request.formData(), agreementSchema);
   if (submission.status !== "success") {
-    return data<FormReply>(
-      { ok: false, toast: formToasts.validation, result: submission.reply() },
-      { status: 400 },
-    );
+    return invalidForm(submission.reply());
   }
   const saved = await saveAgreement(actor, clientId, submission.value);
   if (!saved.ok) throw notFound("Client not found");

@@ -6,12 +6,12 @@ import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm, type FormReply } from "~/lib/form-reply";
-import { formToasts } from "~/lib/form-toasts";
-import type { Toast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast";
 import { handleFeedbackForm } from "../lead-actions.server";
 import { returnDecisionSchema, returnRequestSchema } from "./return.schema";
 import { decideReturn, requestReturn } from "./returns.server";
 import { unavailableText } from "./return-standing";
+import { invalidForm } from "~/lib/form-reply.server";
 
 export const returnToasts = {
   requested: {
@@ -22,7 +22,7 @@ export const returnToasts = {
   approved: { kind: "success", title: "Return approved", text: "The client is told by e-mail." },
   rejected: { kind: "success", title: "Return rejected", text: "The client is told why by e-mail." },
   decided: { kind: "error", title: "Already decided", text: "Another admin decided this return first." },
-  missing: { kind: "error", title: "Error", text: "Return not found" },
+  missing: errorToast("Return not found"),
 } as const satisfies Record<string, Toast>;
 
 /** A reply that says which of the page's forms it answers. */
@@ -36,10 +36,7 @@ export async function handleClientLeadPost(request: Request, actor: Actor, leadI
   if (form.get("intent") !== "return") return handleFeedbackForm(form, actor, leadId);
   const submission = parseForm(form, returnRequestSchema);
   if (submission.status !== "success") {
-    return data<ReturnReply>(
-      { ok: false, intent: "return", toast: formToasts.validation, result: submission.reply() },
-      { status: 400 },
-    );
+    return invalidForm<ReturnReply>(submission.reply(), { intent: "return" });
   }
   const made = await requestReturn(actor, leadId, submission.value);
   if (!made.ok) {
@@ -62,10 +59,7 @@ export async function handleClientLeadPost(request: Request, actor: Actor, leadI
 export async function handleReturnDecision(request: Request, actor: Actor) {
   const submission = parseForm(await request.formData(), returnDecisionSchema);
   if (submission.status !== "success") {
-    return data<ReturnReply>(
-      { ok: false, intent: "decide", toast: formToasts.validation, result: submission.reply() },
-      { status: 400 },
-    );
+    return invalidForm<ReturnReply>(submission.reply(), { intent: "decide" });
   }
   const decided = await decideReturn(actor, submission.value);
   if (!decided.ok) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/list";
 import { rethrowRefusal } from "~/lib/permissions";
-import { showToastNow } from "~/lib/toast";
+import { errorToast, showToastNow } from "~/lib/toast";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { countOf, withPageCursor } from "~/lib/paging";
 import { requireArea } from "~/features/auth/access.server";
@@ -63,7 +63,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
   // Other admins' changes and clients' feedback show up without a reload.
   useLiveRevalidation("/admin/leads/events", "lead");
   useEffect(() => {
-    if (loadFailed) showToastNow({ kind: "error", title: "Error", text: "Failed to fetch data" });
+    if (loadFailed) showToastNow(errorToast("Failed to fetch data"));
   }, [loadFailed]);
   return (
     <section aria-labelledby="leads-heading">

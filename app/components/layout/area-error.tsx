@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { AreaFrame, type AreaFrameProps } from "./area-frame";
+import { PageTitle } from "~/components/ui/page-title";
 
 /** What a failed page of a signed-in area says, and its page title (ADR 015). */
 export function describeAreaError(error: unknown): { status: number; title: string; text?: string } {
@@ -28,9 +29,9 @@ export function AreaError({ error, back, notFoundHint }: AreaErrorProps) {
   return (
     <section aria-labelledby="area-error-heading">
       <BackLink to={back.to}>{back.label}</BackLink>
-      <h1 id="area-error-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
+      <PageTitle id="area-error-heading" className="mt-4">
         {title}
-      </h1>
+      </PageTitle>
       <p className="mt-2 text-muted-foreground">
         {status === 404
           ? notFoundHint

@@ -24,6 +24,7 @@ import {
   weeklyCounts,
 } from "~/features/submissions/submissions.server";
 import { log } from "~/lib/log.server";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -81,9 +82,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="dashboard-heading">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 id="dashboard-heading" className="text-3xl font-extrabold tracking-tight">
-            Submissions dashboard
-          </h1>
+          <PageTitle id="dashboard-heading">Submissions dashboard</PageTitle>
           <p className="mt-1 text-muted-foreground">Contact messages and job applications, newest first.</p>
         </div>
         <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">

@@ -7,6 +7,7 @@ import { handleReturnDecision, type ReturnReply } from "~/features/leads/returns
 import { returnQueueSchema } from "~/features/leads/returns/return.schema";
 import { listReturns } from "~/features/leads/returns/returns.server";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -31,9 +32,7 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
   return (
     <section aria-labelledby="returns-heading" className="max-w-4xl space-y-6">
       <div>
-        <h1 id="returns-heading" className="text-3xl font-extrabold tracking-tight">
-          Returns
-        </h1>
+        <PageTitle id="returns-heading">Returns</PageTitle>
         <p className="mt-1 text-muted-foreground">
           Leads clients asked to send back, oldest first. Approve to count it out of their deliveries and owe
           a replacement; reject with a note they will read.

@@ -3,6 +3,7 @@ import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ownAgreement } from "~/features/leads/agreements/agreements.server";
 import { AgreementTerms } from "~/features/leads/components/agreement-terms";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
@@ -18,9 +19,7 @@ export default function ClientAgreement({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="agreement-heading" className="max-w-3xl space-y-6">
       <div>
-        <h1 id="agreement-heading" className="text-3xl font-extrabold tracking-tight">
-          Your Agreement
-        </h1>
+        <PageTitle id="agreement-heading">Your Agreement</PageTitle>
         <p className="mt-1 text-muted-foreground">
           What we promised you. To change anything, talk to your account manager.
         </p>

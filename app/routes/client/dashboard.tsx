@@ -8,6 +8,7 @@ import { ClientLeadTable } from "~/features/leads/components/client-portal";
 import { clientDashboard } from "~/features/leads/client-leads.server";
 import { ownGuarantee } from "~/features/leads/agreements/ledger.server";
 import { GuaranteePanel } from "~/features/leads/components/guarantee-panel";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
@@ -30,9 +31,7 @@ export default function ClientDashboard({ loaderData }: Route.ComponentProps) {
   ] as const;
   return (
     <section aria-labelledby="client-heading">
-      <h1 id="client-heading" className="text-3xl font-extrabold tracking-tight">
-        Client Dashboard
-      </h1>
+      <PageTitle id="client-heading">Client Dashboard</PageTitle>
       <p className="mt-1 text-muted-foreground">
         The homeowner leads we have sent you, and where each one stands.
       </p>

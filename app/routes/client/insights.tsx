@@ -4,6 +4,7 @@ import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { InsightsView } from "~/features/leads/components/insights-view";
 import { parseRange } from "~/features/leads/insights/insights.schema";
 import { ownInsights } from "~/features/leads/insights/insights.server";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
@@ -22,9 +23,7 @@ export default function ClientInsights({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="insights-heading" className="space-y-6">
       <div>
-        <h1 id="insights-heading" className="text-3xl font-extrabold tracking-tight">
-          Your Insights
-        </h1>
+        <PageTitle id="insights-heading">Your Insights</PageTitle>
         <p className="mt-1 text-muted-foreground">
           The leads we delivered to you in the range: what became of them and what they returned.
         </p>

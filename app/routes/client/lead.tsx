@@ -14,6 +14,7 @@ import { handleClientLeadPost, type ReturnReply } from "~/features/leads/returns
 import { returnStanding } from "~/features/leads/returns/returns.server";
 import { formatPhone } from "~/features/leads/lead-format";
 import { notFound } from "~/lib/not-found";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
@@ -42,9 +43,9 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
   return (
     <section aria-labelledby="lead-heading">
       <BackLink to="/client/leads">Back to My Leads</BackLink>
-      <h1 id="lead-heading" className="mt-3 text-3xl font-extrabold tracking-tight">
+      <PageTitle id="lead-heading" className="mt-3">
         {lead.firstName} {lead.lastName}
-      </h1>
+      </PageTitle>
       <p className="mt-1 text-muted-foreground">{fullAddress(lead)}</p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-6">

@@ -6,6 +6,7 @@ import { listClientLeads } from "~/features/leads/client-leads.server";
 import { clientLeadListSearch, parseClientLeadQuery } from "~/features/leads/leads.schema";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { formatTotal, withPageCursor } from "~/lib/paging";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
@@ -23,9 +24,7 @@ export default function ClientLeads({ loaderData }: Route.ComponentProps) {
   const firstPage = clientLeadListSearch(query);
   return (
     <section aria-labelledby="my-leads-heading">
-      <h1 id="my-leads-heading" className="text-3xl font-extrabold tracking-tight">
-        My Leads ({formatTotal(leads.total)})
-      </h1>
+      <PageTitle id="my-leads-heading">My Leads ({formatTotal(leads.total)})</PageTitle>
       <ClientLeadFilters query={query} />
       <ClientLeadTable
         rows={leads.rows}

@@ -6,6 +6,7 @@ import { WebhookPanel } from "~/features/webhooks/components/webhook-panel";
 import { handleWebhookPost } from "~/features/webhooks/webhook-action.server";
 import { getWebhookSettings, listWebhookDeliveries } from "~/features/webhooks/webhooks.server";
 import { olderDeliveriesHref, webhookLogBefore } from "~/features/webhooks/webhooks.schema";
+import { PageTitle } from "~/components/ui/page-title";
 
 /** The client's own settings: their webhook (issue 14), scoped to the signed-in client. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -29,9 +30,9 @@ export default function ClientSettings({ loaderData, actionData }: Route.Compone
   const { settings, log } = loaderData;
   return (
     <section aria-labelledby="settings-heading">
-      <h1 id="settings-heading" className="mb-6 text-3xl font-extrabold tracking-tight">
+      <PageTitle id="settings-heading" className="mb-6">
         Settings
-      </h1>
+      </PageTitle>
       <WebhookPanel
         settings={settings}
         log={log}

@@ -20,6 +20,7 @@ import type { ApiKeyAdminResult } from "../api-keys-action.server";
 import type { ApiKeyRow, listApiKeyAudit } from "../api-keys.server";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
 import { ColumnHeads } from "~/components/ui/column-heads";
+import { PageTitle } from "~/components/ui/page-title";
 
 type AuditRow = Awaited<ReturnType<typeof listApiKeyAudit>>[number];
 
@@ -45,7 +46,7 @@ export function ApiKeyAdmin({
   return (
     <div className="space-y-12">
       <header>
-        <h1 className="text-3xl font-extrabold tracking-tight">API keys</h1>
+        <PageTitle>API keys</PageTitle>
         <p className="mt-2 text-muted-foreground">
           Keys let lead vendors and landing pages send leads to the API, and your tools read them. See the{" "}
           <a className="font-semibold text-primary underline underline-offset-4" href="/api/docs">

@@ -19,6 +19,7 @@ import { NameFields } from "./name-fields";
 import { EmailField } from "~/components/ui/email-field";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
 import { ColumnHeads } from "~/components/ui/column-heads";
+import { PageTitle } from "~/components/ui/page-title";
 
 const statusLabel: Record<UserStatus, string> = {
   active: "Active",
@@ -71,7 +72,7 @@ export function UserAdmin({
   return (
     <div className="space-y-12">
       <header>
-        <h1 className="text-3xl font-extrabold tracking-tight">Users</h1>
+        <PageTitle>Users</PageTitle>
         <p className="mt-2 text-muted-foreground">
           Invite clients, set company names, grant or remove roles, and disable accounts. Every change is
           recorded below.

@@ -8,6 +8,7 @@ import { formatPhone } from "../lead-format";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { withParam } from "./lead-tabs";
 import { fullAddress, type LeadView } from "./lead-view";
+import { PageTitle } from "~/components/ui/page-title";
 
 /** Name, phone and e-mail links, the full address, the status menu and Delete (spec 02 §2). */
 export function LeadHeader({ lead }: { lead: LeadView }) {
@@ -15,9 +16,9 @@ export function LeadHeader({ lead }: { lead: LeadView }) {
   return (
     <div className="flex flex-col gap-4 border-b border-border pb-6 lg:flex-row lg:items-start lg:justify-between">
       <div>
-        <h1 id="lead-heading" className="text-3xl font-extrabold tracking-tight">
+        <PageTitle id="lead-heading">
           {lead.firstName} {lead.lastName}
-        </h1>
+        </PageTitle>
         <p className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
           <a
             href={`tel:${lead.phone}`}

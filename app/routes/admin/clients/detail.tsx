@@ -14,6 +14,7 @@ import { AgreementHistory } from "~/features/leads/components/agreement-history"
 import { clientDisplayName, formatCount } from "~/features/leads/lead-format";
 import { overText } from "~/features/leads/agreements/guarantee";
 import { notFound } from "~/lib/not-found";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -46,9 +47,9 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="client-heading" className="max-w-4xl space-y-8">
       <div>
         <BackLink to="/admin/clients">Back to Clients</BackLink>
-        <h1 id="client-heading" className="mt-2 text-3xl font-extrabold tracking-tight break-words">
+        <PageTitle id="client-heading" className="mt-2 break-words">
           {name}
-        </h1>
+        </PageTitle>
         <p className="mt-1 text-muted-foreground break-words">{client.email}</p>
         <p className="mt-2 text-sm">
           <Link

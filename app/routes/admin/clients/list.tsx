@@ -5,6 +5,7 @@ import { listClientStandings } from "~/features/leads/agreements/agreements.serv
 import { riskTexts } from "~/features/leads/agreements/guarantee";
 import { guaranteeStandings } from "~/features/leads/agreements/ledger.server";
 import { ClientStandings } from "~/features/leads/components/client-standings";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -26,9 +27,7 @@ export default function AdminClients({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="clients-heading" className="space-y-6">
       <div>
-        <h1 id="clients-heading" className="text-3xl font-extrabold tracking-tight">
-          Clients
-        </h1>
+        <PageTitle id="clients-heading">Clients</PageTitle>
         <p className="mt-1 text-muted-foreground">
           What we promised each client and how it stands, the clients who need us most first.
         </p>

@@ -9,6 +9,7 @@ import { handleLeadForm } from "~/features/leads/lead-actions.server";
 import { leadFormValues } from "~/features/leads/leads.schema";
 import { getLead } from "~/features/leads/lead-queries.server";
 import { notFound } from "~/lib/not-found";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -40,9 +41,9 @@ export default function EditLead({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="edit-heading" className="max-w-4xl">
       <BackLink to={leadPath}>Back to the lead</BackLink>
-      <h1 id="edit-heading" className="mt-2 text-3xl font-extrabold tracking-tight">
+      <PageTitle id="edit-heading" className="mt-2">
         Edit {lead.firstName} {lead.lastName}
-      </h1>
+      </PageTitle>
       <p className="mt-1 text-muted-foreground">
         Correct the seller's details. Status, assignment and feedback change on the lead's page.
       </p>

@@ -17,6 +17,7 @@ import { labelOf } from "~/db/enums";
 import { notFound } from "~/lib/not-found";
 import { useToast } from "~/lib/toast";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -54,9 +55,9 @@ export default function ImportDetail({ loaderData, actionData }: Route.Component
       <div>
         <BackLink to="/admin/leads/import">Back to Imports</BackLink>
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h1 id="import-heading" className="break-all text-3xl font-extrabold tracking-tight">
+          <PageTitle id="import-heading" className="break-all">
             {detail.fileName}
-          </h1>
+          </PageTitle>
           <ImportStatusBadge value={detail.status} />
         </div>
         <p className="mt-1 text-muted-foreground">

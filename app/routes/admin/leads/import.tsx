@@ -9,6 +9,7 @@ import { handleImportUpload, type ImportReply } from "~/features/leads/import/im
 import { listImports } from "~/features/leads/import/imports.server";
 import { uploadBodyLimit, type BodyLimitHandle } from "~/lib/body-limit";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -34,9 +35,9 @@ export default function ImportLeads({ loaderData, actionData }: Route.ComponentP
     <section aria-labelledby="import-heading" className="space-y-6">
       <div>
         <BackLink to="/admin/leads">Back to Leads</BackLink>
-        <h1 id="import-heading" className="mt-2 text-3xl font-extrabold tracking-tight">
+        <PageTitle id="import-heading" className="mt-2">
           Import Leads
-        </h1>
+        </PageTitle>
         <p className="mt-1 max-w-3xl text-muted-foreground">
           Bring in a seller list from a spreadsheet, a list provider or a previous export. You choose what
           each column holds and see the first rows before anything is imported; possible duplicates are

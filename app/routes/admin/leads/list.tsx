@@ -23,6 +23,7 @@ import { importFileName } from "~/features/leads/import/imports.server";
 import { handleBulkPost, type BulkActionResult } from "~/features/leads/bulk-action.server";
 import { BulkBar, ConfirmBulkDelete, ConfirmBulkOverCap } from "~/features/leads/components/bulk-bar";
 import { log } from "~/lib/log.server";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -69,9 +70,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
     <section aria-labelledby="leads-heading">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 id="leads-heading" className="text-3xl font-extrabold tracking-tight">
-            Lead Management
-          </h1>
+          <PageTitle id="leads-heading">Lead Management</PageTitle>
           <p className="mt-1 text-muted-foreground">
             {list ? countOf(list.total, ["lead", "leads"]) : "Homeowner leads"},{" "}
             {labelOf(leadSorts, query.sort).toLowerCase()}.

@@ -5,6 +5,7 @@ import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { LeadForm } from "~/features/leads/components/lead-form";
 import { handleLeadForm } from "~/features/leads/lead-actions.server";
 import { listClients } from "~/features/leads/lead-queries.server";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -24,9 +25,9 @@ export default function NewLead({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="new-lead-heading" className="max-w-4xl">
       <BackLink to="/admin/leads">Back to Leads</BackLink>
-      <h1 id="new-lead-heading" className="mt-2 text-3xl font-extrabold tracking-tight">
+      <PageTitle id="new-lead-heading" className="mt-2">
         Create New Lead
-      </h1>
+      </PageTitle>
       <p className="mt-1 text-muted-foreground">
         A homeowner who may sell. Phone in international format; everything marked optional can wait.
       </p>

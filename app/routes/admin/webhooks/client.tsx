@@ -7,6 +7,7 @@ import { WebhookPanel } from "~/features/webhooks/components/webhook-panel";
 import { handleWebhookPost } from "~/features/webhooks/webhook-action.server";
 import { getWebhookSettings, listWebhookDeliveries } from "~/features/webhooks/webhooks.server";
 import { olderDeliveriesHref, webhookLogBefore } from "~/features/webhooks/webhooks.schema";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -40,9 +41,9 @@ export default function AdminClientWebhook({ loaderData, actionData }: Route.Com
   return (
     <section aria-labelledby="client-webhook-heading">
       <BackLink to="/admin/webhooks">Back to Webhooks</BackLink>
-      <h1 id="client-webhook-heading" className="mt-3 mb-6 text-3xl font-extrabold tracking-tight">
+      <PageTitle id="client-webhook-heading" className="mt-3 mb-6">
         {title(loaderData)}
-      </h1>
+      </PageTitle>
       <WebhookPanel
         settings={settings}
         log={log}

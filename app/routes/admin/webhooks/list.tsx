@@ -7,6 +7,7 @@ import { listClientWebhooks } from "~/features/webhooks/webhooks.server";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
 import { ColumnHeads } from "~/components/ui/column-heads";
+import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -22,9 +23,7 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
   const { clients } = loaderData;
   return (
     <section aria-labelledby="webhooks-heading">
-      <h1 id="webhooks-heading" className="text-3xl font-extrabold tracking-tight">
-        Webhooks
-      </h1>
+      <PageTitle id="webhooks-heading">Webhooks</PageTitle>
       <p className="mt-2 max-w-3xl text-muted-foreground">
         Each client can receive their leads in their own system: set an HTTPS URL for them, and Leadworks
         POSTs every lead assigned to them, changed or unassigned, signed with their secret.

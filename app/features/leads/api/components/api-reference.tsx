@@ -6,6 +6,7 @@
 import type { OpenApiDocument } from "../openapi";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
 import { ColumnHeads } from "~/components/ui/column-heads";
+import { PageTitle } from "~/components/ui/page-title";
 
 type Schema = {
   $ref?: string;
@@ -105,7 +106,7 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
   return (
     <div className="container-page max-w-5xl space-y-12 py-10">
       <header>
-        <h1 className="text-3xl font-extrabold tracking-tight">{doc.info.title} reference</h1>
+        <PageTitle>{doc.info.title} reference</PageTitle>
         <p className="mt-1 text-sm text-muted-foreground">Version {doc.info.version}</p>
         <p className="mt-3">{doc.info.description}</p>
         <p className="mt-3">

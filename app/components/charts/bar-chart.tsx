@@ -97,7 +97,7 @@ export function BarChart({
               key={s.key}
               dataKey={s.key}
               name={s.label}
-              fill={seriesColour(i)}
+              fill={s.colour ?? seriesColour(i)}
               stackId={stacked ? "stack" : undefined}
               isAnimationActive={false}
               maxBarSize={bars ? 24 : 48}

@@ -5,6 +5,11 @@
 export interface ChartSeries {
   key: string;
   label: string;
+  /**
+   * The series' own colour (a CSS colour), when it stands for a value that must look the same on every
+   * chart (a lead source, a return's state); without it, the colour of its position.
+   */
+  colour?: string;
 }
 
 export interface ChartRow {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/insights";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { InsightsView } from "~/features/leads/components/insights-view";
-import { parseRange } from "~/features/leads/insights/insights.schema";
+import { parseRange, rangePresets } from "~/features/leads/insights/insights.schema";
 import { agencyInsights } from "~/features/leads/insights/insights.server";
 import { PageTitle } from "~/components/ui/page-title";
 
@@ -12,6 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     insights: await agencyInsights(actor, parsed.range),
     problem: parsed.ok ? null : parsed.problem,
+    presets: rangePresets(),
   };
 }
 

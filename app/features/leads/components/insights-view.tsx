@@ -1,11 +1,13 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { BarChart } from "~/components/charts/bar-chart";
 import { ChartFigure } from "~/components/charts/chart-figure";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { Insights } from "../insights/insights.server";
+import { insightHeadlines } from "../insights/insight-headlines";
 import { insightTable, type Dataset } from "../insights/insight-tables";
+import type { RangePreset } from "../insights/insights.schema";
 
 /** Clients drawn in the responsiveness chart (slowest first); the table has them all. */
 const SLOWEST = 12;
@@ -20,10 +22,13 @@ const dollars = new Intl.NumberFormat("en-US", {
 export function InsightsView({
   insights,
   problem,
+  presets,
   csvPath,
   own,
 }: {
   insights: Insights;
+  /** The usual ranges, as of the server's today. */
+  presets: RangePreset[];
   /** Why the URL's dates were not used, when they were not. */
   problem: string | null;
   /** The CSV route: ?dataset=&from=&to= are added. */
@@ -56,6 +61,21 @@ export function InsightsView({
   };
   return (
     <div className="space-y-6">
+      <nav aria-label="Ranges" className="flex flex-wrap gap-2">
+        {presets.map(({ label, range: preset }) => {
+          const current = preset.from === range.from && preset.to === range.to;
+          return (
+            <Link
+              key={label}
+              to={`?${new URLSearchParams({ from: preset.from, to: preset.to })}`}
+              aria-current={current ? "true" : undefined}
+              className="rounded-full border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted aria-[current=true]:border-primary aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground"
+            >
+              {label}
+            </Link>
+          );
+        })}
+      </nav>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Date range">
         <div className="grid gap-1">
           <Label htmlFor="insights-from">From</Label>
@@ -73,6 +93,16 @@ export function InsightsView({
           {problem}
         </p>
       )}
+
+      <dl aria-label="Headline figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        {insightHeadlines(insights, own).map((headline) => (
+          <div key={headline.label} className="rounded-2xl border border-border bg-card p-4 shadow-sm">
+            <dt className="text-sm text-muted-foreground">{headline.label}</dt>
+            <dd className="mt-1 text-2xl font-extrabold tabular-nums">{headline.value}</dd>
+            <dd className="text-xs text-muted-foreground">{headline.detail}</dd>
+          </div>
+        ))}
+      </dl>
 
       {own && insights.returnOnSpend && <ReturnOnSpendCard figures={insights.returnOnSpend} />}
 

@@ -4,6 +4,7 @@
  */
 import type { ChartRow, ChartSeries, ChartTable } from "~/components/charts/chart-table";
 import { labelOf, leadSources, leadStatuses, notInterestedReasons, returnReasons } from "~/db/enums";
+import { notInterestedColours, returnStateColours, sourceColours } from "./chart-colours";
 import type { Insights } from "./insights.server";
 
 export const datasets = [
@@ -41,13 +42,16 @@ function pivot<T>(
   return cells;
 }
 
-/** The options that occur in the data, in their list's order. */
+/** The options that occur in the data, in their list's order, each in its own colour. */
 const present = <V extends string>(
   options: readonly { value: V; label: string }[],
   used: Iterable<string>,
+  colours: Record<V, string>,
 ): ChartSeries[] => {
   const seen = new Set(used);
-  return options.filter((o) => seen.has(o.value)).map((o) => ({ key: o.value, label: o.label }));
+  return options
+    .filter((o) => seen.has(o.value))
+    .map((o) => ({ key: o.value, label: o.label, colour: colours[o.value] }));
 };
 
 const rowsFor = (
@@ -76,6 +80,7 @@ export function insightTable(insights: Insights, dataset: Dataset): ChartTable {
       const series = present(
         leadSources,
         insights.delivered.map((r) => r.source),
+        sourceColours,
       );
       const weeks = insights.weeks.map((w) => ({ value: w, label: weekLabel(w) }));
       return { categoryLabel: "Week of", series, rows: rowsFor(weeks, cells, series, true), unit: "count" };
@@ -124,9 +129,9 @@ export function insightTable(insights: Insights, dataset: Dataset): ChartTable {
         (r) => r.n,
       );
       const series = [
-        { key: "approved", label: "Approved" },
-        { key: "rejected", label: "Rejected" },
-        { key: "waiting", label: "Waiting" },
+        { key: "approved", label: "Approved", colour: returnStateColours.approved },
+        { key: "rejected", label: "Rejected", colour: returnStateColours.rejected },
+        { key: "waiting", label: "Waiting", colour: returnStateColours.waiting },
       ];
       return {
         categoryLabel: byReason ? "Reason" : "Source",
@@ -145,6 +150,7 @@ export function insightTable(insights: Insights, dataset: Dataset): ChartTable {
       const series = present(
         notInterestedReasons,
         insights.notInterested.map((r) => r.reason),
+        notInterestedColours,
       );
       return { categoryLabel: "Source", series, rows: rowsFor(leadSources, cells, series), unit: "count" };
     }

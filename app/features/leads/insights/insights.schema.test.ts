@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultRange, parseRange, weekOf, weeksOf } from "./insights.schema";
+import { defaultRange, parseRange, rangePresets, weekOf, weeksOf } from "./insights.schema";
 
 const now = new Date("2026-11-25T23:30:00Z");
 const url = (query: string) => new URL(`http://leadworks.test/admin/insights?${query}`);
@@ -38,5 +38,32 @@ describe("the insights' date range", () => {
       "2026-10-12",
       "2026-10-19",
     ]);
+  });
+});
+
+describe("the insights' range presets", () => {
+  const ranges = (at: string) =>
+    Object.fromEntries(rangePresets(new Date(at)).map((p) => [p.label, `${p.range.from}..${p.range.to}`]));
+
+  it("names this and last month, the last 30 and 90 days, 12 weeks and the year, ending today (UTC)", () => {
+    expect(ranges("2026-11-25T23:30:00Z")).toEqual({
+      "This month": "2026-11-01..2026-11-25",
+      "Last month": "2026-10-01..2026-10-31",
+      "Last 30 days": "2026-10-27..2026-11-25",
+      "Last 90 days": "2026-08-28..2026-11-25",
+      "Last 12 weeks": "2026-09-03..2026-11-25",
+      "This year": "2026-01-01..2026-11-25",
+    });
+  });
+
+  it("reaches back into last year in January, and to February's last day in March", () => {
+    expect(ranges("2026-01-10T00:00:00Z")["Last month"]).toBe("2025-12-01..2025-12-31");
+    expect(ranges("2028-03-02T12:00:00Z")["Last month"]).toBe("2028-02-01..2028-02-29");
+  });
+
+  it("gives ranges the URL parser accepts as they are", () => {
+    for (const { range } of rangePresets(now)) {
+      expect(parseRange(url(`from=${range.from}&to=${range.to}`), now)).toEqual({ ok: true, range });
+    }
   });
 });

@@ -42,6 +42,32 @@ export function defaultRange(now = new Date()): InsightRange {
   return { from: day(now.getTime() - (DEFAULT_DAYS - 1) * DAY_MS), to: day(now.getTime()) };
 }
 
+/** A range offered beside the custom one, with its name. */
+export interface RangePreset {
+  label: string;
+  range: InsightRange;
+}
+
+/** The usual ranges as of `now` (issue 25): months and the year so far end today, in UTC days. */
+export function rangePresets(now = new Date()): RangePreset[] {
+  const today = day(now.getTime());
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const lastDays = (n: number) => ({ from: day(now.getTime() - (n - 1) * DAY_MS), to: today });
+  return [
+    { label: "This month", range: { from: day(Date.UTC(year, month, 1)), to: today } },
+    // Date.UTC rolls month -1 back into December and day 0 to the month before's last day.
+    {
+      label: "Last month",
+      range: { from: day(Date.UTC(year, month - 1, 1)), to: day(Date.UTC(year, month, 0)) },
+    },
+    { label: "Last 30 days", range: lastDays(30) },
+    { label: "Last 90 days", range: lastDays(90) },
+    { label: "Last 12 weeks", range: defaultRange(now) },
+    { label: "This year", range: { from: `${year}-01-01`, to: today } },
+  ];
+}
+
 export type ParsedRange =
   { ok: true; range: InsightRange } | { ok: false; range: InsightRange; problem: string };
 

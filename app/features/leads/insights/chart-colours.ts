@@ -1,0 +1,37 @@
+/**
+ * One colour per value across every chart (issue 25): a lead source, a Not Interested reason or a
+ * return's state is drawn in the same colour on the admin's and the client's pages, whichever values a
+ * range happens to hold (colours by position shifted when a source had no leads). States carry meaning:
+ * waiting amber, approved green, rejected grey. The colours are the theme's chart hues (app.css, ADR 027),
+ * each at least 3:1 against the card.
+ */
+import type { LeadSource, NotInterestedReason } from "~/db/enums";
+
+const hue = (n: number) => `var(--chart-${n})`;
+
+export const sourceColours: Record<LeadSource, string> = {
+  cold_call: hue(1),
+  direct_mail: hue(2),
+  referral: hue(3),
+  networking: hue(4),
+  online: hue(5),
+  drive_for_dollars: hue(6),
+  bandit_signs: hue(7),
+  other: hue(8),
+};
+
+export const notInterestedColours: Record<NotInterestedReason, string> = {
+  price: hue(1),
+  condition: hue(2),
+  location: hue(4),
+  timing: hue(6),
+  could_not_reach: hue(5),
+  other: hue(8),
+};
+
+/** A return's state by what it means for the client: waiting (amber), approved (green), rejected (grey). */
+export const returnStateColours = {
+  waiting: "var(--chart-2)",
+  approved: "var(--success)",
+  rejected: "var(--chart-8)",
+} as const;

@@ -78,6 +78,13 @@ describe("insights", () => {
       const chart = admin.getByRole("figure", { name: "Leads delivered per week, by source" });
       await chart.getByText("Show table").click();
       await chart.getByRole("cell", { name: "1" }).first().waitFor();
+      // The headline figures count the same lead; a preset range is a link that marks itself current.
+      const headlines = admin.getByLabel("Headline figures");
+      expect(await headlines.locator("dd").first().textContent()).toBe("1");
+      await admin.getByRole("link", { name: "This month" }).click();
+      await admin.waitForURL(/from=\d{4}-\d{2}-01&to=/);
+      await admin.locator(`a[aria-current="true"]`, { hasText: "This month" }).waitFor();
+      expect(await headlines.locator("dd").first().textContent()).toBe("1");
       const csv = await downloadCsv(admin, "Client responsiveness");
       expect(csv).toMatch(
         /^\uFEFFClient,Median hours,90th percentile hours,Leads answered,Leads delivered\r?\n/,

@@ -79,11 +79,11 @@ export function InsightsView({
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Date range">
         <div className="grid gap-1">
           <Label htmlFor="insights-from">From</Label>
-          <Input id="insights-from" name="from" type="date" defaultValue={range.from} className="w-44" />
+          <Input id="insights-from" name="from" type="date" defaultValue={range.from} className="w-40" />
         </div>
         <div className="grid gap-1">
           <Label htmlFor="insights-to">To</Label>
-          <Input id="insights-to" name="to" type="date" defaultValue={range.to} className="w-44" />
+          <Input id="insights-to" name="to" type="date" defaultValue={range.to} className="w-40" />
         </div>
         <Button type="submit">Show</Button>
         <p className="w-full text-sm text-muted-foreground">Days are counted in UTC; both ends included.</p>

@@ -16,7 +16,9 @@ import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/layout/not-found";
 import { PrefetchKeyPages } from "~/components/layout/prefetch-key-pages";
 import { StaticPageExtras } from "~/components/layout/static-page-extras";
+import { FocusKeeper } from "~/components/layout/focus-keeper";
 import { ToastRegion } from "~/components/layout/toasts";
+import { ANNOUNCER_ID } from "~/lib/announce";
 import { useToast } from "~/lib/toast";
 import { getAuthState } from "~/features/auth/access.server";
 import { env } from "~/lib/env.server";
@@ -103,8 +105,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             />
           </>
         )}
+        <div id={ANNOUNCER_ID} role="status" aria-live="polite" aria-atomic="true" className="sr-only" />
         {hydrate ? (
           <>
+            <FocusKeeper />
             <ToastRegion />
             <PrefetchKeyPages />
             <ScrollRestoration nonce={nonce} />

@@ -4,6 +4,7 @@
  * the region that displays them (components/layout/toasts.tsx) mounts on that request.
  */
 import { useEffect } from "react";
+import { announce } from "./announce";
 
 export interface Toast {
   kind: "success" | "error";
@@ -20,6 +21,8 @@ let markRegionMounted: () => void = () => {};
 const regionReady = new Promise<void>((resolve) => (markRegionMounted = resolve));
 
 export function showToastNow(toast: Toast): void {
+  // Read through the page's live region, present from the start (the toasts' own region is not).
+  announce(toast.text ? `${toast.title}. ${toast.text}` : toast.title);
   if (!requested) {
     requested = true;
     for (const listener of onRequest) listener();

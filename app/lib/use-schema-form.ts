@@ -82,17 +82,33 @@ export function useSchemaForm<S extends z.ZodObject, X extends string = never>(
     if (reply.ok) (document.getElementById(id) as HTMLFormElement | null)?.reset();
   }, [reply, id]);
 
-  // Leaving a field for this form's submit button: the submit checks everything, and an error shown now
-  // would move the button away from under the pointer before the click lands. Conform listens for
-  // focusout on the document, so the event stops at the form.
+  // Fields are checked as they are left, except (Conform listens for focusout on the document, so the
+  // event stops at the form): a field nobody typed in or chose from yet, so tabbing through a form never
+  // marks it invalid before anything was entered (issue 25); and leaving a field for this form's submit
+  // button: the submit checks everything, and an error shown now would move the button away from under
+  // the pointer before the click lands.
   useEffect(() => {
     const element = document.getElementById(id);
-    const toSubmit = (event: FocusEvent) => {
-      const next = event.relatedTarget as HTMLButtonElement | null;
-      if (next?.type === "submit" && next.form === element) event.stopPropagation();
+    const edited = new Set<string>();
+    const onEdit = (event: Event) => {
+      const name = (event.target as HTMLInputElement | null)?.name;
+      if (name) edited.add(name);
     };
-    element?.addEventListener("focusout", toSubmit);
-    return () => element?.removeEventListener("focusout", toSubmit);
+    const onLeave = (event: FocusEvent) => {
+      const next = event.relatedTarget as HTMLButtonElement | null;
+      const name = (event.target as HTMLInputElement | null)?.name;
+      if ((name && !edited.has(name)) || (next?.type === "submit" && next.form === element)) {
+        event.stopPropagation();
+      }
+    };
+    element?.addEventListener("input", onEdit);
+    element?.addEventListener("change", onEdit);
+    element?.addEventListener("focusout", onLeave);
+    return () => {
+      element?.removeEventListener("input", onEdit);
+      element?.removeEventListener("change", onEdit);
+      element?.removeEventListener("focusout", onLeave);
+    };
   }, [id]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -2,6 +2,7 @@ import { ChevronDown, LogOut, UserRound } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { cn } from "~/lib/utils";
+import { useDismissableDetails } from "~/lib/use-dismissable-details";
 
 /** The signed-in visitor as the header shows them. */
 export interface HeaderAccount {
@@ -82,25 +83,7 @@ export function AccountMenu({
     if (details.current) details.current.open = false;
   }, [location]);
 
-  useEffect(() => {
-    const close = (event: Event) => {
-      const element = details.current;
-      if (!element?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        element.open = false;
-        element.querySelector("summary")?.focus();
-        return;
-      }
-      if (!element.contains(event.target as Node)) element.open = false;
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
+  useDismissableDetails(details);
 
   return (
     <details ref={details} className="group relative">

@@ -1,5 +1,6 @@
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useDismissableDetails } from "~/lib/use-dismissable-details";
 import { NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { mainNav, paths } from "~/lib/site";
@@ -24,6 +25,8 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header({ account = null }: { account?: HeaderAccount | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  useDismissableDetails(menu);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -72,6 +75,7 @@ export function Header({ account = null }: { account?: HeaderAccount | null }) {
           </div>
           {/* A native disclosure: it opens and closes without JavaScript too. */}
           <details
+            ref={menu}
             className="group lg:hidden"
             open={menuOpen}
             onToggle={(event) => setMenuOpen(event.currentTarget.open)}

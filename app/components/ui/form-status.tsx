@@ -50,7 +50,7 @@ export function SiteFormSubmit({
   return (
     <>
       <Honeypot name="website" />
-      <Button type="submit" size="lg" variant="accent" disabled={submitting} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" variant="accent" pending={submitting} className="w-full sm:w-auto">
         {submitting ? busyLabel : label}
       </Button>
     </>

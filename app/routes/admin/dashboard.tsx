@@ -113,6 +113,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-8">
+        {/* The list's own heading, so the page's outline goes h1, h2, then each message's h3. */}
+        <h2 className="sr-only">{query.tab === "career" ? "Career applications" : "Contact inquiries"}</h2>
         <Tabs query={query} counts={counts} />
         <ListToolbar query={query} />
         {loadFailed ? (

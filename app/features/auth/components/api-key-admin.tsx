@@ -200,7 +200,7 @@ function CreateKeyForm({ result }: { result: ApiKeyAdminResult | undefined }) {
             </p>
           )}
         </fieldset>
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" pending={submitting}>
           {submitting ? "Creating..." : "Create Key"}
         </Button>
       </Form>
@@ -246,7 +246,7 @@ function KeyRow({ row }: { row: ApiKeyRow }) {
               type="submit"
               size="xs"
               variant="destructive"
-              disabled={pending}
+              pending={pending}
               aria-label={`Revoke ${row.name}`}
             >
               {pending ? "Revoking..." : "Revoke"}

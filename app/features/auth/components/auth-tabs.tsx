@@ -173,7 +173,7 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
           />
         </FormField>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+          <Button type="submit" size="lg" pending={submitting} className="w-full sm:w-auto">
             {submitting ? "Signing in..." : "Sign In"}
           </Button>
           <Link
@@ -248,7 +248,7 @@ function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
         password={password}
         onChange={setPassword}
       />
-      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" pending={submitting} className="w-full sm:w-auto">
         {submitting ? "Creating account..." : "Create Account"}
       </Button>
     </Form>

@@ -73,7 +73,7 @@ export function ProfileForm({
       <FormField id={phone.id} label="Phone" optional error={phone.errors?.[0]} limit={accountMax.phone}>
         <Input {...getInputProps(phone, { type: "tel" })} autoComplete="tel" />
       </FormField>
-      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" pending={submitting} className="w-full sm:w-auto">
         {submitting ? "Saving..." : "Save Profile"}
       </Button>
     </Form>

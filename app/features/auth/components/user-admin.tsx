@@ -137,7 +137,7 @@ function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
           </FormField>
           <NameFields firstName={fields.firstName} lastName={fields.lastName} ownName={false} />
         </div>
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" pending={submitting}>
           {submitting ? "Sending invitation..." : "Send Invitation"}
         </Button>
       </Form>
@@ -175,7 +175,7 @@ function ChangeButton({
         type="submit"
         size="xs"
         variant="outline"
-        disabled={pending}
+        pending={pending}
         className={danger ? "text-destructive" : undefined}
       >
         {label}
@@ -211,7 +211,7 @@ function CompanyNameEditor({ row }: { row: UserRow }) {
           defaultValue={row.companyName ?? ""}
           className="h-8 w-44"
         />
-        <Button type="submit" size="xs" disabled={pending}>
+        <Button type="submit" size="xs" pending={pending}>
           {pending ? "Saving..." : "Save"}
           <span className="sr-only"> company name of {row.email}</span>
         </Button>

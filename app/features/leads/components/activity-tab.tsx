@@ -57,7 +57,7 @@ function ActivityForm({ result }: { result?: LeadActionResult }) {
       >
         <Textarea {...getTextareaProps(description)} rows={4} />
       </FormField>
-      <Button type="submit" disabled={form.submitting}>
+      <Button type="submit" pending={form.submitting}>
         {form.submitting ? "Saving..." : "Add activity"}
       </Button>
     </Form>

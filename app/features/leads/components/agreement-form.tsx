@@ -59,7 +59,7 @@ export function AgreementForm({ initial }: { initial?: Record<AgreementField, st
       </div>
       {field("targetMarkets", <Textarea {...getTextareaProps(fields.targetMarkets)} rows={3} />, true)}
       {field("buyBox", <Textarea {...getTextareaProps(fields.buyBox)} rows={3} />, true)}
-      <Button type="submit" size="lg" disabled={form.submitting}>
+      <Button type="submit" size="lg" pending={form.submitting}>
         {form.submitting ? "Saving..." : "Save Agreement"}
       </Button>
     </Form>

@@ -103,7 +103,7 @@ export function FeedbackCard({ status, result }: { status: FeedbackStatus; resul
               value={choice.value}
               variant={status === choice.value ? "default" : "outline"}
               aria-pressed={status === choice.value}
-              disabled={form.submitting}
+              pending={form.submitting}
             >
               {labelOf(feedbackStatuses, choice.value)}
             </Button>

@@ -15,9 +15,14 @@ export function DeleteDialog({ open }: { open: boolean }) {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const closedHref = `?${withParam(params, "delete", false)}`;
+  const wasOpen = useRef(open);
   useEffect(() => {
     const dialog = ref.current;
     if (open && hydrated && dialog && !dialog.open) dialog.showModal();
+    // Closed (Cancel, Escape): focus goes back to the link that opened it, not to the page's top.
+    if (wasOpen.current && !open)
+      document.querySelector<HTMLElement>('[data-opens="delete-dialog"]')?.focus();
+    wasOpen.current = open;
   }, [open, hydrated]);
   if (!open) return null;
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
@@ -51,7 +56,7 @@ export function DeleteDialog({ open }: { open: boolean }) {
           <Button
             type="submit"
             className="bg-destructive text-white hover:bg-destructive/90"
-            disabled={deleting}
+            pending={deleting}
           >
             {deleting ? "Deleting..." : "Delete"}
           </Button>

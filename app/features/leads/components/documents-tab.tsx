@@ -121,7 +121,7 @@ function DocumentForm({ result }: { result?: LeadActionResult }) {
       >
         <Input {...getInputProps(documentName, { type: "text" })} placeholder="e.g. Purchase agreement" />
       </FormField>
-      <Button type="submit" disabled={form.submitting}>
+      <Button type="submit" pending={form.submitting}>
         {form.submitting ? "Uploading..." : "Upload"}
       </Button>
     </Form>

@@ -167,16 +167,16 @@ export function ImportSettingsForm({
       </Card>
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" name="intent" value="start" disabled={busy}>
+        <Button type="submit" name="intent" value="start" pending={busy}>
           <Play aria-hidden="true" />
           {detail.sameFile.length > 0
             ? "Import again anyway"
             : `Import ${formatCount(detail.totalRows)} rows`}
         </Button>
-        <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy}>
+        <Button type="submit" name="intent" value="preview" variant="outline" pending={busy}>
           <RefreshCw aria-hidden="true" /> Update preview
         </Button>
-        <Button type="submit" name="intent" value="discard" variant="ghost" formNoValidate disabled={busy}>
+        <Button type="submit" name="intent" value="discard" variant="ghost" formNoValidate pending={busy}>
           <Trash2 aria-hidden="true" /> Discard upload
         </Button>
       </div>

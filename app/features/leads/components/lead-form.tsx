@@ -190,12 +190,12 @@ export function LeadForm({
             variant="accent"
             name="allowDuplicate"
             value="yes"
-            disabled={form.submitting}
+            pending={form.submitting}
           >
             {editing ? "Save anyway" : "Create anyway"}
           </Button>
         )}
-        <Button type="submit" size="lg" disabled={form.submitting}>
+        <Button type="submit" size="lg" pending={form.submitting}>
           {editing
             ? form.submitting
               ? "Saving..."

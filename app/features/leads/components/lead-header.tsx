@@ -49,7 +49,7 @@ export function LeadHeader({ lead }: { lead: LeadView }) {
           </Link>
         </Button>
         <Button asChild variant="outline" size="field" className="text-destructive">
-          <Link to={`?${withParam(params, "delete")}`} preventScrollReset>
+          <Link to={`?${withParam(params, "delete")}`} preventScrollReset data-opens="delete-dialog">
             <Trash2 aria-hidden="true" /> Delete
           </Link>
         </Button>

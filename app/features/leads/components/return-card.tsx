@@ -87,7 +87,7 @@ function ReturnForm({ closesAt, left, reply }: { closesAt: Date; left: number; r
       >
         <Textarea {...getTextareaProps(fields.note)} rows={3} />
       </FormField>
-      <Button type="submit" variant="outline" disabled={form.submitting}>
+      <Button type="submit" variant="outline" pending={form.submitting}>
         {form.submitting ? "Requesting..." : "Request Return"}
       </Button>
     </Form>

@@ -175,10 +175,10 @@ function DecisionForm({
         <Textarea {...getTextareaProps(fields.decisionNote)} rows={2} />
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="decision" value="approve" disabled={form.submitting}>
+        <Button type="submit" name="decision" value="approve" pending={form.submitting}>
           Approve<span className="sr-only"> the return of {seller}</span>
         </Button>
-        <Button type="submit" name="decision" value="reject" variant="outline" disabled={form.submitting}>
+        <Button type="submit" name="decision" value="reject" variant="outline" pending={form.submitting}>
           Reject<span className="sr-only"> the return of {seller}</span>
         </Button>
       </div>

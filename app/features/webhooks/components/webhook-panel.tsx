@@ -119,7 +119,7 @@ export function WebhookPanel({
           >
             <Input {...getInputProps(fields.url, { type: "url" })} autoComplete="url" inputMode="url" />
           </FormField>
-          <Button type="submit" name="intent" value="save" disabled={form.submitting}>
+          <Button type="submit" name="intent" value="save" pending={form.submitting}>
             {busy("save") ? "Saving..." : endpoint ? "Save URL" : "Create webhook"}
           </Button>
         </Form>

@@ -193,7 +193,7 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
           <Form method="post" action="/auth" className="mt-3" {...resend.formProps}>
             <input type="hidden" name="intent" value="resend-confirmation" />
             <input type="hidden" name="email" value={unconfirmedEmail} />
-            <Button type="submit" variant="outline" size="sm" disabled={resending}>
+            <Button type="submit" variant="outline" size="sm" pending={resending}>
               {resending ? "Sending..." : "Resend confirmation email"}
             </Button>
           </Form>

@@ -63,7 +63,7 @@ export function SessionList({
       {others > 0 ? (
         <Form method="post" className="mt-4" aria-label="Sign out other sessions">
           <input type="hidden" name="intent" value={SIGN_OUT_OTHERS_INTENT} />
-          <Button type="submit" variant="outline" disabled={signingOut}>
+          <Button type="submit" variant="outline" pending={signingOut}>
             {signingOut ? "Signing out..." : "Sign out other sessions"}
           </Button>
         </Form>

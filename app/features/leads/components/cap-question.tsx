@@ -48,11 +48,11 @@ export function CapQuestion({
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
         {someFit && (
-          <Button type="submit" name="capChoice" value="fit" disabled={Boolean(chosen)}>
+          <Button type="submit" name="capChoice" value="fit" pending={Boolean(chosen)}>
             {chosen === "fit" ? "Assigning..." : capMessages.fit(overCap)}
           </Button>
         )}
-        <Button type="submit" name="capChoice" value="all" variant="outline" disabled={Boolean(chosen)}>
+        <Button type="submit" name="capChoice" value="all" variant="outline" pending={Boolean(chosen)}>
           {chosen === "all" ? "Assigning..." : capMessages.all(overCap)}
         </Button>
         <Button asChild variant={someFit ? "ghost" : "default"}>

@@ -39,7 +39,7 @@ export function ImportUploadForm({ reply }: { reply?: ImportReply }) {
           className="file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-semibold"
         />
       </FormField>
-      <Button type="submit" disabled={uploading}>
+      <Button type="submit" pending={uploading}>
         <Upload aria-hidden="true" /> {uploading ? "Uploading…" : "Upload and map columns"}
       </Button>
     </Form>

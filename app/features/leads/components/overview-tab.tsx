@@ -108,13 +108,13 @@ function CardForm({
   intent,
   fieldClassName,
   submitLabel,
-  submitDisabled = false,
+  submitPending = false,
   children,
 }: {
   intent: "assign" | "sold-price";
   fieldClassName: string;
   submitLabel: string;
-  submitDisabled?: boolean;
+  submitPending?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -125,7 +125,7 @@ function CardForm({
     >
       <input type="hidden" name="intent" value={intent} />
       <div className={cn(fieldClassName, "flex-1")}>{children}</div>
-      <Button type="submit" variant="outline" size="field" disabled={submitDisabled}>
+      <Button type="submit" variant="outline" size="field" pending={submitPending}>
         {submitLabel}
       </Button>
     </Form>
@@ -148,7 +148,7 @@ function AssignForm({
       intent="assign"
       fieldClassName="min-w-56"
       submitLabel={saving ? "Saving..." : "Save assignment"}
-      submitDisabled={saving}
+      submitPending={saving}
     >
       <FormField id="assign-client" label="Assign to client" error={error}>
         <NativeSelect key={current ?? ""} name="assignedToClientId" defaultValue={current ?? ""}>

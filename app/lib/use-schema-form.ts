@@ -121,8 +121,11 @@ export function useSchemaForm<S extends z.ZodObject, X extends string = never>(
     form,
     fields,
     reply,
-    /** Server-rendered status, shown only when JavaScript has not taken over (toasts need it). */
-    staticStatus: hydrated ? undefined : reply?.toast,
+    /**
+     * The answer shown at the form: a refusal always (a toast may add to it, never replace it: issue 25),
+     * a success only without JavaScript (then the toast says it).
+     */
+    shownStatus: reply && (!hydrated || !reply.ok) ? reply.toast : undefined,
     submitting: navigation.state === "submitting",
     /** Spread on the <Form>: id, noValidate, aria wiring and the checked submit. */
     formProps: { ...getFormProps(form), onSubmit },

@@ -1,14 +1,19 @@
 import type { Toast } from "~/lib/toast";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { Button } from "./button";
 
-/** The toast's text as an inline panel, for visitors without JavaScript. */
+/**
+ * The answer's text as an inline panel at its form: every refusal, and successes for visitors without
+ * JavaScript. With JavaScript the toast is read aloud (lib/announce), so the panel has no live role.
+ */
 export function FormStatus({ toast }: { toast?: Toast }) {
+  const hydrated = useHydrated();
   if (!toast) return null;
   const success = toast.kind === "success";
   return (
     <div
-      role={success ? "status" : "alert"}
+      role={hydrated ? undefined : success ? "status" : "alert"}
       className={cn(
         "rounded-lg border p-4",
         success

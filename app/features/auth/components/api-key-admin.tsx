@@ -165,7 +165,7 @@ function CreateKeyForm({ result }: { result: ApiKeyAdminResult | undefined }) {
       </h2>
       <Form method="post" {...form.formProps} className="mt-5 space-y-5" aria-labelledby="create-key-heading">
         <input type="hidden" name="intent" value="create" />
-        <FormStatus toast={form.staticStatus} />
+        <FormStatus toast={form.shownStatus} />
         <FormField
           id={name.id}
           label="Name"

@@ -159,7 +159,7 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
       >
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormStatus toast={form.staticStatus} />
+        <FormStatus toast={form.shownStatus} />
         <EmailField
           id={fields.email.id}
           error={fields.email.errors?.[0]}
@@ -199,7 +199,7 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
           </Form>
         </div>
       )}
-      <FormStatus toast={resend.staticStatus} />
+      <FormStatus toast={resend.shownStatus} />
     </div>
   );
 }
@@ -232,7 +232,7 @@ function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
           <p className="font-semibold">{result.toast.title}</p>
         </div>
       ) : (
-        <FormStatus toast={form.staticStatus} />
+        <FormStatus toast={form.shownStatus} />
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         <NameFields firstName={fields.firstName} lastName={fields.lastName} ownName />

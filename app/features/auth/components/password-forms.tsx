@@ -25,7 +25,7 @@ export function ForgotPasswordForm() {
           <p className="text-sm">{result.toast.text}</p>
         </div>
       ) : (
-        <FormStatus toast={form.staticStatus} />
+        <FormStatus toast={form.shownStatus} />
       )}
       <EmailField
         id={fields.email.id}
@@ -68,7 +68,7 @@ export function ResetPasswordForm({ token, invitation }: { token: string; invita
     >
       <input type="hidden" name="token" value={token} />
       {invitation && <input type="hidden" name="invite" value="1" />}
-      <FormStatus toast={form.staticStatus} />
+      <FormStatus toast={form.shownStatus} />
       {result && !result.ok && !result.result?.error && (
         <p className="text-sm">
           <Link

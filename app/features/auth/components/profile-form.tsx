@@ -43,7 +43,7 @@ export function ProfileForm({
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") == null;
   return (
     <Form method="post" {...form.formProps} className="space-y-5" aria-label="Profile">
-      <FormStatus toast={form.staticStatus} />
+      <FormStatus toast={form.shownStatus} />
       <FormField id="profile-email" label="Email" hint="The address you sign in with.">
         <Input name="email" type="email" value={email} readOnly disabled />
       </FormField>

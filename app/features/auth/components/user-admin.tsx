@@ -119,7 +119,7 @@ function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
       </p>
       <Form method="post" {...form.formProps} className="mt-5 space-y-5" aria-labelledby="invite-heading">
         <input type="hidden" name="intent" value="invite" />
-        <FormStatus toast={form.staticStatus} />
+        <FormStatus toast={form.shownStatus} />
         <div className="grid gap-5 md:grid-cols-2">
           <EmailField
             id={email.id}

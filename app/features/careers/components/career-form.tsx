@@ -31,7 +31,7 @@ export function CareerForm() {
       className="relative space-y-5"
       aria-label="Job application form"
     >
-      <FormStatus toast={form.staticStatus} />
+      <FormStatus toast={form.shownStatus} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           id={firstName.id}

@@ -13,7 +13,7 @@ export function ContactForm({ defaultSubject = "" }: { defaultSubject?: string }
   const { name, email, company, subject, message } = fields;
   return (
     <Form method="post" {...form.formProps} className="relative space-y-5" aria-label="Contact form">
-      <FormStatus toast={form.staticStatus} />
+      <FormStatus toast={form.shownStatus} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id={name.id} label="Name" error={name.errors?.[0]} limit={contactMax.name}>
           <Input {...getInputProps(name, { type: "text" })} autoComplete="name" required />

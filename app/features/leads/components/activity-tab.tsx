@@ -42,7 +42,7 @@ function ActivityForm({ result }: { result?: LeadActionResult }) {
       className="space-y-4"
       aria-label="Log an activity"
     >
-      <FormStatus toast={form.staticStatus} />
+      <FormStatus toast={form.shownStatus} />
       <input type="hidden" name="intent" value="activity" />
       <FormField id={activityType.id} label="Type" error={activityType.errors?.[0]}>
         <NativeSelect {...getSelectProps(activityType)}>

@@ -46,7 +46,7 @@ export function AgreementForm({ initial }: { initial?: Record<AgreementField, st
   const text = (name: AgreementField) => getInputProps(fields[name], { type: "text" });
   return (
     <Form method="post" {...form.formProps} className="space-y-5" aria-labelledby="agreement-form-heading">
-      <FormStatus toast={form.staticStatus} />
+      <FormStatus toast={form.shownStatus} />
       <div className="grid gap-5 sm:grid-cols-2">
         {field("leadsPerMonth", <Input {...text("leadsPerMonth")} inputMode="numeric" required />)}
         {field("startsOn", <Input {...getInputProps(fields.startsOn, { type: "date" })} required />)}

@@ -54,9 +54,9 @@ export function BulkBar({
       aria-label="Bulk actions"
       className="mb-4 flex flex-col gap-3 rounded-2xl border border-border bg-muted/40 p-4 md:flex-row md:flex-wrap md:items-end"
     >
-      {form.staticStatus && (
+      {form.shownStatus && (
         <div className="md:basis-full">
-          <FormStatus toast={form.staticStatus} />
+          <FormStatus toast={form.shownStatus} />
         </div>
       )}
       <input type="hidden" name="filters" value={leadListSearch(query)} />

@@ -44,7 +44,7 @@ export function FeedbackCard({ status, result }: { status: FeedbackStatus; resul
         className="mt-4 space-y-4"
         aria-label="Your feedback"
       >
-        <FormStatus toast={form.staticStatus} />
+        <FormStatus toast={form.shownStatus} />
         <FormField id={notes.id} label="Notes" optional error={notes.errors?.[0]} limit={feedbackMax.notes}>
           <Textarea
             {...getTextareaProps(notes)}

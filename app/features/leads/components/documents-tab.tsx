@@ -99,7 +99,7 @@ function DocumentForm({ result }: { result?: LeadActionResult }) {
       className="space-y-4"
       aria-label="Upload a document"
     >
-      <FormStatus toast={form.staticStatus} />
+      <FormStatus toast={form.shownStatus} />
       <FormField
         id={document.id}
         label="File"

@@ -68,7 +68,7 @@ export function LeadForm({
       className="space-y-6"
       aria-label={editing ? "Edit lead" : "New lead"}
     >
-      <FormStatus toast={form.staticStatus} />
+      <FormStatus toast={form.shownStatus} />
       <Section title="Contact Information">
         {field("firstName", "First name", <Input {...input("firstName")} required />)}
         {field("lastName", "Last name", <Input {...input("lastName")} required />)}

@@ -70,7 +70,7 @@ function ReturnForm({ closesAt, left, reply }: { closesAt: Date; left: number; r
         Not the lead we promised? You can return it until {formatListDate(closesAt)} ({formatCount(left)}{" "}
         {left === 1 ? "return" : "returns"} left for its month).
       </p>
-      <FormStatus toast={form.staticStatus} />
+      <FormStatus toast={form.shownStatus} />
       <input type="hidden" name="intent" value="return" />
       <FormField id={fields.reason.id} label="Reason" error={fields.reason.errors?.[0]}>
         <NativeSelect {...getSelectProps(fields.reason)}>
@@ -80,7 +80,6 @@ function ReturnForm({ closesAt, left, reply }: { closesAt: Date; left: number; r
       <FormField
         id={fields.note.id}
         label="Note"
-        optional
         hint="Required when the reason is Other."
         error={fields.note.errors?.[0]}
         limit={RETURN_NOTE_MAX}

@@ -168,7 +168,6 @@ function DecisionForm({
         id={fields.decisionNote.id}
         label="Note to the client"
         hint="Required to reject: the client sees why."
-        optional
         error={fields.decisionNote.errors?.[0]}
         limit={RETURN_NOTE_MAX}
       >

@@ -109,7 +109,7 @@ export function WebhookPanel({
           </p>
         )}
         <Form method="post" {...form.formProps} className="mt-4 space-y-4" aria-label="Webhook URL">
-          <FormStatus toast={form.staticStatus} />
+          <FormStatus toast={form.shownStatus} />
           <FormField
             id={fields.url.id}
             label="HTTPS URL"

@@ -655,12 +655,15 @@ describe("client portal", () => {
     await admin.getByLabel("Assign to client").selectOption({ label: "Maple Ridge Capital" });
     await admin.getByRole("button", { name: "Save assignment" }).click();
     await toast(admin, "Lead updated successfully").first().waitFor();
+    // The page says to whom it went once it has reloaded its data (the next choice starts from there).
+    await admin.getByText("Assigned to Maple Ridge Capital; they are e-mailed about it.").waitFor();
 
     await client.getByRole("heading", { name: "My Leads (1)", level: 1 }).waitFor({ timeout: 5000 });
     await client.getByRole("link", { name: `View ${nameOf(MARCUS)}` }).waitFor();
 
     await admin.getByLabel("Assign to client").selectOption({ label: "Unassigned" });
     await admin.getByRole("button", { name: "Save assignment" }).click();
+    await admin.getByText("Unassigned: no client holds this lead now.").waitFor();
     await client.getByRole("heading", { name: "My Leads (0)", level: 1 }).waitFor({ timeout: 5000 });
     expect(await client.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
   });

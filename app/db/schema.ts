@@ -600,6 +600,11 @@ export const leadDeliveries = pgTable(
     uniqueIndex("lead_deliveries_open_idx")
       .on(t.leadId)
       .where(sql`ended_at is null`),
+    // Leads still waiting for their client's first word, oldest first (the admin home's "no feedback
+    // after 48 h"): a delivery leaves this index when the client answers or the lead leaves them.
+    index("lead_deliveries_awaiting_feedback_idx")
+      .on(t.deliveredAt, t.clientId)
+      .where(sql`ended_at is null and first_feedback_at is null`),
   ],
 );
 

@@ -19,7 +19,7 @@ describe("access", () => {
     await page.waitForURL(app.url + "/auth?redirectTo=%2Fadmin");
     await app.signIn(page, ADMIN);
     await page.waitForURL(app.url + "/admin");
-    await page.getByRole("heading", { name: "Submissions dashboard" }).waitFor();
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
   });
 
   it("turns away a signed-in user without the admin role with 'Access Denied'", async () => {

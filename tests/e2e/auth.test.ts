@@ -273,7 +273,7 @@ describe("user admin", () => {
       await admin.reload({ waitUntil: "networkidle" });
       await accounts(admin).getByRole("row").filter({ hasText: clientEmail }).getByText("Active").waitFor();
       await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
-      await admin.getByRole("heading", { name: "Submissions dashboard" }).waitFor();
+      await admin.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
       const adminMenu = admin.getByRole("banner").locator("details").filter({ hasText: "account menu" });
       await adminMenu.locator("summary").click();
       await adminMenu.getByRole("button", { name: "Sign Out", exact: true }).click();

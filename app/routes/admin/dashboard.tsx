@@ -25,24 +25,28 @@ import {
 } from "~/features/submissions/submissions.server";
 import { log } from "~/lib/log.server";
 import { PageTitle } from "~/components/ui/page-title";
+import { adminHome } from "~/features/leads/admin-home.server";
+import { WorkQueue } from "~/features/leads/components/work-queue";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
   const query = parseListQuery(new URL(request.url));
   try {
-    const [counts, weeks, contact, career] = await Promise.all([
+    const [home, counts, weeks, contact, career] = await Promise.all([
+      adminHome(actor),
       dashboardCounts(actor),
       weeklyCounts(actor),
       query.tab === "contact" ? listContactSubmissions(actor, query) : null,
       query.tab === "career" ? listCareerApplications(actor, query) : null,
     ]);
-    return { query, counts, weeks, contact, career, loadFailed: false };
+    return { query, home, counts, weeks, contact, career, loadFailed: false };
   } catch (error) {
     rethrowRefusal(error);
     log.warn({ error }, "[admin] dashboard data failed");
     return data(
       {
         query,
+        home: null,
         counts: { total: 0, contact: 0, career: 0 },
         weeks: [],
         contact: null,
@@ -69,11 +73,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
-export const meta: Route.MetaFunction = () => privatePageMeta("Submissions dashboard");
+export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { query, counts, weeks, contact, career, loadFailed } = loaderData;
+  const { query, home, counts, weeks, contact, career, loadFailed } = loaderData;
   const live = useLiveRevalidation("/admin/events", "submission");
+  // The things to do follow the leads, returns and imports as they change.
+  useLiveRevalidation("/admin/leads/events", "lead");
   useEffect(() => {
     if (loadFailed) showToastNow(errorToast("Failed to fetch data"));
   }, [loadFailed]);
@@ -82,8 +88,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="dashboard-heading">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <PageTitle id="dashboard-heading">Submissions dashboard</PageTitle>
-          <p className="mt-1 text-muted-foreground">Contact messages and job applications, newest first.</p>
+          <PageTitle id="dashboard-heading">Dashboard</PageTitle>
+          <p className="mt-1 text-muted-foreground">
+            What waits for the agency, then the contact messages and job applications, newest first.
+          </p>
         </div>
         <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
           <span
@@ -94,7 +102,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-[2fr_3fr]">
+      {home && (
+        <div className="mt-6">
+          <WorkQueue home={home} />
+        </div>
+      )}
+
+      <h2 className="mt-10 text-xl font-bold">Submissions</h2>
+      <div className="mt-3 grid gap-4 lg:grid-cols-[2fr_3fr]">
         <dl className="grid content-start grid-cols-3 gap-3">
           {[
             ["Total submissions", counts.total],
@@ -113,8 +128,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-8">
-        {/* The list's own heading, so the page's outline goes h1, h2, then each message's h3. */}
-        <h2 className="sr-only">{query.tab === "career" ? "Career applications" : "Contact inquiries"}</h2>
         <Tabs query={query} counts={counts} />
         <ListToolbar query={query} />
         {loadFailed ? (

@@ -1,0 +1,1 @@
+CREATE INDEX "lead_deliveries_awaiting_feedback_idx" ON "lead_deliveries" USING btree ("delivered_at","client_id") WHERE ended_at is null and first_feedback_at is null;

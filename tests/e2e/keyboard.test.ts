@@ -72,6 +72,7 @@ describe("keyboard flows", () => {
       expect(await focused(admin)).toBe("BUTTON Save assignment");
       await admin.keyboard.press("Enter");
       await toast(admin, "Lead updated successfully").waitFor();
+      await admin.getByText("Assigned to Juniper Keys Capital; they are e-mailed about it.").waitFor();
       expect(await focused(admin)).toBe("BUTTON Save assignment");
 
       // The delete dialog: Escape closes it and focus returns to the link that opened it.

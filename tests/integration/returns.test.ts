@@ -252,7 +252,7 @@ describe.each(testDatabases)("returns on $name", (testDb) => {
     expect(page.lead.activities[0]).toMatchObject({ activityType: "return_requested" });
   });
 
-  it("asks a reason for Not Interested and keeps a closed deal's figures, for the client and the agency only", async () => {
+  it("records Not Interested at once, takes its reason afterwards, and keeps a closed deal's figures, for the client and the agency only", async () => {
     const [leadId] = await deliver("clientA", 1);
     const feedback = (who: Who, fields: Record<string, string>) =>
       clientPost(who, leadId!, {
@@ -262,14 +262,30 @@ describe.each(testDatabases)("returns on $name", (testDb) => {
         dealProfit: "",
         ...fields,
       });
-    const refused = answer(await feedback("clientA", { feedbackStatus: "not_interested" }));
+    // Not Interested is never refused for want of a reason (spec 02: the four buttons have no condition).
+    const first = answer(
+      await feedback("clientA", { feedbackStatus: "not_interested", notes: "Too far out of town" }),
+    );
+    expect(first.status).toBe(200);
+    let row = (await database.db.select().from(leads).where(eq(leads.id, leadId!)))[0]!;
+    expect(row).toMatchObject({ clientFeedbackStatus: "not_interested", notInterestedReason: null });
+    // The page then asks why; the answer comes as the same feedback with its reason, the note kept.
+    const refused = answer(
+      await feedback("clientA", { feedbackStatus: "not_interested", notInterestedReason: "cheap" }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.data.fieldErrors).toEqual({ notInterestedReason: "Choose why it is not a fit" });
     expect(
-      answer(await feedback("clientA", { feedbackStatus: "not_interested", notInterestedReason: "location" }))
-        .status,
+      answer(
+        await feedback("clientA", {
+          feedbackStatus: "not_interested",
+          notes: "Too far out of town",
+          notInterestedReason: "location",
+        }),
+      ).status,
     ).toBe(200);
-    let row = (await database.db.select().from(leads).where(eq(leads.id, leadId!)))[0]!;
+    row = (await database.db.select().from(leads).where(eq(leads.id, leadId!)))[0]!;
+    expect(row.clientNotes).toBe("Too far out of town");
     expect(row).toMatchObject({ clientFeedbackStatus: "not_interested", notInterestedReason: "location" });
     const [entry] = await database.db
       .select()

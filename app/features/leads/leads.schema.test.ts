@@ -589,10 +589,8 @@ describe("feedback form", () => {
     });
   });
 
-  it("asks why for Not Interested, from the list only", () => {
-    expect(feedbackIssues({ feedbackStatus: "not_interested", notes: "" })).toEqual([
-      ["notInterestedReason", "Choose why it is not a fit"],
-    ]);
+  it("takes Not Interested with or without a reason, the reason from the list only", () => {
+    expect(feedbackIssues({ feedbackStatus: "not_interested", notes: "" })).toEqual([]);
     expect(
       feedbackIssues({ feedbackStatus: "not_interested", notes: "", notInterestedReason: "cheap" }),
     ).toEqual([["notInterestedReason", "Choose why it is not a fit"]]);

@@ -267,24 +267,20 @@ export const feedbackMax = { notes: 1000 } as const;
 export const NOT_INTERESTED_REASON_MESSAGE = "Choose why it is not a fit";
 
 /**
- * The client's feedback. "Not Interested" asks for a reason from a short list, "Deal Closed" takes the
- * deal's figures if the client wants to share them (issue 15); other statuses ignore both.
+ * The client's feedback. "Not Interested" takes a reason from a short list, "Deal Closed" the deal's
+ * figures, if the client wants to share them (issue 15); other statuses ignore both. No status is ever
+ * refused for a missing reason (spec 02 puts no condition on the four buttons): the page asks for the
+ * reason after Not Interested is recorded (issue 26).
  */
-export const feedbackSchema = z
-  .object({
-    feedbackStatus: z.enum(valuesOf(feedbackChoices), "Choose a feedback status"),
-    notes: optionalText(feedbackMax.notes, "Notes must be less than 1000 characters"),
-    notInterestedReason: z
-      .union([z.literal(""), z.enum(valuesOf(notInterestedReasons))], NOT_INTERESTED_REASON_MESSAGE)
-      .transform((v) => (v === "" ? null : v)),
-    dealPurchasePrice: money("Price must be positive", "Price too large"),
-    dealProfit: money("Profit must be positive", "Profit too large"),
-  })
-  .superRefine((value, ctx) => {
-    if (value.feedbackStatus === "not_interested" && !value.notInterestedReason) {
-      ctx.addIssue({ code: "custom", path: ["notInterestedReason"], message: NOT_INTERESTED_REASON_MESSAGE });
-    }
-  });
+export const feedbackSchema = z.object({
+  feedbackStatus: z.enum(valuesOf(feedbackChoices), "Choose a feedback status"),
+  notes: optionalText(feedbackMax.notes, "Notes must be less than 1000 characters"),
+  notInterestedReason: z
+    .union([z.literal(""), z.enum(valuesOf(notInterestedReasons))], NOT_INTERESTED_REASON_MESSAGE)
+    .transform((v) => (v === "" ? null : v)),
+  dealPurchasePrice: money("Price must be positive", "Price too large"),
+  dealProfit: money("Profit must be positive", "Profit too large"),
+});
 export type FeedbackInput = z.output<typeof feedbackSchema>;
 
 // ---------------------------------------------------------------- documents

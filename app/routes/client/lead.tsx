@@ -94,7 +94,12 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
         </div>
         {/* On a phone the feedback buttons come first: they are what the client came to use. */}
         <div className="order-first space-y-6 lg:order-none">
-          <FeedbackCard status={lead.clientFeedbackStatus} result={feedbackReply} />
+          <FeedbackCard
+            status={lead.clientFeedbackStatus}
+            reason={lead.notInterestedReason}
+            notes={lead.clientNotes}
+            result={feedbackReply}
+          />
           <ReturnCard standing={returnStanding} reply={returnReply} />
           <PreviousNotes notes={lead.previousNotes} />
         </div>

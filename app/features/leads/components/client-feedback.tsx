@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
@@ -11,7 +11,13 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import type { SerializeFrom } from "~/lib/serialize-from";
 import type { getClientLead } from "../client-leads.server";
 import type { FeedbackResult } from "../lead-actions.server";
-import { feedbackStatuses, labelOf, notInterestedReasons, type FeedbackStatus } from "~/db/enums";
+import {
+  feedbackStatuses,
+  labelOf,
+  notInterestedReasons,
+  type FeedbackStatus,
+  type NotInterestedReason,
+} from "~/db/enums";
 import { feedbackChoices, feedbackMax, feedbackSchema } from "../leads.schema";
 import { FeedbackBadge } from "./badges";
 
@@ -21,7 +27,19 @@ type PreviousNote = NonNullable<SerializeFrom<typeof getClientLead>>["previousNo
  * Your Feedback (spec 02 §2, §4): the current status, an optional note and the four buttons; each button
  * submits its status with the note. The note box is cleared after a successful submission.
  */
-export function FeedbackCard({ status, result }: { status: FeedbackStatus; result?: FeedbackResult }) {
+export function FeedbackCard({
+  status,
+  reason,
+  notes: storedNotes,
+  result,
+}: {
+  status: FeedbackStatus;
+  /** Why it was not a fit, when the client said. */
+  reason: NotInterestedReason | null;
+  /** The client's current note, kept when the reason is added afterwards. */
+  notes: string | null;
+  result?: FeedbackResult;
+}) {
   const { fields, ...form } = useSchemaForm(feedbackSchema, { id: "feedback", reply: result });
   const { notes, feedbackStatus } = fields;
   // A refused deal figure opens the figures, so its message is seen.
@@ -37,6 +55,7 @@ export function FeedbackCard({ status, result }: { status: FeedbackStatus; resul
       <p className="mt-2 flex items-center gap-2 text-sm">
         Current status: <FeedbackBadge value={status} />
       </p>
+      {status === "not_interested" && !reason && <ReasonQuestion notes={storedNotes} />}
       <Form
         method="post"
         {...form.formProps}
@@ -56,7 +75,7 @@ export function FeedbackCard({ status, result }: { status: FeedbackStatus; resul
           id={fields.notInterestedReason.id}
           label="If not interested, why?"
           optional
-          hint="Needed for Not Interested: it tells us which sources and areas to fix."
+          hint="With Not Interested: it tells us which sources and areas to fix."
           error={fields.notInterestedReason.errors?.[0]}
         >
           <NativeSelect {...getSelectProps(fields.notInterestedReason)}>
@@ -111,6 +130,45 @@ export function FeedbackCard({ status, result }: { status: FeedbackStatus; resul
         </div>
       </Form>
     </section>
+  );
+}
+
+/**
+ * Not Interested is recorded at once, whatever was chosen; the reason is then asked in one tap (issue
+ * 26). Each button sends the same feedback again with its reason, the client's note unchanged.
+ */
+function ReasonQuestion({ notes }: { notes: string | null }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.has("notInterestedReason") === true;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      aria-labelledby="reason-heading"
+      className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <h3 id="reason-heading" className="font-semibold">
+        Why was it not a fit?
+      </h3>
+      <p className="mt-1 text-sm">One tap: it tells us which sources and areas to fix.</p>
+      <input type="hidden" name="feedbackStatus" value="not_interested" />
+      <input type="hidden" name="notes" value={notes ?? ""} />
+      <div className="mt-3 flex flex-wrap gap-2">
+        {notInterestedReasons.map((option) => (
+          <Button
+            key={option.value}
+            type="submit"
+            name="notInterestedReason"
+            value={option.value}
+            variant="outline"
+            size="sm"
+            pending={sending}
+          >
+            {option.label}
+          </Button>
+        ))}
+      </div>
+    </Form>
   );
 }
 

@@ -15,6 +15,8 @@ import { returnStanding } from "~/features/leads/returns/returns.server";
 import { formatPhone } from "~/features/leads/lead-format";
 import { notFound } from "~/lib/not-found";
 import { PageTitle } from "~/components/ui/page-title";
+import { Button } from "~/components/ui/button";
+import { MapPin, MessageSquare, Phone } from "lucide-react";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
@@ -35,6 +37,10 @@ export const handle: CrumbHandle = { crumb: leadTitle };
 
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(leadTitle(data));
 
+/** The address in the phone's map app (or Google Maps in a browser). */
+const mapLink = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
 export default function ClientLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, returnStanding } = loaderData;
   // The page holds two forms: each takes only the answers meant for it.
@@ -47,6 +53,24 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
         {lead.firstName} {lead.lastName}
       </PageTitle>
       <p className="mt-1 text-muted-foreground">{fullAddress(lead)}</p>
+      {/* The seller first (issue 26): on a phone, one tap to call, text or find the house. */}
+      <nav aria-label="Reach the seller" className="mt-4 flex flex-wrap gap-2">
+        <Button asChild>
+          <a href={`tel:${lead.phone}`}>
+            <Phone aria-hidden="true" /> Call <span className="sr-only">{formatPhone(lead.phone)}</span>
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={`sms:${lead.phone}`}>
+            <MessageSquare aria-hidden="true" /> Text
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={mapLink(fullAddress(lead))} target="_blank" rel="noopener noreferrer">
+            <MapPin aria-hidden="true" /> Map <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </Button>
+      </nav>
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-6">
           <Card title="Contact">

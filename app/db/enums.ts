@@ -31,6 +31,10 @@ export type AppRole = (typeof appRoles)[number];
 /** For role names read back as text (array_agg over user_roles). */
 export const isAppRole = (value: string): value is AppRole => (appRoles as readonly string[]).includes(value);
 
+/** A person's place in a client company (issue 26): owners manage the team, members work the leads. */
+export const clientMemberRoles = ["owner", "member"] as const;
+export type ClientMemberRole = (typeof clientMemberRoles)[number];
+
 export const mailStatuses = ["pending", "sent", "failed"] as const;
 
 // ---------------------------------------------------------------- delivery webhooks (issue 14)

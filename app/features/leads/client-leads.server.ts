@@ -203,6 +203,8 @@ export async function submitFeedback(
           ? `Feedback: Not Interested (${labelOf(notInterestedReasons, input.notInterestedReason)})`
           : `Feedback: ${labelOf(feedbackStatuses, input.feedbackStatus)}`,
       metadata: {
+        // The company the feedback was given for; performed_by names the person who gave it.
+        clientId: actingClient(actor),
         feedback_status: input.feedbackStatus,
         notes: input.notes ?? "",
         ...(input.feedbackStatus === "not_interested" ? { reason: input.notInterestedReason } : {}),

@@ -167,6 +167,8 @@ export const activityTypes = [
   { value: "return_requested", label: "Return Requested" },
   { value: "return_approved", label: "Return Approved" },
   { value: "return_rejected", label: "Return Rejected" },
+  /** A member of the client company took the lead, or let it go (issue 26). */
+  { value: "lead_claimed", label: "Taken" },
 ] as const satisfies readonly Option[];
 export type ActivityType = (typeof activityTypes)[number]["value"];
 

@@ -481,6 +481,51 @@ describe.each(testDatabases)("client teams on $name", (testDb) => {
     expect(await assignLead(adminActor, id, ids.ownerA)).toBe(true);
   });
 
+  it("lets a member take a lead, and the list filter mine, not taken yet and everyone's", async () => {
+    const id = aLeads[0]!;
+    const claim = (who: Who, leadId: string, intent = "claim") =>
+      callRoute(leadAction, post(who, `/client/leads/${leadId}`, { intent }), { id: leadId });
+    expect(redirectOf(await claim("memberA", id)).flash).toMatchObject({ title: "Lead taken" });
+    const [lead] = await database.db.select().from(leads).where(eq(leads.id, id));
+    expect(lead!.claimedByUserId).toBe(memberIds.memberA);
+    // Taken is taken: a teammate cannot take it over, another company cannot touch it.
+    expect(answer(await claim("ownerA", id))).toMatchObject({
+      status: 409,
+      data: { toast: { text: "Someone else on your team has already taken this lead." } },
+    });
+    expect(statusOf(await claim("memberB", id))).toBe(404);
+
+    const listed = async (who: Who, search: string) =>
+      (
+        answer(await callRoute(leadsLoader, get(who, `/client/leads${search}`))).data as unknown as {
+          leads: { rows: { id: string }[] };
+        }
+      ).leads.rows
+        .map((r) => r.id)
+        .sort();
+    expect(await listed("memberA", "?claim=mine")).toEqual([id]);
+    expect(await listed("ownerA", "?claim=mine")).toEqual([]);
+    expect(await listed("ownerA", "?claim=unclaimed")).toEqual(aLeads.filter((l) => l !== id).sort());
+    expect(await listed("ownerA", "")).toEqual([...aLeads].sort());
+    expect(await listed("ownerA", "?claim=whatever")).toEqual([...aLeads].sort());
+
+    const ownerView = answer(await callRoute(leadLoader, get("ownerA", `/client/leads/${id}`), { id }))
+      .data as unknown as {
+      lead: { claim: unknown; activities: { description: string; performedBy: string }[] };
+      canRelease: boolean;
+    };
+    expect(ownerView.lead.claim).toEqual({ mine: false, by: "Sam Acquist" });
+    expect(ownerView.canRelease).toBe(true);
+    expect(ownerView.lead.activities).toContainEqual(
+      expect.objectContaining({ description: "Lead taken", performedBy: "Sam Acquist" }),
+    );
+    // The owner may let a teammate's lead go; a member only their own.
+    expect(redirectOf(await claim("ownerA", id, "release")).flash).toMatchObject({ title: "Lead released" });
+    expect(redirectOf(await claim("ownerA", id)).flash).toMatchObject({ title: "Lead taken" });
+    expect(answer(await claim("memberA", id, "release")).status).toBe(409);
+    expect(redirectOf(await claim("ownerA", id, "release")).flash).toMatchObject({ title: "Lead released" });
+  });
+
   // ---------------------------------------------------------------- roles and removal
 
   it("refuses team changes to members and to other companies' owners", async () => {

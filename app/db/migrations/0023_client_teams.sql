@@ -1,4 +1,5 @@
 CREATE TYPE "public"."client_member_role" AS ENUM('owner', 'member');--> statement-breakpoint
+ALTER TYPE "public"."activity_type" ADD VALUE 'lead_claimed';--> statement-breakpoint
 CREATE TABLE "client_members" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"company_id" text NOT NULL,

@@ -259,8 +259,9 @@ export async function leadTimeline(leadId: string, options: { forClient?: string
         client === undefined ||
         (row.activityType !== "lead_assigned" &&
           (row.activityType !== "client_feedback_submitted" || feedbackOf(row, client)) &&
-          // A return belongs to the client who asked for it, not to whoever holds the lead later.
-          (!row.activityType.startsWith("return_") || row.metadata?.clientId === client)),
+          // A return or a claim belongs to the company that made it, not to whoever holds the lead later.
+          ((!row.activityType.startsWith("return_") && row.activityType !== "lead_claimed") ||
+            row.metadata?.clientId === client)),
     )
     .map(({ performedById: _performedById, ...row }) => ({
       ...row,

@@ -10,17 +10,27 @@ import { fullAddress, leadTitle } from "~/features/leads/components/lead-view";
 import { Timeline } from "~/features/leads/components/timeline";
 import { getClientLead } from "~/features/leads/client-leads.server";
 import { ReturnCard } from "~/features/leads/components/return-card";
-import { handleClientLeadPost, type ReturnReply } from "~/features/leads/returns/return-actions.server";
+import {
+  handleClientLeadPost,
+  type ClaimReply,
+  type ReturnReply,
+} from "~/features/leads/returns/return-actions.server";
 import { returnStanding } from "~/features/leads/returns/returns.server";
 import { formatPhone } from "~/features/leads/lead-format";
 import { notFound } from "~/lib/not-found";
+import { can } from "~/lib/permissions";
+import { ClaimCard } from "~/features/leads/components/claim-card";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
   const lead = await getClientLead(actor, params.id);
   // Someone else's lead is as missing as an unknown one: the portal's error boundary says so, with 404.
   if (!lead) throw notFound("Lead not found");
-  return { lead, returnStanding: await returnStanding(actor, lead.id) };
+  return {
+    lead,
+    returnStanding: await returnStanding(actor, lead.id),
+    canRelease: can(actor, "team:manage:own"),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -35,9 +45,11 @@ export const handle: CrumbHandle = { crumb: leadTitle };
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(leadTitle(data));
 
 export default function ClientLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, returnStanding } = loaderData;
-  // The page holds two forms: each takes only the answers meant for it.
-  const returnReply = actionData && "intent" in actionData ? (actionData as ReturnReply) : undefined;
+  const { lead, returnStanding, canRelease } = loaderData;
+  // The page holds three forms: each takes only the answers meant for it.
+  const intent = actionData && "intent" in actionData ? actionData.intent : undefined;
+  const returnReply = intent === "return" ? (actionData as ReturnReply) : undefined;
+  const claimReply = intent === "claim" ? (actionData as ClaimReply) : undefined;
   const feedbackReply = actionData && !("intent" in actionData) ? actionData : undefined;
   return (
     <section aria-labelledby="lead-heading">
@@ -94,6 +106,7 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
         {/* On a phone the feedback buttons come first: they are what the client came to use. */}
         <div className="order-first space-y-6 lg:order-none">
           <FeedbackCard status={lead.clientFeedbackStatus} result={feedbackReply} />
+          <ClaimCard claim={lead.claim} canRelease={canRelease} reply={claimReply} />
           <ReturnCard standing={returnStanding} reply={returnReply} />
           <PreviousNotes notes={lead.previousNotes} />
         </div>

@@ -57,6 +57,7 @@ const areas = {
       ["/client/leads", "My Leads"],
       ["/client/insights", "Insights"],
       ["/client/agreement", "Agreement"],
+      ["/client/team", "Team"],
       ["/client/settings", "Settings"],
     ],
   },

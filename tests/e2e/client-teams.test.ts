@@ -40,13 +40,17 @@ async function axeAtBothWidths(page: Page, label: string, back = viewports.phone
   return failures;
 }
 
-async function createLead(admin: Page, first: string, last: string, client: string, phone: string) {
+async function createLead(
+  admin: Page,
+  [first, last, phone, address]: [string, string, string, string],
+  client: string,
+) {
   await admin.goto(app.url + "/admin/leads/new", { waitUntil: "networkidle" });
   const form = admin.getByRole("form", { name: "New lead" });
   await form.getByLabel("First name").fill(first);
   await form.getByLabel("Last name").fill(last);
   await form.getByLabel("Phone").fill(phone);
-  await form.getByLabel("Address").fill("88 Juniper Court");
+  await form.getByLabel("Address").fill(address);
   await form.getByLabel("City").fill("Boulder");
   await form.getByLabel("State").fill("CO");
   await form.getByLabel("ZIP code").fill("80302");
@@ -64,8 +68,16 @@ describe("client teams", () => {
       const failures: string[] = [];
 
       const admin = await app.openAs(ADMIN, "/admin/leads");
-      await createLead(admin, "Walter", "Brennan", "Red Oak Investments", "(303) 555-0177");
-      await createLead(admin, "Greta", "Lindqvist", "Blue Fin Capital", "303.555.0188");
+      await createLead(
+        admin,
+        ["Walter", "Brennan", "(303) 555-0177", "88 Juniper Court"],
+        "Red Oak Investments",
+      );
+      await createLead(
+        admin,
+        ["Greta", "Lindqvist", "303.555.0188", "1420 Pearl St Apt 3B"],
+        "Blue Fin Capital",
+      );
 
       const owner = await app.openAs(OWNER, "/client/team", viewports.phone);
       await owner.getByRole("heading", { name: /^Team/, level: 1 }).waitFor();

@@ -27,7 +27,7 @@ export const removeMemberSchema = z.object({ userId: memberIdSchema });
 
 export type TeamIntent = "invite-member" | "set-member-role" | "remove-member";
 
-/** What each role may do, as the team page explains it. */
+/** How the team page names each role. */
 export const memberRoleLabels = { owner: "Owner", member: "Member" } as const;
 
 export const teamMessages = {

@@ -14,7 +14,7 @@ import { FormStatus } from "~/components/ui/form-status";
 import { LocalTime } from "~/components/ui/local-time";
 import { NativeSelect } from "~/components/ui/native-select";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
-import { clientMemberRoles, type ClientMemberRole } from "~/db/enums";
+import { clientMemberRoles } from "~/db/enums";
 import { showToastNow } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -123,7 +123,7 @@ function RoleForm({ member }: { member: TeamMember }) {
         Role of {member.email}
       </label>
       <NativeSelect id={selectId} name="role" defaultValue={member.role} className="h-8 w-32">
-        {clientMemberRoles.map((role: ClientMemberRole) => (
+        {clientMemberRoles.map((role) => (
           <option key={role} value={role}>
             {memberRoleLabels[role]}
           </option>

@@ -16,6 +16,7 @@ import {
   mailOutbox,
   session,
   userRoles,
+  webhookEndpoints,
 } from "~/db/schema";
 import { getActor } from "~/features/auth/access.server";
 import { assignLead } from "~/features/leads/lead-commands.server";
@@ -32,7 +33,7 @@ import { loader as layoutLoader } from "~/routes/client/layout";
 import { action as leadAction, loader as leadLoader } from "~/routes/client/lead";
 import { loader as leadsLoader } from "~/routes/client/leads";
 import { loader as settingsEventsLoader } from "~/routes/client/settings-events";
-import { loader as settingsLoader } from "~/routes/client/settings";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/client/settings";
 import { action as teamAction, loader as teamLoader } from "~/routes/client/team";
 import { testDatabases } from "../support/databases";
 import {
@@ -366,6 +367,14 @@ describe.each(testDatabases)("client teams on $name", (testDb) => {
           ),
         ).location,
       ).not.toBe("");
+      expect(
+        redirectOf(
+          await callRoute(
+            settingsAction,
+            post(who, "/client/settings", { intent: "save", url: "https://hooks.example.com/leads" }),
+          ),
+        ).location,
+      ).not.toBe("");
       for (const [path, loader] of [
         ["/client/insights/export.csv", insightsExportLoader],
         ["/client/events", eventsLoader],
@@ -381,6 +390,7 @@ describe.each(testDatabases)("client teams on $name", (testDb) => {
       }
       const [lead] = await database.db.select().from(leads).where(eq(leads.id, id));
       expect(lead!.clientFeedbackStatus).toBe("not_reviewed");
+      expect(await database.db.select().from(webhookEndpoints)).toEqual([]);
     },
   );
 

@@ -77,6 +77,7 @@ export default [
     route("agreement", "routes/client/agreement.tsx"),
     route("insights", "routes/client/insights.tsx"),
     route("settings", "routes/client/settings.tsx"),
+    route("team", "routes/client/team.tsx"),
   ]),
   route("client/events", "routes/client/events.ts"),
   route("client/settings/events", "routes/client/settings-events.ts"),

@@ -31,6 +31,10 @@ export type AppRole = (typeof appRoles)[number];
 /** For role names read back as text (array_agg over user_roles). */
 export const isAppRole = (value: string): value is AppRole => (appRoles as readonly string[]).includes(value);
 
+/** A person's place in a client company (issue 26): owners manage the team, members work the leads. */
+export const clientMemberRoles = ["owner", "member"] as const;
+export type ClientMemberRole = (typeof clientMemberRoles)[number];
+
 export const mailStatuses = ["pending", "sent", "failed"] as const;
 
 // ---------------------------------------------------------------- delivery webhooks (issue 14)
@@ -163,6 +167,8 @@ export const activityTypes = [
   { value: "return_requested", label: "Return Requested" },
   { value: "return_approved", label: "Return Approved" },
   { value: "return_rejected", label: "Return Rejected" },
+  /** A member of the client company took the lead, or let it go (issue 26). */
+  { value: "lead_claimed", label: "Taken" },
 ] as const satisfies readonly Option[];
 export type ActivityType = (typeof activityTypes)[number]["value"];
 

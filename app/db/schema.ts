@@ -29,6 +29,7 @@ import {
 import {
   activityTypes,
   appRoles,
+  clientMemberRoles,
   experienceLevels,
   feedbackStatuses,
   importStatuses,
@@ -56,6 +57,7 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 // ---------------------------------------------------------------- enumerations (spec 01 §3, spec 02 §3)
 // The values and their order come from enums.ts, the one list each form, select and badge also reads.
 export const appRole = pgEnum("app_role", appRoles);
+export const clientMemberRole = pgEnum("client_member_role", clientMemberRoles);
 export const propertyType = pgEnum("property_type", valuesOf(propertyTypes));
 export const motivationLevel = pgEnum("motivation_level", valuesOf(motivationLevels));
 export const leadSource = pgEnum("lead_source", valuesOf(leadSources));
@@ -171,6 +173,29 @@ export const userRoles = pgTable(
   ],
 );
 
+/**
+ * The people of each client company (issue 26, ADR 037). A company's id is its first account's user id,
+ * so every record that names a client (leads, deliveries, agreements, returns, webhooks) names the company.
+ * A person belongs to at most one company (the primary key). A company's own account is a member of
+ * itself; a trigger (migration 0024) makes every account that gets the client role a one-person company
+ * unless it already belongs to one, so no way of creating a client can forget it.
+ */
+export const clientMembers = pgTable(
+  "client_members",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: clientMemberRole("role").notNull().default("member"),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("client_members_company_idx").on(t.companyId, t.userId)],
+);
+
 /** Who changed which account, and how (user admin, CLI). */
 export const auditLog = pgTable(
   "audit_log",
@@ -282,6 +307,9 @@ export const leads = pgTable(
     leadStatus: leadStatus("lead_status").notNull().default("new"),
     assignedToClientId: text("assigned_to_client_id").references(() => user.id, { onDelete: "set null" }),
     createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The member of the assigned company who took the lead ("mine", issue 26); null while unclaimed.
+     * Cleared by a trigger (migration 0024) whenever the lead changes hands. */
+    claimedByUserId: text("claimed_by_user_id").references(() => user.id, { onDelete: "set null" }),
     clientFeedbackStatus: clientFeedbackStatus("client_feedback_status").notNull().default("not_reviewed"),
     clientNotes: varchar("client_notes", { length: 1000 }),
     clientReviewedAt: timestamp("client_reviewed_at", { withTimezone: true }),
@@ -356,6 +384,13 @@ export const leads = pgTable(
     index("leads_client_motivation_idx").on(
       t.assignedToClientId,
       t.motivationLevel,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // My Leads filtered by who took them (mine, unclaimed), newest first.
+    index("leads_client_claimed_idx").on(
+      t.assignedToClientId,
+      t.claimedByUserId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),

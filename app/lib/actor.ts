@@ -3,7 +3,7 @@
  * permissions (permissions.ts); features take the actor as their first argument and check a permission
  * before touching a row.
  */
-import type { AppRole } from "~/db/enums";
+import type { AppRole, ClientMemberRole } from "~/db/enums";
 import type { ActorRef, Permission } from "./permissions";
 
 export { actingClient, clientOf, type ActorRef } from "./permissions";
@@ -22,8 +22,10 @@ export interface Profile {
 export interface Actor extends ActorRef {
   kind: "user";
   id: string;
-  /** The client company they act for: their own account when they hold the client role, else null. */
+  /** The client company they act for (their membership's, with the client role), else null. */
   clientId: string | null;
+  /** Their place in that company: owners manage its team. Null when they act for no company. */
+  companyRole: ClientMemberRole | null;
   email: string;
   name: string;
   sessionId: string;

@@ -1,11 +1,19 @@
 /**
  * The one lookup of a client account by id, for every feature that takes a client id from a URL or a
  * form (agreements, webhooks, lead assignment): the id names a client only if that account holds the
- * `client` role today.
+ * `client` role today and is a company's own account (ADR 037), not one of its members.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/client.server";
-import { profiles, user, userRoles } from "~/db/schema";
+import { clientMembers, profiles, user, userRoles } from "~/db/schema";
+
+/**
+ * Whether the account `userId` is a client company's own account (its id is the company's), rather than
+ * one of a company's members: the test every list of clients applies to the holders of the client role.
+ */
+export const isCompanyAccount = (userId: AnyPgColumn | SQL): SQL =>
+  sql`exists (select 1 from ${clientMembers} where ${clientMembers.userId} = ${userId} and ${clientMembers.companyId} = ${userId})`;
 
 export interface ClientAccount {
   id: string;
@@ -33,6 +41,8 @@ export async function findClientAccount(
     .from(userRoles)
     .innerJoin(user, eq(user.id, userRoles.userId))
     .leftJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(and(eq(userRoles.userId, clientId), eq(userRoles.role, "client")));
+    .where(
+      and(eq(userRoles.userId, clientId), eq(userRoles.role, "client"), isCompanyAccount(userRoles.userId)),
+    );
   return row ?? null;
 }

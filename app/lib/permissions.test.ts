@@ -30,12 +30,25 @@ describe("permissions", () => {
       "lead:feedback:own",
       "lead:read:own",
       "return:request:own",
+      "team:read:own",
       "webhook:manage:own",
     ]);
   });
 
+  it("lets a company's owners manage its team, its members and admins without the role not", () => {
+    const owner = { permissions: permissionsOf(["client"], "owner") };
+    const member = { permissions: permissionsOf(["client"], "member") };
+    expect(can(owner, "team:manage:own")).toBe(true);
+    expect(can(member, "team:manage:own")).toBe(false);
+    expect(can(member, "team:read:own")).toBe(true);
+    // A company role without the client role grants nothing: the agency took the portal away.
+    expect(permissionsOf([], "owner").size).toBe(0);
+    expect(can({ permissions: permissionsOf(["admin"], "owner") }, "team:manage:own")).toBe(false);
+    expect(can({ permissions: permissionsOf(["admin"]) }, "team:manage:any")).toBe(true);
+  });
+
   it("adds up the permissions of several roles and grants none without a role", () => {
-    expect(permissionsOf(["admin", "client"]).size).toBe(permissions.length);
+    expect(permissionsOf(["admin", "client"], "owner").size).toBe(permissions.length);
     expect(permissionsOf([]).size).toBe(0);
     expect(can(null, "area:admin")).toBe(false);
     expect(can(undefined, "area:client")).toBe(false);

@@ -5,7 +5,7 @@
  * nowhere else; routes and the data layer ask `can`/`authorize` for a permission, never for a role.
  * A refusal is one error class, answered as 403 (or 404) in one place: server/refusals.ts.
  */
-import type { AppRole } from "~/db/enums";
+import type { AppRole, ClientMemberRole } from "~/db/enums";
 
 export const permissions = [
   /** Enter the admin area (its pages check their own permissions too). */
@@ -37,6 +37,12 @@ export const permissions = [
   "webhook:manage:any",
   /** The actor's own webhook (a client's). */
   "webhook:manage:own",
+  /** The people of a client company (issue 26): every member sees who is on the team... */
+  "team:read:own",
+  /** ...its owners invite, change and remove them... */
+  "team:manage:own",
+  /** ...and so do admins, for every company. */
+  "team:manage:any",
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -56,6 +62,7 @@ const granted: Record<AppRole, readonly Permission[]> = {
     "return:read:any",
     "return:decide:any",
     "webhook:manage:any",
+    "team:manage:any",
   ],
   client: [
     "area:client",
@@ -64,12 +71,26 @@ const granted: Record<AppRole, readonly Permission[]> = {
     "agreement:read:own",
     "return:request:own",
     "webhook:manage:own",
+    "team:read:own",
   ],
 };
 
-/** Everything the roles grant together. */
-export function permissionsOf(roles: readonly AppRole[]): ReadonlySet<Permission> {
-  return new Set(roles.flatMap((role) => granted[role]));
+/** What a person's place in their client company adds to the client role (issue 26). */
+const companyGrants: Record<ClientMemberRole, readonly Permission[]> = {
+  owner: ["team:manage:own"],
+  member: [],
+};
+
+/**
+ * Everything the roles grant together, and, for a client, what their place in the company adds (a
+ * company role without the client role grants nothing: the agency took the portal away).
+ */
+export function permissionsOf(
+  roles: readonly AppRole[],
+  companyRole?: ClientMemberRole | null,
+): ReadonlySet<Permission> {
+  const company = companyRole && roles.includes("client") ? companyGrants[companyRole] : [];
+  return new Set([...roles.flatMap((role) => granted[role]), ...company]);
 }
 
 /** The scopes an API key can hold (issue 14), each with what it grants: the one place they map. */

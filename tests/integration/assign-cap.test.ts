@@ -38,6 +38,7 @@ const adminActor: Actor = {
   sessionId: "cap-session",
   roles: ["admin"],
   clientId: null,
+  companyRole: null,
   profile: null,
 };
 const CAP = 25;

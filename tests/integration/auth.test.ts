@@ -327,7 +327,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     await expect(requireUser(asRequest(plain))).resolves.toMatchObject({ email: plainEmail, roles: [] });
     await expect(requireArea(asRequest(client), "client")).resolves.toMatchObject({
       roles: ["client"],
-      permissions: permissionsOf(["client"]),
+      permissions: permissionsOf(["client"], "owner"),
     });
     await expect(requireArea(asRequest(admin), "admin")).resolves.toMatchObject({
       roles: ["admin"],
@@ -559,7 +559,7 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
     const cookie = await sessionCookie(email, NEW_PASSWORD);
     await expect(requireArea(getRequest("/client", { cookie }), "client")).resolves.toMatchObject({
       email,
-      permissions: permissionsOf(["client"]),
+      permissions: permissionsOf(["client"], "owner"),
       profile: { companyName: "Oak Street Buyers" },
     });
     const [entry] = await database.db

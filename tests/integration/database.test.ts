@@ -8,6 +8,7 @@ import { DataDirLockedError } from "~/db/dir-lock.server";
 import {
   activityTypes,
   appRoles,
+  clientMemberRoles,
   experienceLevels,
   feedbackStatuses,
   importStatuses,
@@ -32,6 +33,7 @@ const expectedTables = [
   "account",
   "audit_log",
   "career_applications",
+  "client_members",
   "contact_submissions",
   "lead_activities",
   "lead_documents",
@@ -75,6 +77,7 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
     );
     expect(Object.fromEntries(rows.map((r) => [r.name, r.labels]))).toEqual({
       app_role: appRoles,
+      client_member_role: clientMemberRoles,
       property_type: valuesOf(propertyTypes),
       motivation_level: valuesOf(motivationLevels),
       lead_source: valuesOf(leadSources),

@@ -37,6 +37,7 @@ const adminActor: Actor = {
   sessionId: "bulk-session",
   roles: ["admin"],
   clientId: null,
+  companyRole: null,
   profile: null,
 };
 /** The bulk form's POST as a browser sends it: repeated `id` fields for the ticked rows. */

@@ -25,6 +25,7 @@ const actor = (roles: Actor["roles"]): Actor => ({
   kind: "user",
   roles,
   clientId: roles.includes("client") ? "00000000-0000-4000-8000-0000000000aa" : null,
+  companyRole: roles.includes("client") ? "owner" : null,
   permissions: permissionsOf(roles),
   profile: null,
 });

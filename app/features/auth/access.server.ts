@@ -6,10 +6,10 @@
  * signed out, and so does a session past its absolute lifetime (30 days, 12 hours for admins: it is
  * deleted on the spot). The answer is computed once per request.
  */
-import { eq, sql } from "drizzle-orm";
+import { aliasedTable, eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { isAppRole } from "~/db/enums";
-import { profiles, user, userRoles } from "~/db/schema";
+import { clientMembers, profiles, user, userRoles } from "~/db/schema";
 import type { Actor, ApiKeyActor } from "~/lib/actor";
 import { problem } from "~/lib/problem";
 import { can, permissionsOf, scopeGranting, type Permission } from "~/lib/permissions";
@@ -49,6 +49,9 @@ export function getAuthState(request: Request): Promise<AuthState> {
   return state;
 }
 
+/** The profile of the company a client member acts for: the company's name comes from it. */
+const companyProfile = aliasedTable(profiles, "company_profile");
+
 async function loadAuthState(request: Request): Promise<AuthState> {
   const { auth, db } = await getAuth();
   const { headers, response } = await auth.api.getSession({
@@ -66,12 +69,17 @@ async function loadAuthState(request: Request): Promise<AuthState> {
       profileEmail: profiles.email,
       companyName: profiles.companyName,
       phone: profiles.phone,
+      companyId: clientMembers.companyId,
+      companyRole: clientMembers.role,
+      companyProfileName: companyProfile.companyName,
       roles: sql<
         string[]
       >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${user.id} order by 1)`,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
+    .leftJoin(clientMembers, eq(clientMembers.userId, user.id))
+    .leftJoin(companyProfile, eq(companyProfile.userId, clientMembers.companyId))
     .where(eq(user.id, id));
   const roles = (row?.roles ?? []).filter(isAppRole);
   if (sessionLifetimeEnded(new Date(response.session.createdAt), roles)) {
@@ -80,23 +88,27 @@ async function loadAuthState(request: Request): Promise<AuthState> {
   }
   await markSessionActive(response.session.id, new Date(response.session.updatedAt));
   noteRequestUser(id);
+  // The client company comes from the membership (ADR 037): a client role without one acts for no company.
+  const isClient = roles.includes("client") && Boolean(row?.companyId);
+  const companyRole = isClient ? (row?.companyRole ?? null) : null;
   return {
     actor: {
       kind: "user",
       id,
-      // One login is one client company today; several members per company come with issue 26.
-      clientId: roles.includes("client") ? id : null,
+      clientId: isClient ? row!.companyId : null,
+      companyRole,
       email: response.user.email,
       name: response.user.name,
       sessionId: response.session.id,
       roles,
-      permissions: permissionsOf(roles),
+      permissions: permissionsOf(roles, companyRole),
       profile: row?.profileEmail
         ? {
             firstName: row.firstName,
             lastName: row.lastName,
             email: row.profileEmail,
-            companyName: row.companyName,
+            // A member shows their company's name, which the agency sets on the company's account.
+            companyName: isClient ? (row.companyProfileName ?? row.companyName) : row.companyName,
             phone: row.phone,
           }
         : null,

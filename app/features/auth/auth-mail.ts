@@ -56,14 +56,22 @@ export function resetPasswordMail(to: string, url: string): OutgoingMail {
   };
 }
 
-export function invitationMail(to: string, url: string, companyName: string): OutgoingMail {
+/** A client's invitation; `invitedBy` names the person who added them to their company's team. */
+export function invitationMail(
+  to: string,
+  url: string,
+  companyName: string,
+  invitedBy?: string,
+): OutgoingMail {
   return {
     to,
     subject: "Your Leadworks client portal account",
     ...composeMail({
       heading: "Welcome to the Leadworks client portal",
       paragraphs: [
-        `We created a client portal account for ${companyName}. There you will see the leads we deliver to you and can give feedback on each one.`,
+        invitedBy
+          ? `${invitedBy} added you to the team of ${companyName} in the Leadworks client portal. There you will see the leads we deliver to ${companyName} and can give feedback on each one.`
+          : `We created a client portal account for ${companyName}. There you will see the leads we deliver to you and can give feedback on each one.`,
         "Set your password to get started. The link works once and expires in 7 days.",
       ],
       action: { label: "Set my password", url },

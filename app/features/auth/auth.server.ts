@@ -27,7 +27,7 @@ import { resolveAuthSecret } from "~/lib/auth-secret.server";
 export type Writer = Database | Transaction;
 
 /** What the reset-password e-mail is for: a forgotten password (default) or a client invitation. */
-export type ResetMailPurpose = { kind: "invitation"; companyName: string };
+export type ResetMailPurpose = { kind: "invitation"; companyName: string; invitedBy?: string };
 
 interface Scope {
   db: Database;
@@ -119,6 +119,7 @@ function createAuth(db: Database) {
                 target.email,
                 link("/auth/reset-password", { token, invite: "1" }),
                 purpose.companyName,
+                purpose.invitedBy,
               )
             : resetPasswordMail(target.email, link("/auth/reset-password", { token }));
         await enqueueMail(currentWriter(db), mail);

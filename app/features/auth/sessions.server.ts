@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { session, user, userRoles } from "~/db/schema";
+import { clientMembers, session, user, userRoles } from "~/db/schema";
 import { isAppRole } from "~/db/enums";
 import type { Actor } from "~/lib/actor";
 import { permissionsOf, type Permission } from "~/lib/permissions";
@@ -86,10 +86,11 @@ export async function markSessionActive(
 /**
  * Whether the session still stands for a user who may use what it opened: it exists, has neither
  * expired nor outlived its absolute lifetime, its user is not disabled, and (when given) the user's
- * roles today still grant `permission`. Event streams ask this at every heartbeat.
+ * roles today still grant `permission`, and a client still belongs to the company the stream was opened
+ * for. Event streams ask this at every heartbeat.
  */
 export async function sessionStillGrants(
-  actor: Pick<Actor, "id" | "sessionId">,
+  actor: Pick<Actor, "id" | "sessionId"> & Partial<Pick<Actor, "clientId">>,
   permission: Permission | null,
 ): Promise<boolean> {
   const db = await getDb();
@@ -101,13 +102,16 @@ export async function sessionStillGrants(
       roles: sql<
         string[]
       >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${user.id})`,
+      companyId: clientMembers.companyId,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(clientMembers, eq(clientMembers.userId, user.id))
     .where(and(eq(session.id, actor.sessionId), eq(session.userId, actor.id)));
   if (!row || row.disabledAt) return false;
   const now = new Date();
   if (row.expiresAt <= now) return false;
   if (sessionLifetimeEnded(row.createdAt, row.roles, now)) return false;
+  if (actor.clientId && row.companyId !== actor.clientId) return false;
   return permission === null || permissionsOf(row.roles.filter(isAppRole)).has(permission);
 }

@@ -128,40 +128,56 @@ const lockEmail = (writer: Writer, email: string) =>
 const notFound: AdminResult = { ok: false, message: "User not found" };
 
 /**
+ * Inside `inAuthTransaction`: creates an invited account (no password yet) with its profile and e-mails
+ * the link to set the password (valid 7 days; the account is confirmed when it is used). Null when the
+ * address already has an account. Client invitations and a company's team invitations share it.
+ */
+export async function createInvitedAccount(
+  tx: Writer,
+  input: { email: string; firstName?: string; lastName?: string; companyName: string | null },
+): Promise<string | null> {
+  const { auth } = await getAuth();
+  const email = input.email.toLowerCase();
+  await lockEmail(tx, email);
+  const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (existing) return null;
+  const id = crypto.randomUUID();
+  const name = [input.firstName, input.lastName].filter(Boolean).join(" ");
+  await tx.insert(user).values({ id, email, name, emailVerified: false });
+  await tx.insert(profiles).values({
+    userId: id,
+    email,
+    firstName: input.firstName ?? null,
+    lastName: input.lastName ?? null,
+    companyName: input.companyName,
+  });
+  // better-auth issues the single-use set-password token; the e-mail is the invitation (see auth.server.ts).
+  await auth.api.requestPasswordReset({ body: { email } });
+  await tx
+    .update(verification)
+    .set({ expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
+    .where(eq(verification.value, id));
+  return id;
+}
+
+/**
  * Creates a client account with its company name and e-mails a link to set the password (valid 7 days).
  * The account is confirmed when the link is used.
  */
 export async function inviteClient(operator: Operator, input: InviteClientInput): Promise<AdminResult> {
   const actorId = operatorId(operator);
   const email = input.email.toLowerCase();
-  const { auth } = await getAuth();
   return inAuthTransaction(
     async (tx) => {
-      await lockEmail(tx, email);
-      const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
-      if (existing) {
+      const id = await createInvitedAccount(tx, { ...input, email });
+      if (!id) {
         return {
           ok: false,
           message: "An account with this email already exists. Grant it the client role in the list instead.",
         };
       }
-      const id = crypto.randomUUID();
-      const name = [input.firstName, input.lastName].filter(Boolean).join(" ");
-      await tx.insert(user).values({ id, email, name, emailVerified: false });
-      await tx.insert(profiles).values({
-        userId: id,
-        email,
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        companyName: input.companyName,
-      });
+      // The client role makes the account a one-person company, its owner (migration 0024's trigger).
       await tx.insert(userRoles).values({ userId: id, role: "client", grantedBy: actorId });
-      // better-auth issues the single-use set-password token; the e-mail is the invitation (see auth.server.ts).
-      await auth.api.requestPasswordReset({ body: { email } });
-      await tx
-        .update(verification)
-        .set({ expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
-        .where(eq(verification.value, id));
       await audit(tx, actorId, id, "user.invited", { email, companyName: input.companyName, role: "client" });
       return { ok: true, message: `Invitation sent to ${email}` };
     },

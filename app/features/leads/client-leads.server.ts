@@ -7,10 +7,11 @@
 import { and, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { feedbackStatuses, labelOf, notInterestedReasons } from "~/db/enums";
-import { leadDeliveries, leads } from "~/db/schema";
+import { leadDeliveries, leads, profiles } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
-import { actingClient, authorize, type ActorRef } from "~/lib/permissions";
+import { actingClient, authorize, can, type ActorRef } from "~/lib/permissions";
 import { recordLeadChanges } from "./lead-changes.server";
+import { personName } from "./lead-format";
 import { leadTimeline } from "./lead-queries.server";
 import { cursorKeys, keysetPage, leadIdentityColumns } from "./lead-list-sql.server";
 import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
@@ -88,6 +89,8 @@ export async function listClientLeads(actor: ActorRef, query: ClientLeadQuery) {
   const conditions: SQL[] = [mine(actor)];
   if (query.motivation) conditions.push(eq(leads.motivationLevel, query.motivation));
   if (query.feedback) conditions.push(eq(leads.clientFeedbackStatus, query.feedback));
+  if (query.claim === "mine") conditions.push(eq(leads.claimedByUserId, actor.id));
+  if (query.claim === "unclaimed") conditions.push(isNull(leads.claimedByUserId));
   return keysetPage(
     "newest",
     { where: conditions },
@@ -136,8 +139,12 @@ export async function getClientLead(actor: ActorRef, id: string) {
       dealPurchasePrice: leads.dealPurchasePrice,
       dealProfit: leads.dealProfit,
       createdAt: leads.createdAt,
+      claimedById: leads.claimedByUserId,
+      // E-mail first: Drizzle makes the left-joined object null when its first column is.
+      claimedBy: { email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName },
     })
     .from(leads)
+    .leftJoin(profiles, eq(profiles.userId, leads.claimedByUserId))
     .where(and(eq(leads.id, id), mine(actor)));
   if (!lead) return null;
   const activities = await leadTimeline(id, { forClient: actingClient(actor) });
@@ -150,7 +157,54 @@ export async function getClientLead(actor: ActorRef, id: string) {
       createdAt: a.createdAt,
     }))
     .filter((n) => n.notes !== "");
-  return { ...lead, activities, previousNotes };
+  const { claimedById, claimedBy, ...fields } = lead;
+  const claim = claimedById
+    ? { mine: claimedById === actor.id, by: personName(claimedBy) || "A teammate" }
+    : null;
+  return { ...fields, claim, activities, previousNotes };
+}
+
+export type ClaimResult = "taken" | "released" | "not_found" | "taken_by_other";
+
+/**
+ * Takes one of the company's leads for the actor ("mine", issue 26), or lets it go. A lead another
+ * member took stays theirs (`taken_by_other`), except that the team's owners may let it go. The change is
+ * the company's business: it goes on the timeline (for the company, like its feedback) and to the live
+ * lists, but not to the webhook.
+ */
+export async function setLeadClaim(actor: ActorRef, id: string, take: boolean): Promise<ClaimResult> {
+  authorize(actor, "lead:feedback:own");
+  if (!isUuid(id)) return "not_found";
+  const company = actingClient(actor);
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<ClaimResult> => {
+    const [row] = await tx
+      .select({ claimedBy: leads.claimedByUserId })
+      .from(leads)
+      .where(and(eq(leads.id, id), mine(actor)))
+      .for("update");
+    if (!row) return "not_found";
+    const holder = row.claimedBy;
+    if (take ? holder === actor.id : holder === null) return take ? "taken" : "released";
+    if (holder !== null && holder !== actor.id && (take || !can(actor, "team:manage:own"))) {
+      return "taken_by_other";
+    }
+    await tx
+      .update(leads)
+      .set({ claimedByUserId: take ? actor.id : null })
+      .where(eq(leads.id, id));
+    const entry = {
+      type: "lead_claimed" as const,
+      description: take ? "Lead taken" : "Lead released",
+      metadata: { clientId: company, taken: take },
+    };
+    await recordLeadChanges(tx, [{ leadId: id, from: company, to: company, entry }], {
+      by: actor.id,
+      mail: "none",
+      live: "lead",
+    });
+    return take ? "taken" : "released";
+  });
 }
 
 /**
@@ -203,6 +257,8 @@ export async function submitFeedback(
           ? `Feedback: Not Interested (${labelOf(notInterestedReasons, input.notInterestedReason)})`
           : `Feedback: ${labelOf(feedbackStatuses, input.feedbackStatus)}`,
       metadata: {
+        // The company the feedback was given for; performed_by names the person who gave it.
+        clientId: actingClient(actor),
         feedback_status: input.feedbackStatus,
         notes: input.notes ?? "",
         ...(input.feedbackStatus === "not_interested" ? { reason: input.notInterestedReason } : {}),

@@ -19,6 +19,7 @@ import {
   storedFiles,
   userRoles,
 } from "~/db/schema";
+import { isCompanyAccount } from "~/lib/client-accounts.server";
 import { isUuid } from "~/lib/data-guards";
 import { authorize, type ActorRef } from "~/lib/permissions";
 import { csvLines } from "~/lib/csv";
@@ -221,8 +222,19 @@ export async function findPossibleDuplicates(actor: ActorRef, probe: DuplicatePr
 export type PossibleDuplicate = Awaited<ReturnType<typeof findPossibleDuplicates>>[number];
 
 /**
- * A lead's activities, newest first, with who performed each. `forClient` gives the client's view: their
- * own feedback and returns only, and no assignment history (which would name other clients).
+ * Whether a feedback entry is the company's: given by one of its people, whoever they were (the entry
+ * names the company since issue 26, so a member removed later leaves their feedback behind); older
+ * entries were given by the company's own account.
+ */
+const feedbackOf = (
+  row: { performedById: string | null; metadata: Record<string, unknown> | null },
+  client: string,
+) => (row.metadata?.clientId === undefined ? row.performedById === client : row.metadata.clientId === client);
+
+/**
+ * A lead's activities, newest first, with who performed each (the member of a client company by name).
+ * `forClient` gives the client company's view: its own feedback and returns only, and no assignment
+ * history (which would name other clients).
  */
 export async function leadTimeline(leadId: string, options: { forClient?: string } = {}) {
   const db = await getDb();
@@ -246,9 +258,10 @@ export async function leadTimeline(leadId: string, options: { forClient?: string
       (row) =>
         client === undefined ||
         (row.activityType !== "lead_assigned" &&
-          (row.activityType !== "client_feedback_submitted" || row.performedById === client) &&
-          // A return belongs to the client who asked for it, not to whoever holds the lead later.
-          (!row.activityType.startsWith("return_") || row.metadata?.clientId === client)),
+          (row.activityType !== "client_feedback_submitted" || feedbackOf(row, client)) &&
+          // A return or a claim belongs to the company that made it, not to whoever holds the lead later.
+          ((!row.activityType.startsWith("return_") && row.activityType !== "lead_claimed") ||
+            row.metadata?.clientId === client)),
     )
     .map(({ performedById: _performedById, ...row }) => ({
       ...row,
@@ -264,15 +277,20 @@ async function accountsWithRole(
 ) {
   authorize(actor, "lead:read:any");
   const db = await getDb();
-  return db
-    .select({ id: userRoles.userId, ...personColumns(profiles) })
-    .from(userRoles)
-    .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(eq(userRoles.role, role))
-    .orderBy(...orderBy);
+  return (
+    db
+      .select({ id: userRoles.userId, ...personColumns(profiles) })
+      .from(userRoles)
+      .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
+      // A client company's members hold the client role too; only the companies are clients to choose.
+      .where(
+        and(eq(userRoles.role, role), role === "client" ? isCompanyAccount(userRoles.userId) : undefined),
+      )
+      .orderBy(...orderBy)
+  );
 }
 
-/** Every client account (role "client"), for the assignment menus: profile fields, by display name. */
+/** Every client company (its own account), for the assignment menus: profile fields, by display name. */
 export async function listClients(actor: ActorRef) {
   return accountsWithRole(
     actor,

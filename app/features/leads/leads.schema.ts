@@ -475,9 +475,17 @@ export const bulkSchema = z
   });
 export type BulkInput = z.output<typeof bulkSchema>;
 
+/** Whose leads of the company My Leads shows (issue 26): the person's, nobody's yet; none: everyone's. */
+export const claimFilters = [
+  { value: "mine", label: "Mine" },
+  { value: "unclaimed", label: "Not taken yet" },
+] as const;
+export type ClaimFilter = (typeof claimFilters)[number]["value"];
+
 export interface ClientLeadQuery {
   motivation?: MotivationLevel;
   feedback?: FeedbackStatus;
+  claim?: ClaimFilter;
   /** Which page, as on the admin list; none for the first. */
   cursor?: PageCursor;
 }
@@ -487,6 +495,7 @@ export function parseClientLeadQuery(url: URL): ClientLeadQuery {
   return {
     motivation: pickOne(motivationLevels, url.searchParams.get("motivation")),
     feedback: pickOne(feedbackStatuses, url.searchParams.get("feedback")),
+    claim: pickOne(claimFilters, url.searchParams.get("claim")),
     cursor: pageCursorOf(url.searchParams),
   };
 }
@@ -496,6 +505,7 @@ export function clientLeadListSearch(query: ClientLeadQuery): string {
   const params = new URLSearchParams();
   if (query.motivation) params.set("motivation", query.motivation);
   if (query.feedback) params.set("feedback", query.feedback);
+  if (query.claim) params.set("claim", query.claim);
   const search = params.toString();
   return search ? `?${search}` : "";
 }

@@ -10,7 +10,7 @@ import { getDb } from "~/db/db.server";
 import type { WebhookDeliveryStatus, WebhookEventType } from "~/db/enums";
 import { profiles, userRoles, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { audit } from "~/lib/audit.server";
-import { findClientAccount } from "~/lib/client-accounts.server";
+import { findClientAccount, isCompanyAccount } from "~/lib/client-accounts.server";
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
 import { authorize, authorizeOwner, NotAllowedError, type ActorRef } from "~/lib/permissions";
@@ -328,7 +328,7 @@ export async function listClientWebhooks(actor: ActorRef) {
     .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
     .leftJoin(webhookEndpoints, eq(webhookEndpoints.clientId, userRoles.userId))
     .leftJoin(stats, eq(stats.clientId, userRoles.userId))
-    .where(eq(userRoles.role, "client"))
+    .where(and(eq(userRoles.role, "client"), isCompanyAccount(userRoles.userId)))
     .orderBy(asc(sql`coalesce(${profiles.companyName}, ${profiles.email})`));
 }
 

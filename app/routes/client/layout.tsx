@@ -38,6 +38,7 @@ const clientNav = (awaitingFeedback = 0): AreaLink[] => [
   },
   { to: "/client/insights", label: "Insights" },
   { to: "/client/agreement", label: "Agreement" },
+  { to: "/client/team", label: "Team" },
   { to: "/client/settings", label: "Settings" },
 ];
 

@@ -10,20 +10,30 @@ import { fullAddress, leadTitle } from "~/features/leads/components/lead-view";
 import { Timeline } from "~/features/leads/components/timeline";
 import { getClientLead } from "~/features/leads/client-leads.server";
 import { ReturnCard } from "~/features/leads/components/return-card";
-import { handleClientLeadPost, type ReturnReply } from "~/features/leads/returns/return-actions.server";
+import {
+  handleClientLeadPost,
+  type ClaimReply,
+  type ReturnReply,
+} from "~/features/leads/returns/return-actions.server";
 import { returnStanding } from "~/features/leads/returns/returns.server";
 import { formatPhone } from "~/features/leads/lead-format";
 import { notFound } from "~/lib/not-found";
 import { PageTitle } from "~/components/ui/page-title";
 import { Button } from "~/components/ui/button";
 import { MapPin, MessageSquare, Phone } from "lucide-react";
+import { can } from "~/lib/permissions";
+import { ClaimCard } from "~/features/leads/components/claim-card";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
   const lead = await getClientLead(actor, params.id);
   // Someone else's lead is as missing as an unknown one: the portal's error boundary says so, with 404.
   if (!lead) throw notFound("Lead not found");
-  return { lead, returnStanding: await returnStanding(actor, lead.id) };
+  return {
+    lead,
+    returnStanding: await returnStanding(actor, lead.id),
+    canRelease: can(actor, "team:manage:own"),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -42,9 +52,11 @@ const mapLink = (address: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 export default function ClientLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, returnStanding } = loaderData;
-  // The page holds two forms: each takes only the answers meant for it.
-  const returnReply = actionData && "intent" in actionData ? (actionData as ReturnReply) : undefined;
+  const { lead, returnStanding, canRelease } = loaderData;
+  // The page holds three forms: each takes only the answers meant for it.
+  const intent = actionData && "intent" in actionData ? actionData.intent : undefined;
+  const returnReply = intent === "return" ? (actionData as ReturnReply) : undefined;
+  const claimReply = intent === "claim" ? (actionData as ClaimReply) : undefined;
   const feedbackReply = actionData && !("intent" in actionData) ? actionData : undefined;
   return (
     <section aria-labelledby="lead-heading">
@@ -124,6 +136,7 @@ export default function ClientLead({ loaderData, actionData }: Route.ComponentPr
             notes={lead.clientNotes}
             result={feedbackReply}
           />
+          <ClaimCard claim={lead.claim} canRelease={canRelease} reply={claimReply} />
           <ReturnCard standing={returnStanding} reply={returnReply} />
           <PreviousNotes notes={lead.previousNotes} />
         </div>

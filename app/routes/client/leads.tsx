@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("My Leads");
 
 export default function ClientLeads({ loaderData }: Route.ComponentProps) {
   const { query, leads } = loaderData;
-  const filtered = Boolean(query.motivation || query.feedback);
+  const filtered = Boolean(query.motivation || query.feedback || query.claim);
   const firstPage = clientLeadListSearch(query);
   return (
     <section aria-labelledby="my-leads-heading">

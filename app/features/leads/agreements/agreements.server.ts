@@ -7,7 +7,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { clientAgreements, profiles, user } from "~/db/schema";
-import { findClientAccount, type ClientAccount } from "~/lib/client-accounts.server";
+import { findClientAccount, isCompanyAccount, type ClientAccount } from "~/lib/client-accounts.server";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import { clientDisplayName, personName } from "../lead-format";
 import { capMessages } from "../leads.schema";
@@ -132,7 +132,7 @@ export async function listClientStandings(actor: ActorRef): Promise<ClientStandi
         select leads_per_month, starts_on, price_per_lead from client_agreements a
         where a.client_id = r.user_id order by a.version desc limit 1
       ) a on true
-      where r.role = 'client'
+      where r.role = 'client' and ${isCompanyAccount(sql`r.user_id`)}
       order by lower(coalesce(nullif(p.company_name, ''),
                               nullif(concat_ws(' ', p.first_name, p.last_name), ''), u.email)), r.user_id`,
   );

@@ -6,6 +6,7 @@ import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import type { FormReply } from "~/lib/form-reply";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import {
   agreementDefaults,
@@ -26,10 +27,18 @@ const hints: Partial<Record<AgreementField, string>> = {
  * The admin's form for a client's agreement. Saving writes a new version; the page keys the form by the
  * version so it starts again from the saved terms.
  */
-export function AgreementForm({ initial }: { initial?: Record<AgreementField, string> }) {
+export function AgreementForm({
+  initial,
+  reply,
+}: {
+  initial?: Record<AgreementField, string>;
+  /** The server's answer to this form (the page holds the team's forms too). */
+  reply: FormReply | undefined;
+}) {
   const { fields, ...form } = useSchemaForm(agreementSchema, {
     id: "agreement",
     defaultValue: initial ?? agreementDefaults,
+    reply,
   });
   const field = (name: AgreementField, control: ReactElement<Record<string, unknown>>, optional = false) => (
     <FormField

@@ -3,7 +3,7 @@ import type { SerializeFrom } from "~/lib/serialize-from";
 import { cn } from "~/lib/utils";
 import type { listClientLeads } from "../client-leads.server";
 import { formatListDate } from "../lead-format";
-import type { ClientLeadQuery } from "../leads.schema";
+import { claimFilters, type ClientLeadQuery } from "../leads.schema";
 import { FeedbackBadge, MotivationBadge } from "./badges";
 import { FilterForm, FilterSelect } from "./filters";
 import { Cell, LeadTableHead, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
@@ -60,11 +60,15 @@ export function ClientLeadTable({
   );
 }
 
-/** Motivation and feedback filters (spec 02 §2). */
+/** Motivation and feedback filters (spec 02 §2), and whose leads of the team (issue 26). */
 export function ClientLeadFilters({ query }: { query: ClientLeadQuery }) {
   return (
     <FilterForm
-      values={{ motivation: query.motivation ?? "", feedback: query.feedback ?? "" }}
+      values={{
+        motivation: query.motivation ?? "",
+        feedback: query.feedback ?? "",
+        claim: query.claim ?? "",
+      }}
       label="Filter my leads"
       className="flex flex-col gap-3 py-4 sm:flex-row sm:items-end"
     >
@@ -84,6 +88,15 @@ export function ClientLeadFilters({ query }: { query: ClientLeadQuery }) {
         allLabel="All feedback"
         value={query.feedback}
         options={feedbackStatuses}
+        className="sm:w-48"
+      />
+      <FilterSelect
+        id="client-claim"
+        name="claim"
+        label="Taken by"
+        allLabel="Everyone's"
+        value={query.claim}
+        options={claimFilters}
         className="sm:w-48"
       />
     </FilterForm>

@@ -9,6 +9,7 @@ import { addressKeySql } from "~/db/address-key";
 import type { Database, Transaction } from "~/db/client.server";
 import { queryRows } from "~/db/client.server";
 import { profiles, userRoles, type ImportSettings } from "~/db/schema";
+import { isCompanyAccount } from "~/lib/client-accounts.server";
 import { leadSchema, type LeadInput } from "../leads.schema";
 import { rowToLead, type ColumnMapping } from "./columns";
 import type { CsvRecord } from "./csv-source.server";
@@ -38,7 +39,8 @@ async function clientsByEmail(db: Reader, emails: string[]): Promise<Map<string,
     .select({ id: profiles.userId, email: sql<string>`lower(${profiles.email})` })
     .from(profiles)
     .innerJoin(userRoles, and(eq(userRoles.userId, profiles.userId), eq(userRoles.role, "client")))
-    .where(inArray(sql`lower(${profiles.email})`, emails));
+    // A member's address names a person, not a company: only a company's own account takes leads.
+    .where(and(inArray(sql`lower(${profiles.email})`, emails), isCompanyAccount(profiles.userId)));
   return new Map(rows.map((r) => [r.email, r.id]));
 }
 

@@ -1,12 +1,14 @@
 /**
  * The POSTs about returns: the client's request on their lead's page (which also holds the feedback
- * form: `intent=return` tells them apart) and the admin's decision in the queue.
+ * form and the claim's button: `intent=return`, `intent=claim|release` tell them apart) and the admin's
+ * decision in the queue.
  */
 import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { type Toast, errorToast } from "~/lib/toast";
+import { setLeadClaim } from "../client-leads.server";
 import { handleFeedbackForm } from "../lead-actions.server";
 import { returnDecisionSchema, returnRequestSchema } from "./return.schema";
 import { decideReturn, requestReturn } from "./returns.server";
@@ -25,6 +27,22 @@ export const returnToasts = {
   missing: errorToast("Return not found"),
 } as const satisfies Record<string, Toast>;
 
+export const claimToasts = {
+  taken: { kind: "success", title: "Lead taken", text: "It is yours now: it shows under Mine in My Leads." },
+  released: { kind: "success", title: "Lead released", text: "Anyone on your team can take it now." },
+  taken_by_other: {
+    kind: "error",
+    title: "Already taken",
+    text: "Someone else on your team has already taken this lead.",
+  },
+  not_found: { kind: "error", title: "Error", text: "Lead not found" },
+} as const satisfies Record<string, Toast>;
+
+/** The answer to a refused claim (a taken or a missing lead); a done one goes back to the page. */
+export interface ClaimReply extends FormReply {
+  intent: "claim";
+}
+
 /** A reply that says which of the page's forms it answers. */
 export interface ReturnReply extends FormReply {
   intent: "return" | "decide";
@@ -33,7 +51,18 @@ export interface ReturnReply extends FormReply {
 /** The client lead page's POST: a return request, or else the feedback buttons. */
 export async function handleClientLeadPost(request: Request, actor: Actor, leadId: string) {
   const form = await request.formData();
-  if (form.get("intent") !== "return") return handleFeedbackForm(form, actor, leadId);
+  const intent = form.get("intent");
+  if (intent === "claim" || intent === "release") {
+    const result = await setLeadClaim(actor, leadId, intent === "claim");
+    if (result === "taken" || result === "released") {
+      throw redirectWithToast(request, new URL(request.url).pathname, claimToasts[result]);
+    }
+    return data<ClaimReply>(
+      { ok: false, intent: "claim", toast: claimToasts[result] },
+      { status: result === "not_found" ? 404 : 409 },
+    );
+  }
+  if (intent !== "return") return handleFeedbackForm(form, actor, leadId);
   const submission = parseForm(form, returnRequestSchema);
   if (submission.status !== "success") {
     return invalidForm<ReturnReply>(submission.reply(), { intent: "return" });

@@ -3,6 +3,9 @@ import type { Route } from "./+types/detail";
 import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { BackLink } from "~/components/ui/back-link";
 import { requireArea } from "~/features/auth/access.server";
+import { handleTeamPost, isTeamIntent, type TeamReply } from "~/features/auth/client-team-action.server";
+import { listTeam } from "~/features/auth/client-team.server";
+import { TeamPanel } from "~/features/auth/components/team-panel";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { handleAgreementPost } from "~/features/leads/agreements/agreement-action.server";
 import { agreementFormValues } from "~/features/leads/agreements/agreement.schema";
@@ -21,12 +24,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await getClientAgreement(actor, params.id);
   if (!found) throw notFound("Client not found");
   const now = new Date();
-  const guarantee = await clientGuarantee(actor, found.client.id, now);
-  return { ...found, name: clientDisplayName(found.client), guarantee, now };
+  const [guarantee, team] = await Promise.all([
+    clientGuarantee(actor, found.client.id, now),
+    listTeam(actor, found.client.id),
+  ]);
+  return {
+    ...found,
+    name: clientDisplayName(found.client),
+    guarantee,
+    now,
+    team: team ?? [],
+    actorId: actor.id,
+  };
 }
 
+/** The agreement's form, or one of the team's (their intent says which). */
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireArea(request, "admin");
+  const form = await request.clone().formData();
+  if (isTeamIntent(form.get("intent"))) return handleTeamPost(actor, params.id, form);
   return handleAgreementPost(request, actor, params.id);
 }
 
@@ -39,8 +55,11 @@ export const handle: CrumbHandle = {
 export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta(data ? `${data.name}: Agreement` : "Client not found");
 
-export default function AdminClient({ loaderData }: Route.ComponentProps) {
-  const { client, current, history, name, guarantee, now } = loaderData;
+export default function AdminClient({ loaderData, actionData }: Route.ComponentProps) {
+  const { client, current, history, name, guarantee, now, team, actorId } = loaderData;
+  // The page holds the agreement's form and the team's: each takes only the answers meant for it.
+  const teamReply = actionData && "intent" in actionData ? (actionData as TeamReply) : undefined;
+  const agreementReply = actionData && !("intent" in actionData) ? actionData : undefined;
   // The ledger's first month is this one.
   const over = guarantee ? overText(guarantee.months[0]!) : null;
   return (
@@ -88,8 +107,10 @@ export default function AdminClient({ loaderData }: Route.ComponentProps) {
         <AgreementForm
           key={current?.version ?? 0}
           initial={current ? agreementFormValues(current) : undefined}
+          reply={agreementReply}
         />
       </section>
+      <TeamPanel team={team} canManage actorId={actorId} reply={teamReply} headingLevel={2} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-xl font-bold">
           History of changes

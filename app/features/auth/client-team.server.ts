@@ -1,0 +1,173 @@
+/**
+ * A client company's team (issue 26, ADR 037): its people, invited by e-mail through the accounts'
+ * invitation flow, their role (owners manage the team, members work the leads), and their removal, which
+ * ends their sessions at once. The company's owners manage their own team (`team:manage:own`), admins
+ * every company's (`team:manage:any`); every member sees who is on it. Changes go to the audit log.
+ */
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import type { ClientMemberRole } from "~/db/enums";
+import { account, clientMembers, leads, profiles, session, user, userRoles } from "~/db/schema";
+import { personName, type Actor } from "~/lib/actor";
+import { audit } from "~/lib/audit.server";
+import { findClientAccount } from "~/lib/client-accounts.server";
+import { authorizeOwner } from "~/lib/permissions";
+import { inAuthTransaction, type Writer } from "./auth.server";
+import { teamMessages, type InviteMemberInput } from "./client-team.schema";
+import { createInvitedAccount } from "./user-admin.server";
+
+export type TeamResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+
+export interface TeamMember {
+  id: string;
+  email: string;
+  name: string;
+  role: ClientMemberRole;
+  /** The company's own account: its id is the company's, so it stays on the team. */
+  companyAccount: boolean;
+  /** Invited and not signed in yet (no password set). */
+  invited: boolean;
+  joinedAt: Date;
+}
+
+const manage = { any: "team:manage:any", own: "team:manage:own" } as const;
+
+/** The company's name as the agency set it on the company's own account (its e-mail when it has none). */
+async function companyName(q: Writer, companyId: string): Promise<string | null> {
+  const client = await findClientAccount(q, companyId);
+  return client ? client.companyName || client.email : null;
+}
+
+/** The company's people, owners first, then by name; null when `companyId` names no client company. */
+export async function listTeam(actor: Actor, companyId: string): Promise<TeamMember[] | null> {
+  authorizeOwner(actor, { any: "team:manage:any", own: "team:read:own" }, companyId);
+  const db = await getDb();
+  if (!(await findClientAccount(db, companyId))) return null;
+  const rows = await db
+    .select({
+      id: clientMembers.userId,
+      email: user.email,
+      accountName: user.name,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      role: clientMembers.role,
+      joinedAt: clientMembers.createdAt,
+      hasPassword: sql<boolean>`exists(select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
+    })
+    .from(clientMembers)
+    .innerJoin(user, eq(user.id, clientMembers.userId))
+    .leftJoin(profiles, eq(profiles.userId, clientMembers.userId))
+    .where(eq(clientMembers.companyId, companyId))
+    .orderBy(asc(clientMembers.role), asc(sql`lower(${user.name})`), asc(user.email));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.accountName || row.email,
+    role: row.role,
+    companyAccount: row.id === companyId,
+    invited: !row.hasPassword,
+    joinedAt: row.joinedAt,
+  }));
+}
+
+/**
+ * Invites a new person to the company: an account of their own, a member of the company with `role`
+ * and the client role, and the invitation e-mail with the link to set a password (7 days). An address
+ * that already has an account is refused: a person belongs to at most one company, and moving an
+ * account between companies is the agency's to do.
+ */
+export async function inviteMember(
+  actor: Actor,
+  companyId: string,
+  input: InviteMemberInput,
+): Promise<TeamResult> {
+  authorizeOwner(actor, manage, companyId);
+  const email = input.email.toLowerCase();
+  const db = await getDb();
+  const name = await companyName(db, companyId);
+  if (!name) return { ok: false, status: 404, message: "Client not found" };
+  return inAuthTransaction(
+    async (tx): Promise<TeamResult> => {
+      const id = await createInvitedAccount(tx, { ...input, email, companyName: name });
+      if (!id) return { ok: false, status: 409, message: teamMessages.exists };
+      // The membership first: the client role's trigger then finds the person already in a company.
+      await tx.insert(clientMembers).values({ userId: id, companyId, role: input.role, invitedBy: actor.id });
+      await tx.insert(userRoles).values({ userId: id, role: "client", grantedBy: actor.id });
+      await audit(tx, actor.id, id, "team.member_invited", { email, companyId, role: input.role });
+      return { ok: true, message: `Invitation sent to ${email}` };
+    },
+    { resetMail: { kind: "invitation", companyName: name, invitedBy: personName(actor) } },
+  );
+}
+
+/** The member `userId` of the company, locked for the change; undefined when they are not on its team. */
+async function lockedMember(tx: Writer, companyId: string, userId: string) {
+  // The company's row serialises changes to its team (two owners demoting each other at once).
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, companyId)).for("update");
+  const [row] = await tx
+    .select({ role: clientMembers.role, email: user.email })
+    .from(clientMembers)
+    .innerJoin(user, eq(user.id, clientMembers.userId))
+    .where(and(eq(clientMembers.companyId, companyId), eq(clientMembers.userId, userId)));
+  return row;
+}
+
+async function ownerCount(tx: Writer, companyId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(clientMembers)
+    .where(and(eq(clientMembers.companyId, companyId), eq(clientMembers.role, "owner")));
+  return Number(row?.n ?? 0);
+}
+
+/** Makes a member an owner or an owner a member; the last owner stays one. */
+export async function setMemberRole(
+  actor: Actor,
+  companyId: string,
+  userId: string,
+  role: ClientMemberRole,
+): Promise<TeamResult> {
+  authorizeOwner(actor, manage, companyId);
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<TeamResult> => {
+    const member = await lockedMember(tx, companyId, userId);
+    if (!member) return { ok: false, status: 404, message: teamMessages.notFound };
+    const message = `${member.email} is now ${role === "owner" ? "an owner" : "a member"}`;
+    if (member.role === role) return { ok: true, message };
+    if (member.role === "owner" && (await ownerCount(tx, companyId)) <= 1) {
+      return { ok: false, status: 409, message: teamMessages.lastOwner };
+    }
+    await tx.update(clientMembers).set({ role }).where(eq(clientMembers.userId, userId));
+    await audit(tx, actor.id, userId, "team.role_changed", { companyId, from: member.role, to: role });
+    return { ok: true, message };
+  });
+}
+
+/**
+ * Takes a person off the company's team: their membership and client role go, the leads they took are
+ * free again, and their sessions end at once (an open page or event stream of theirs is refused from
+ * the next request). Their past feedback stays on the leads, in their name. The company's own account
+ * and the actor themselves cannot be removed.
+ */
+export async function removeMember(actor: Actor, companyId: string, userId: string): Promise<TeamResult> {
+  authorizeOwner(actor, manage, companyId);
+  if (userId === actor.id) return { ok: false, status: 409, message: teamMessages.self };
+  if (userId === companyId) return { ok: false, status: 409, message: teamMessages.companyAccount };
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<TeamResult> => {
+    const member = await lockedMember(tx, companyId, userId);
+    if (!member) return { ok: false, status: 404, message: teamMessages.notFound };
+    if (member.role === "owner" && (await ownerCount(tx, companyId)) <= 1) {
+      return { ok: false, status: 409, message: teamMessages.lastOwner };
+    }
+    await tx.delete(clientMembers).where(eq(clientMembers.userId, userId));
+    await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "client")));
+    await tx
+      .update(leads)
+      .set({ claimedByUserId: null })
+      .where(and(eq(leads.assignedToClientId, companyId), eq(leads.claimedByUserId, userId)));
+    await tx.delete(session).where(eq(session.userId, userId));
+    await audit(tx, actor.id, userId, "team.member_removed", { companyId, email: member.email });
+    return { ok: true, message: `${member.email} was removed from the team and signed out` };
+  });
+}

@@ -42,7 +42,7 @@ export function ClaimCard({
           <Button
             type="submit"
             variant={action === "claim" ? "default" : "outline"}
-            disabled={intent === action}
+            pending={intent === action}
           >
             {action === "claim"
               ? intent === action

@@ -24,6 +24,7 @@ import { leads, profiles } from "~/db/schema";
 import { audit } from "~/lib/audit.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
+import { notificationOptOut } from "~/lib/mail/notification-settings.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { DIGEST_LIST_MAX, newLeadsMail } from "~/lib/mail/templates/leads";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
@@ -215,14 +216,18 @@ async function mailReceived(tx: Queryable, received: readonly LeadChange[], mode
  * Tells a client by e-mail that leads are now theirs (outbox, same transaction): how many (`count`, when
  * `leadIds` names only the first few), who and where, how motivated, each with its link in the portal.
  * One lead or many, the same template (lib/mail/templates/leads.ts). Contact details stay behind the
- * sign-in.
+ * sign-in. Sent only as the client chose (notification settings): at once, or in the daily digest
+ * (`daily`, new-lead-digest.server.ts), or never.
  */
 export async function mailAssignmentDigest(
   tx: Queryable,
   clientId: string,
   leadIds: readonly string[],
   count = leadIds.length,
+  { daily = false } = {},
 ) {
+  const optOut = await notificationOptOut(tx, clientId, "new_leads", { daily });
+  if (!optOut) return;
   const [client] = await tx
     .select({ to: profiles.email, firstName: profiles.firstName, companyName: profiles.companyName })
     .from(profiles)
@@ -258,8 +263,10 @@ export async function mailAssignmentDigest(
         motivation: labelOf(motivationLevels, lead.motivationLevel),
       })),
       count,
+      daily,
       siteUrl: config.SITE_URL,
       contactEmail: config.CONTACT_EMAIL,
+      optOut,
     }),
   );
 }

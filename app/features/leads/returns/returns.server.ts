@@ -12,6 +12,7 @@ import { labelOf, returnReasons } from "~/db/enums";
 import { leadDeliveries, leadReturns, leads, profiles, user } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
+import { notificationOptOut } from "~/lib/mail/notification-settings.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { returnDecisionMail, returnRequestedNoticeMail } from "~/lib/mail/templates/returns";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
@@ -258,6 +259,8 @@ async function mailClientAboutDecision(
   approved: boolean,
   note: string,
 ) {
+  const optOut = await notificationOptOut(tx, clientId, "returns");
+  if (!optOut) return;
   const config = env();
   const row = await leadAndClient(tx, leadId, clientId);
   await enqueueMail(
@@ -271,6 +274,7 @@ async function mailClientAboutDecision(
       note,
       siteUrl: config.SITE_URL,
       contactEmail: config.CONTACT_EMAIL,
+      optOut,
     }),
   );
 }

@@ -59,6 +59,7 @@ export default [
     route("insights", "routes/admin/insights.tsx"),
     route("webhooks", "routes/admin/webhooks/list.tsx"),
     route("webhooks/:clientId", "routes/admin/webhooks/client.tsx"),
+    route("mail", "routes/admin/mail.tsx"),
   ]),
   // Admin-only resources outside the layout: 404 to everyone else
   route("admin/applications/:id/resume", "routes/admin/resume.ts"),

@@ -13,16 +13,18 @@ import { sendNewLeadDigests, DIGEST_PERIOD_MS } from "~/features/leads/new-lead-
 import { decideReturn, requestReturn } from "~/features/leads/returns/returns.server";
 import { env } from "~/lib/env.server";
 import { notificationSettingsOf } from "~/lib/mail/notification-settings.server";
+import { sampleMails } from "~/lib/mail/templates/catalogue";
 import { deliverDueMail } from "~/lib/mail/outbox.server";
 import { smtpTransport } from "~/lib/mail/transports.server";
 import { permissionsOf } from "~/lib/permissions";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { loader as mailPreviewLoader } from "~/routes/admin/mail";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { testDatabases } from "../support/databases";
 import { signedInAccounts, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import { deliverLeads } from "../support/lead-deliveries";
 import { parseMail } from "../support/mail";
-import { answer, call, formRequest, getRequest, statusOf } from "../support/route-calls";
+import { answer, call, callRoute, formRequest, getRequest, statusOf } from "../support/route-calls";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 
 const CONTACT = "hello@notify.test";
@@ -200,5 +202,34 @@ describe.each(testDatabases)("notification settings and unsubscribe on $name", (
     for (const junk of junks) {
       expect(answer(await save("Tom", junk)).status).toBe(400);
     }
+  });
+
+  it("/admin/mail renders every template for admins only; an unknown template is 404", async () => {
+    const first = answer(await call(mailPreviewLoader, getRequest("/admin/mail", { cookie: cookies.Admin })));
+    const entries = (first.data as unknown as { entries: { id: string }[] }).entries;
+    expect(entries.map((entry) => entry.id)).toEqual(sampleMails.map((sample) => sample.id));
+    for (const { id } of entries) {
+      const page = answer(
+        await call(mailPreviewLoader, getRequest(`/admin/mail?template=${id}`, { cookie: cookies.Admin })),
+      );
+      const mail = (
+        page.data as unknown as { mail: { id: string; html: string; text: string; subject: string } }
+      ).mail;
+      expect(mail.id).toBe(id);
+      expect(mail.html).toContain(`<title>`);
+      expect(mail.text).toContain("http://leadworks.test");
+    }
+    expect(
+      statusOf(
+        await callRoute(mailPreviewLoader, getRequest("/admin/mail?template=nope", { cookie: cookies.Admin })),
+      ),
+    ).toBe(404);
+    // A client and a visitor never see it: the area's guard answers before any template renders.
+    const asClient = await call(mailPreviewLoader, getRequest("/admin/mail", { cookie: cookies.Tom }));
+    expect(asClient).toBeInstanceOf(Response);
+    expect([302, 403, 404]).toContain((asClient as Response).status);
+    const anonymous = await call(mailPreviewLoader, getRequest("/admin/mail"));
+    expect(anonymous).toBeInstanceOf(Response);
+    expect((anonymous as Response).headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
   });
 });

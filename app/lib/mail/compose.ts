@@ -123,7 +123,7 @@ function fieldRows(fields: Field[]): string {
     .map(
       ([label, value, url]) =>
         `<tr><td class="muted" style="padding:10px 0 2px;${font};font-size:13px;line-height:18px;color:${colour.muted};font-weight:bold">${url ? `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>` : escapeHtml(label)}</td></tr>` +
-        `<tr><td style="padding:0 0 10px;border-bottom:1px solid ${colour.border};${font};font-size:15px;line-height:22px;white-space:pre-wrap;${wrap}">${escapeHtml(value)}</td></tr>`,
+        `<tr><td class="field-value" style="padding:0 0 10px;border-bottom:1px solid ${colour.border};${font};font-size:15px;line-height:22px;white-space:pre-wrap;${wrap}">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="table-layout:fixed;width:100%;margin:0 0 16px">${rows}</table>`;
@@ -159,7 +159,8 @@ a{color:${colour.brand}}
 .content p,.content td{${wrap}}
 @media (prefers-color-scheme:dark){
 .canvas{background:#0b1220!important}
-.card{background:#111827!important;color:#e5e7eb!important}
+.card{background:#111827!important;color:#e5e7eb!important;border-color:#334155!important}
+.field-value{border-color:#334155!important}
 .card td{color:#e5e7eb!important}
 .muted,.card .muted{color:#cbd5e1!important}
 .logo{color:#93c5fd!important}

@@ -221,7 +221,10 @@ describe.each(testDatabases)("notification settings and unsubscribe on $name", (
     }
     expect(
       statusOf(
-        await callRoute(mailPreviewLoader, getRequest("/admin/mail?template=nope", { cookie: cookies.Admin })),
+        await callRoute(
+          mailPreviewLoader,
+          getRequest("/admin/mail?template=nope", { cookie: cookies.Admin }),
+        ),
       ),
     ).toBe(404);
     // A client and a visitor never see it: the area's guard answers before any template renders.

@@ -14,7 +14,11 @@ import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
 import { notificationOptOut } from "~/lib/mail/notification-settings.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
-import { returnDecisionMail, returnRequestedNoticeMail } from "~/lib/mail/templates/returns";
+import {
+  returnDecisionMail,
+  returnReceiptMail,
+  returnRequestedNoticeMail,
+} from "~/lib/mail/templates/returns";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import { returnTermsOf } from "../agreements/agreements.server";
 import { clientDisplayName } from "../lead-format";
@@ -148,6 +152,7 @@ export async function requestReturn(
       live: "lead",
     });
     await mailStaffAboutRequest(tx, leadId, clientId, reason, input.note);
+    await mailClientReceipt(tx, leadId, clientId, reason, input.note);
     return { ok: true };
   });
 }
@@ -196,6 +201,34 @@ async function mailStaffAboutRequest(
       lead: { id: leadId, name: `${row.firstName} ${row.lastName}`, city: row.city, state: row.state },
       reason,
       note,
+    }),
+  );
+}
+
+/** The client's receipt of their request, when they want to hear about returns. */
+async function mailClientReceipt(
+  tx: Transaction,
+  leadId: string,
+  clientId: string,
+  reason: string,
+  note: string,
+) {
+  const optOut = await notificationOptOut(tx, clientId, "returns");
+  if (!optOut) return;
+  const config = env();
+  const row = await leadAndClient(tx, leadId, clientId);
+  await enqueueMail(
+    tx,
+    returnReceiptMail({
+      to: row.clientEmail,
+      greetingName: row.clientFirst || row.clientCompany || "there",
+      companyName: row.clientCompany || row.clientEmail,
+      lead: { id: leadId, name: `${row.firstName} ${row.lastName}`, city: row.city, state: row.state },
+      reason,
+      note,
+      siteUrl: config.SITE_URL,
+      contactEmail: config.CONTACT_EMAIL,
+      optOut,
     }),
   );
 }

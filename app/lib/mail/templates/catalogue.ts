@@ -6,6 +6,7 @@
 import type { OutgoingMail } from "../outbox.server";
 import { confirmationMail, existingAccountMail, invitationMail, resetPasswordMail } from "./account";
 import { careerNoticeMail, careerReceiptMail, contactNoticeMail, contactReceiptMail } from "./forms";
+import { importReportMail } from "./imports";
 import { newLeadsMail, type AssignedLead } from "./leads";
 import type { OptOut } from "./opt-out";
 import { returnDecisionMail, returnReceiptMail, returnRequestedNoticeMail } from "./returns";
@@ -285,6 +286,44 @@ export const sampleMails: SampleMail[] = [
         failures: 37,
         siteUrl: site.siteUrl,
         contactEmail: site.contactEmail,
+      }),
+  },
+  {
+    id: "import-finished",
+    title: "Import: finished",
+    audience: "admin",
+    render: (site) =>
+      importReportMail({
+        to: "maria@leadworks.example",
+        greetingName: "Maria",
+        importId: "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+        fileName: "PropStream export - Harris County absentee owners (Nov 2026).csv",
+        outcome: { kind: "done" },
+        rowsDone: 12_480,
+        imported: 12_104,
+        rejected: 311,
+        duplicates: 65,
+        siteUrl: site.siteUrl,
+        optOut: optOut(site, "import_reports"),
+      }),
+  },
+  {
+    id: "import-failed",
+    title: "Import: failed",
+    audience: "admin",
+    render: (site) =>
+      importReportMail({
+        to: "maria@leadworks.example",
+        greetingName: "Maria",
+        importId: "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+        fileName: "cold-calling-list.csv",
+        outcome: { kind: "failed", error: "Row 4,002: a quote opens a field that never closes" },
+        rowsDone: 4_000,
+        imported: 3_870,
+        rejected: 130,
+        duplicates: 0,
+        siteUrl: site.siteUrl,
+        optOut: optOut(site, "import_reports"),
       }),
   },
 ];

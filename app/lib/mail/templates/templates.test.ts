@@ -5,13 +5,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../compose";
-import { sampleMails } from "./catalogue";
+import { sampleMails, type SampleMail } from "./catalogue";
 
 const site = {
   siteUrl: "https://leadworks.example",
   contactEmail: "hello@leadworks.example",
   notifyEmail: "team@leadworks.example",
 };
+/** A notification can be turned off: the client's lead and return mails, the admin's import reports. */
+const notification = (sample: SampleMail) =>
+  (sample.audience === "client" && sample.id !== "webhook-paused") || sample.audience === "admin";
 const rendered = sampleMails.map((sample) => ({ sample, mail: sample.render(site) }));
 
 describe.each(rendered)("$sample.id", ({ sample, mail }) => {
@@ -38,12 +41,12 @@ describe.each(rendered)("$sample.id", ({ sample, mail }) => {
   });
 
   it(
-    sample.audience === "client" && sample.id !== "webhook-paused"
+    notification(sample)
       ? "offers one-click unsubscribe (RFC 8058) and the settings"
       : "has no unsubscribe: it is not a notification one can turn off",
     () => {
       const unsubscribe = mail.headers?.["List-Unsubscribe"];
-      if (sample.audience === "client" && sample.id !== "webhook-paused") {
+      if (notification(sample)) {
         expect(unsubscribe).toMatch(/^<https:\/\/leadworks\.example\/unsubscribe\?token=.+>$/);
         expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
         expect(mail.text).toContain(

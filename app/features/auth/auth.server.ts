@@ -124,7 +124,6 @@ function createAuth(db: Database) {
                 to: target.email,
                 url: link("/auth/reset-password", { token, invite: "1" }),
                 companyName: purpose.companyName,
-                forgotPasswordUrl: link("/auth/forgot-password"),
                 contactEmail: config.CONTACT_EMAIL,
               })
             : resetPasswordMail({

@@ -71,7 +71,6 @@ export function invitationMail(input: {
   to: string;
   url: string;
   companyName: string;
-  forgotPasswordUrl: string;
   contactEmail: string;
 }): OutgoingMail {
   return {
@@ -83,10 +82,8 @@ export function invitationMail(input: {
       paragraphs: [
         `We created a client portal account for ${input.companyName}. There you will see the leads we deliver to you and can give feedback on each one.`,
         `Set your password to get started. You sign in with this address, ${input.to}. The link works once and expires in 7 days.`,
-        {
-          text: "After 7 days, ask for a new link with this address on the",
-          link: { label: "password page", url: input.forgotPasswordUrl },
-        },
+        // Plain words, no second link: the button's link stays the message's first.
+        'After 7 days, ask for a new link: choose "Forgot your password?" on the sign-in page and enter this address.',
       ],
       action: { label: "Set my password", url: input.url },
       footer: {

@@ -169,7 +169,6 @@ export const sampleMails: SampleMail[] = [
         to: "ian@oakstreetbuyers.com",
         url: `${site.siteUrl}/auth/reset-password?token=${token}&invite=1`,
         companyName: "Oak Street Buyers",
-        forgotPasswordUrl: `${site.siteUrl}/auth/forgot-password`,
         contactEmail: site.contactEmail,
       }),
   },

@@ -90,7 +90,7 @@ describe("one event, one message", () => {
     const text = byId("invitation").text;
     expect(text).toContain("You sign in with this address, ian@oakstreetbuyers.com.");
     expect(text).toContain(
-      "After 7 days, ask for a new link with this address on the password page: https://leadworks.example/auth/forgot-password",
+      'After 7 days, ask for a new link: choose "Forgot your password?" on the sign-in page and enter this address.',
     );
   });
 

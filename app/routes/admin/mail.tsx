@@ -1,7 +1,8 @@
 /**
  * /admin/mail: every e-mail the product sends, rendered with sample data, at 600 px (a desktop client's
  * column) and 390 px (a phone) side by side, with its subject, header fields and plain-text part.
- * Admins only (the loader). The HTML sits in sandboxed srcdoc frames: no script runs, nothing loads.
+ * Admins only (the loader). The HTML sits in srcdoc frames, which inherit this page's Content-Security-
+ * Policy: no inline script could run in them (it has no nonce), and the templates escape every value.
  */
 import { data, Link } from "react-router";
 import type { Route } from "./+types/mail";
@@ -100,7 +101,6 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
             <iframe
               title={`${mail.title} at ${width} px`}
               srcDoc={mail.html}
-              sandbox=""
               width={width}
               height={900}
               className="max-w-full rounded-md border border-border bg-white"

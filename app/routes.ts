@@ -39,6 +39,8 @@ export default [
   route("auth/reset-password", "routes/auth/reset-password.tsx"),
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("account", "routes/account.tsx"),
+  // A notification's one-click unsubscribe (RFC 8058): signed token, no sign-in; GET confirms, POST acts
+  route("unsubscribe", "routes/unsubscribe.tsx"),
 
   // Admin area (spec 01 §2, spec 02 §2): admins only, checked by every loader and action
   route("admin", "routes/admin/layout.tsx", [
@@ -57,6 +59,7 @@ export default [
     route("insights", "routes/admin/insights.tsx"),
     route("webhooks", "routes/admin/webhooks/list.tsx"),
     route("webhooks/:clientId", "routes/admin/webhooks/client.tsx"),
+    route("mail", "routes/admin/mail.tsx"),
   ]),
   // Admin-only resources outside the layout: 404 to everyone else
   route("admin/applications/:id/resume", "routes/admin/resume.ts"),

@@ -11,6 +11,7 @@ import {
   sweepStaleUploads,
 } from "~/features/leads/import/job.server";
 import { pruneIdempotencyKeys } from "~/features/leads/api/api.server";
+import { sendNewLeadDigests } from "~/features/leads/new-lead-digest.server";
 import { COMPACT_EVERY_MS, compactInsightCounts } from "~/features/leads/insights/insight-counts.server";
 import type { ObjectStore } from "~/lib/files/object-store.server";
 import { sweepOrphanObjects } from "~/lib/files/stored-files.server";
@@ -80,6 +81,14 @@ export function backgroundJobs({
       everyMs: COMPACT_EVERY_MS,
       scope: "cluster",
       run: () => compactInsightCounts(db),
+    },
+    {
+      kind: "periodic",
+      name: "new-lead-digests",
+      // Hourly: each client's digest goes 24 hours after their last one.
+      everyMs: HOUR_MS,
+      scope: "cluster",
+      run: () => sendNewLeadDigests(db).then(() => undefined),
     },
     {
       kind: "periodic",

@@ -25,6 +25,14 @@ export const labelOf = (options: readonly Option[], value: string | null | undef
 
 // ---------------------------------------------------------------- accounts and mail (spec 01)
 
+/** How a client hears of leads assigned to them (notification settings, issue 27). */
+export const newLeadsMailChoices = [
+  { value: "immediate", label: "At once: an e-mail when leads are assigned" },
+  { value: "digest", label: "Once a day: one digest of the day's new leads" },
+  { value: "none", label: "Never: I check the portal" },
+] as const satisfies readonly Option[];
+export type NewLeadsMailChoice = (typeof newLeadsMailChoices)[number]["value"];
+
 // No labels: the screens show these values as they are (the user admin capitalises roles with CSS).
 export const appRoles = ["admin", "client"] as const;
 export type AppRole = (typeof appRoles)[number];

@@ -40,6 +40,7 @@ import {
   leadStatuses,
   mailStatuses,
   motivationLevels,
+  newLeadsMailChoices,
   positions,
   propertyTypes,
   valuesOf,
@@ -60,6 +61,7 @@ export const appRole = pgEnum("app_role", appRoles);
 export const clientMemberRole = pgEnum("client_member_role", clientMemberRoles);
 export const propertyType = pgEnum("property_type", valuesOf(propertyTypes));
 export const motivationLevel = pgEnum("motivation_level", valuesOf(motivationLevels));
+export const newLeadsMail = pgEnum("new_leads_mail", valuesOf(newLeadsMailChoices));
 export const leadSource = pgEnum("lead_source", valuesOf(leadSources));
 export const leadStatus = pgEnum("lead_status", valuesOf(leadStatuses));
 export const clientFeedbackStatus = pgEnum("client_feedback_status", valuesOf(feedbackStatuses));
@@ -153,6 +155,24 @@ export const profiles = pgTable("profiles", {
   companyName: varchar("company_name", { length: 100 }),
   phone: varchar("phone", { length: 20 }),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Which notifications a person gets by e-mail (issue 27); no row means the defaults (everything, new leads
+ * at once). The one-click unsubscribe of a notification turns its kind off here.
+ */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  newLeads: newLeadsMail("new_leads").notNull().default("immediate"),
+  /** The receipt of a return request and the decision on it. */
+  returns: boolean("returns").notNull().default(true),
+  /** An admin's report of an import they started, when it ends or fails. */
+  importReports: boolean("import_reports").notNull().default(true),
+  /** Until when the daily digest of new leads has told of them. */
+  digestThrough: timestamp("digest_through", { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 

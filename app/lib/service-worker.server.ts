@@ -11,7 +11,7 @@
  */
 const worker = (version: string) => `const CACHE = "leadworks-${version}";
 const SHELL = "/";
-const NETWORK_ONLY = [/^\\/admin/, /^\\/client/, /^\\/auth/, /^\\/account/, /^\\/api\\//, /\\.data$/];
+const NETWORK_ONLY = [/^\\/admin/, /^\\/client/, /^\\/auth/, /^\\/account/, /^\\/unsubscribe/, /^\\/api\\//, /\\.data$/];
 
 function storable(response) {
   if (!response || !response.ok || response.type !== "basic" || response.redirected) return false;

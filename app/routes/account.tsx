@@ -10,12 +10,17 @@ import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { handleSignOutOthersPost } from "~/features/auth/sessions-action.server";
 import { SIGN_OUT_OTHERS_INTENT, type SessionsActionResult } from "~/features/auth/sessions.schema";
 import { listOwnSessions } from "~/features/auth/sessions.server";
+import { NotificationSettings } from "~/features/auth/components/notification-settings";
+import { handleNotificationsPost } from "~/features/auth/notifications-action.server";
+import { NOTIFICATIONS_INTENT, type NotificationsReply } from "~/features/auth/notifications.schema";
+import { ownNotificationSettings } from "~/features/auth/notifications.server";
 import type { FormReply } from "~/lib/form-reply";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireUser(request);
   const sessions = await listOwnSessions(actor);
   return {
+    notifications: await ownNotificationSettings(actor),
     email: actor.email,
     profile: actor.profile,
     roles: actor.roles,
@@ -29,8 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  // Two forms post here: the profile, and "Sign out other sessions" (marked by its intent).
+  // Three forms post here: the profile, the notification settings, and "Sign out other sessions" (marked by its intent).
   const intent = (await request.clone().formData()).get("intent");
+  if (intent === NOTIFICATIONS_INTENT) return handleNotificationsPost(request);
   return intent === SIGN_OUT_OTHERS_INTENT ? handleSignOutOthersPost(request) : handleProfilePost(request);
 }
 
@@ -39,17 +45,20 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = () => privatePageMeta("Your Account");
 
 export default function Account() {
-  const { email, profile, roles, sessions, companySetByAgency } = useLoaderData<typeof loader>();
-  const result = useActionData<FormReply | SessionsActionResult>();
+  const { email, profile, roles, sessions, companySetByAgency, notifications } =
+    useLoaderData<typeof loader>();
+  const result = useActionData<FormReply | NotificationsReply | SessionsActionResult>();
   const sessionsResult =
     result && "intent" in result && result.intent === SIGN_OUT_OTHERS_INTENT ? result : undefined;
+  const notificationsResult =
+    result && "intent" in result && result.intent === NOTIFICATIONS_INTENT ? result : undefined;
   return (
     <AuthCard title="Your account" lead="Keep your contact details up to date.">
       <ProfileForm
         email={email}
         profile={profile}
         companySetByAgency={companySetByAgency}
-        result={sessionsResult ? undefined : (result as FormReply)}
+        result={sessionsResult || notificationsResult ? undefined : (result as FormReply)}
       />
       <div className="mt-8 border-t border-border pt-6 text-sm text-muted-foreground">
         <p>
@@ -66,6 +75,7 @@ export default function Account() {
           </Link>
         </p>
       </div>
+      <NotificationSettings choices={notifications} result={notificationsResult} />
       <SessionList sessions={sessions} result={sessionsResult} />
     </AuthCard>
   );

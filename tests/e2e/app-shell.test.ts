@@ -48,6 +48,7 @@ const areas = {
       ["/admin/webhooks", "Webhooks"],
       ["/admin/api-keys", "API keys"],
       ["/admin/users", "Users"],
+      ["/admin/mail", "E-mails"],
     ],
   },
   client: {

@@ -271,7 +271,8 @@ describe.each(testDatabases)("the lead-change path on $name", (testDb) => {
       ["return_requested", "Return requested: Wrong or disconnected number. Disconnected", ids.b],
     ]);
     expect(found.events).toEqual([["lead.updated", ids.b, ids.b]]);
-    expect(found.mail.map(([to]) => to)).toEqual(["b@changes.test", "staff@changes.test"]);
+    // The client's receipt and the decision, the staff's notice of the request.
+    expect(found.mail.map(([to]) => to)).toEqual(["b@changes.test", "b@changes.test", "staff@changes.test"]);
     expect(found.live).toEqual(Array.from({ length: 3 }, () => ({ leadId: id, clients: [ids.b] })));
   });
 
@@ -372,7 +373,10 @@ describe.each(testDatabases)("the lead-change path on $name", (testDb) => {
       Array.from({ length: 3 }, () => ["lead_assigned", "Assigned to Bravo Capital", ids.admin]),
     );
     expect(found.events).toEqual(Array.from({ length: 3 }, () => ["lead.assigned", ids.b, ids.b]));
-    expect(found.mail).toEqual([["b@changes.test", "3 new leads assigned to you"]]);
+    expect(found.mail).toEqual([
+      ["admin@changes.test", "Import finished: list.csv"],
+      ["b@changes.test", "3 new leads assigned to you"],
+    ]);
     const created = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(leads)

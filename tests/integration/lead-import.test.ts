@@ -218,11 +218,12 @@ describe.each(testDatabases)("lead import on $name", (testDb) => {
     ]);
     expect(Object.keys(rejected[0]!)).toEqual([...HEADER.split(","), "reason"]);
 
-    // One e-mail per client for the whole import.
+    // One e-mail per client for the whole import, and the report to the admin who started it.
     const mails = await db().select().from(mailOutbox);
     expect(mails.map((m) => [m.toAddress, m.subject]).sort()).toEqual([
       // One lead each: the message of a single assignment (the same event reads the same everywhere).
       ["Buyer.A@import.test", "New lead: Seller1 Import, Denver, CO"],
+      ["admin@import.test", "Import finished: list.csv"],
       ["b@import.test", "New lead: Seller2 Import, Denver, CO"],
     ]);
   });
@@ -240,8 +241,8 @@ describe.each(testDatabases)("lead import on $name", (testDb) => {
     expect(
       (await db().select({ n: count() }).from(leads).where(eq(leads.assignedToClientId, ids.clientB)))[0]!.n,
     ).toBe(3);
-    const [mail] = await db().select().from(mailOutbox);
-    expect(mail!.subject).toBe("3 new leads assigned to you");
+    const mails = await db().select().from(mailOutbox).orderBy(mailOutbox.toAddress);
+    expect(mails.map((m) => m.subject)).toEqual(["Import finished: a.csv", "3 new leads assigned to you"]);
 
     // The same bytes again: the import names the earlier one (the page warns before starting).
     const again = await receiveImport(admin, bytesOf(lines.join("\n")), "a-copy.csv");

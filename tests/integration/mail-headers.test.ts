@@ -6,12 +6,14 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clientAgreements, contactSubmissions, leadReturns, mailOutbox } from "~/db/schema";
+import { clientAgreements, contactSubmissions, leadImports, leadReturns, mailOutbox } from "~/db/schema";
 import type { CareerInput } from "~/features/careers/careers.schema";
 import { submitCareerApplication } from "~/features/careers/careers.server";
 import { handleContactPost } from "~/features/contact/contact-action.server";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
 import { assignLead } from "~/features/leads/lead-commands.server";
+import { getImport, receiveImport, startImport } from "~/features/leads/import/imports.server";
+import { claimJob, runJob } from "~/features/leads/import/job.server";
 import { decideReturn, requestReturn } from "~/features/leads/returns/returns.server";
 import { env } from "~/lib/env.server";
 import type { FormReply } from "~/lib/form-reply";
@@ -260,7 +262,22 @@ describe.each(testDatabases)("mail as it leaves over SMTP on $name", (testDb) =>
     expect(await decideReturn(admin(), reject)).toEqual({ ok: true });
 
     const mails = await delivered();
-    expect(mails).toHaveLength(4);
+    expect(mails).toHaveLength(6);
+    const receipts = mails.filter((mail) => mail.subject.startsWith("Return received: "));
+    expect(receipts).toHaveLength(2);
+    for (const receipt of receipts) {
+      expect(receipt.to).toBe("tom@example.com");
+      expect(marks(receipt)).toEqual(generated(CONTACT));
+      expect(receipt.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+      expect(receipt.text).toMatch(
+        /^Hello Tom, we received your request to return Seller No\d+ \(Chicago, IL\)\.$/m,
+      );
+      expect(receipt.text).toContain("Reason: Wrong or disconnected number");
+    }
+    expectLinkInBothParts(
+      receipts.find((receipt) => receipt.text.includes("Your note: Disconnected"))!,
+      `${SITE}/client/leads/${kept}`,
+    );
     const notices = mails.filter((mail) => mail.to === STAFF);
     expect(notices).toHaveLength(2);
     for (const notice of notices) {
@@ -286,5 +303,52 @@ describe.each(testDatabases)("mail as it leaves over SMTP on $name", (testDb) =>
     );
     expect(rejected.html).toContain("<p>Why: The number rang through on our test call.</p>");
     expectLinkInBothParts(rejected, `${SITE}/client/leads/${kept}`);
+  });
+
+  it("imports: the admin who started one hears when it ends and when it fails, with a link to it", async () => {
+    const upload = async (name: string, text: string) => {
+      const id = await receiveImport(
+        admin(),
+        (async function* () {
+          yield new TextEncoder().encode(text);
+        })(),
+        name,
+      );
+      expect(await startImport(admin(), id, (await getImport(admin(), id))!.settings!)).toBe(true);
+      return id;
+    };
+    const header = "First Name,Last Name,Phone,Address,City,State,Zip";
+    const good = await upload(
+      "Harris County absentee owners.csv",
+      `${header}\nAna,Reyes,(713) 555-0101,12 Elm St,Houston,TX,77002\nBo,Tran,7135550102,,Houston,TX,77002\n`,
+    );
+    for (let job = await claimJob(database.db, "w"); job; job = await claimJob(database.db, "w")) {
+      await runJob(database.db, job, "w");
+    }
+    // An import that keeps failing (the database went away each time) is stopped after its attempts.
+    const broken = await upload("broken.csv", `${header}\nCy,Lo,7135550103,3 Oak St,Houston,TX,77002\n`);
+    await database.db
+      .update(leadImports)
+      .set({ attempts: 9, error: "Connection terminated unexpectedly" })
+      .where(eq(leadImports.id, broken));
+    for (let job = await claimJob(database.db, "w"); job; job = await claimJob(database.db, "w")) {
+      await runJob(database.db, job, "w");
+    }
+
+    const mails = await delivered();
+    const finished = only(mails, "admin@example.com", "Import finished: Harris County absentee owners.csv");
+    expect(marks(finished)).toEqual(generated());
+    expect(finished.headers["list-unsubscribe"]).toMatch(/^<http:\/\/leadworks\.test\/unsubscribe\?token=/);
+    expect(finished.text).toContain(
+      "Hello Admin, the import of Harris County absentee owners.csv is finished: 1 lead imported, 1 row refused.",
+    );
+    expectLinkInBothParts(finished, `${SITE}/admin/leads/import/${good}`);
+
+    const failed = only(mails, "admin@example.com", "Import failed: broken.csv");
+    expect(failed.text).toContain(
+      "Why it stopped: Stopped after 5 attempts: Connection terminated unexpectedly",
+    );
+    expect(failed.text).toContain("The leads imported before it stopped are kept.");
+    expectLinkInBothParts(failed, `${SITE}/admin/leads/import/${broken}`);
   });
 });

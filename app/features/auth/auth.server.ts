@@ -19,9 +19,14 @@ import { getDb } from "~/db/db.server";
 import { account, session, user, verification } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
+import {
+  confirmationMail,
+  existingAccountMail,
+  invitationMail,
+  resetPasswordMail,
+} from "~/lib/mail/templates/account";
 import { SESSION_COOKIE_PREFIX } from "~/lib/personal-cookies";
 import type { Transaction } from "~/db/client.server";
-import { confirmationMail, existingAccountMail, invitationMail, resetPasswordMail } from "./auth-mail";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
 
 export type Writer = Database | Transaction;
@@ -115,13 +120,18 @@ function createAuth(db: Database) {
         const purpose = scopes.getStore()?.resetMail;
         const mail =
           purpose?.kind === "invitation"
-            ? invitationMail(
-                target.email,
-                link("/auth/reset-password", { token, invite: "1" }),
-                purpose.companyName,
-                purpose.invitedBy,
-              )
-            : resetPasswordMail(target.email, link("/auth/reset-password", { token }));
+            ? invitationMail({
+                to: target.email,
+                url: link("/auth/reset-password", { token, invite: "1" }),
+                companyName: purpose.companyName,
+                invitedBy: purpose.invitedBy,
+                contactEmail: config.CONTACT_EMAIL,
+              })
+            : resetPasswordMail({
+                to: target.email,
+                url: link("/auth/reset-password", { token }),
+                contactEmail: config.CONTACT_EMAIL,
+              });
         await enqueueMail(currentWriter(db), mail);
       },
       async onPasswordReset({ user: target }) {
@@ -134,7 +144,12 @@ function createAuth(db: Database) {
       async onExistingUserSignUp({ user: owner }) {
         await enqueueMail(
           currentWriter(db),
-          existingAccountMail(owner.email, link("/auth"), link("/auth/forgot-password")),
+          existingAccountMail({
+            to: owner.email,
+            signInUrl: link("/auth"),
+            resetUrl: link("/auth/forgot-password"),
+            contactEmail: config.CONTACT_EMAIL,
+          }),
         );
       },
     },
@@ -146,7 +161,11 @@ function createAuth(db: Database) {
       async sendVerificationEmail({ user: target, token }) {
         await enqueueMail(
           currentWriter(db),
-          confirmationMail(target.email, link("/auth/verify-email", { token })),
+          confirmationMail({
+            to: target.email,
+            url: link("/auth/verify-email", { token }),
+            contactEmail: config.CONTACT_EMAIL,
+          }),
         );
       },
     },

@@ -10,9 +10,8 @@ import { env } from "~/lib/env.server";
 import { ipRateLimitKey } from "~/lib/ip-rate-limit-key";
 import { documentContentTypes, safeFileName, type DocumentKind } from "~/lib/files/document-type";
 import { storeFile, withStagedFile, type StagedFile } from "~/lib/files/stored-files.server";
-import { acknowledgementMail, greeting } from "~/lib/mail/acknowledgement";
-import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
+import { careerNoticeMail, careerReceiptMail } from "~/lib/mail/templates/forms";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { notify, SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
 import { step } from "~/lib/submission-errors";
@@ -68,41 +67,27 @@ export async function submitCareerApplication(
             resumeFileId: file?.id ?? null,
           })
           .returning({ id: careerApplications.id });
-        const name = `${input.firstName} ${input.lastName}`;
-        const staff = composeMail({
-          heading: "New job application",
-          paragraphs: [`${name} applied for ${labelOf(positions, input.positionInterest)}.`],
-          fields: [
-            ["Name", name],
-            ["Email", input.email],
-            ["Phone", input.phone ?? "-"],
-            ["Position", labelOf(positions, input.positionInterest)],
-            ["Experience", labelOf(experienceLevels, input.experienceLevel)],
-            ["Resume", file ? `${file.fileName} (attached)` : "none"],
-            ["Cover letter", input.coverLetter],
-          ],
-          action: { label: "Open the dashboard", url: `${config.SITE_URL}/admin` },
-          footer: "Leadworks website notification",
-        });
-        await enqueueMail(tx, {
-          to: config.NOTIFY_EMAIL,
-          replyTo: input.email,
-          subject: `New application: ${name}, ${labelOf(positions, input.positionInterest)}`,
-          attachments: file
-            ? [{ fileId: file.id, fileName: file.fileName, contentType: file.contentType }]
-            : [],
-          ...staff,
-        });
+        await enqueueMail(
+          tx,
+          careerNoticeMail({
+            to: config.NOTIFY_EMAIL,
+            siteUrl: config.SITE_URL,
+            name: `${input.firstName} ${input.lastName}`,
+            email: input.email,
+            phone: input.phone ?? null,
+            position: labelOf(positions, input.positionInterest),
+            experience: labelOf(experienceLevels, input.experienceLevel),
+            resume: file && { fileId: file.id, fileName: file.fileName, contentType: file.contentType },
+            coverLetter: input.coverLetter,
+          }),
+        );
         // The applicant's acknowledgement is our words only (no cover letter), see acknowledgementMail.
         await enqueueMail(
           tx,
-          acknowledgementMail({
+          careerReceiptMail({
             to: input.email,
-            subject: "We received your application",
-            heading: greeting("Thank you for applying", input.firstName),
-            paragraphs: [
-              `We received your application for ${labelOf(positions, input.positionInterest)}. Our team reviews every application and will get back to you soon.`,
-            ],
+            firstName: input.firstName,
+            position: labelOf(positions, input.positionInterest),
             contactEmail: config.CONTACT_EMAIL,
             siteUrl: config.SITE_URL,
           }),

@@ -6,9 +6,8 @@ import { getDb } from "~/db/db.server";
 import { contactSubmissions } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { ipRateLimitKey } from "~/lib/ip-rate-limit-key";
-import { acknowledgementMail, greeting } from "~/lib/mail/acknowledgement";
-import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
+import { contactNoticeMail, contactReceiptMail } from "~/lib/mail/templates/forms";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { notify, SUBMISSIONS_CHANNEL } from "~/lib/realtime.server";
 import { step } from "~/lib/submission-errors";
@@ -47,35 +46,24 @@ export async function submitContactMessage(
           message: input.message,
         })
         .returning({ id: contactSubmissions.id });
-      const staff = composeMail({
-        heading: "New contact message",
-        paragraphs: [`${input.name} sent a message through the contact form.`],
-        fields: [
-          ["Name", input.name],
-          ["Email", input.email],
-          ["Company", input.company ?? "-"],
-          ["Subject", input.subject],
-          ["Message", input.message],
-        ],
-        action: { label: "Open the dashboard", url: `${config.SITE_URL}/admin` },
-        footer: "Leadworks website notification",
-      });
-      await enqueueMail(tx, {
-        to: config.NOTIFY_EMAIL,
-        replyTo: input.email,
-        subject: `New contact message: ${input.subject}`.slice(0, 200),
-        ...staff,
-      });
+      await enqueueMail(
+        tx,
+        contactNoticeMail({
+          to: config.NOTIFY_EMAIL,
+          siteUrl: config.SITE_URL,
+          name: input.name,
+          email: input.email,
+          company: input.company ?? null,
+          subject: input.subject,
+          message: input.message,
+        }),
+      );
       // The sender's acknowledgement is our words only: echoing their text would relay it to any address.
       await enqueueMail(
         tx,
-        acknowledgementMail({
+        contactReceiptMail({
           to: input.email,
-          subject: "We received your message",
-          heading: greeting("Thanks for reaching out", input.name),
-          paragraphs: [
-            "We received your message and a member of our team will reply within 24 hours (Monday to Friday, 9:00 AM to 6:00 PM).",
-          ],
+          name: input.name,
           contactEmail: config.CONTACT_EMAIL,
           siteUrl: config.SITE_URL,
         }),

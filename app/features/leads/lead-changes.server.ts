@@ -24,8 +24,9 @@ import { leads, profiles } from "~/db/schema";
 import { audit } from "~/lib/audit.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { composeMail } from "~/lib/mail/compose";
+import { notificationOptOut } from "~/lib/mail/notification-settings.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
+import { DIGEST_LIST_MAX, newLeadsMail } from "~/lib/mail/templates/leads";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
 import { enqueueLeadEvents, type LeadEvent } from "~/lib/webhooks/outbox.server";
 import { personName } from "./lead-format";
@@ -197,12 +198,9 @@ async function auditDeletions(tx: Queryable, deletions: readonly LeadChange[], b
 
 // ---------------------------------------------------------------- e-mail
 
-/** Leads named in a digest; the rest are counted. */
-const DIGEST_LIST_MAX = 25;
-
 async function mailReceived(tx: Queryable, received: readonly LeadChange[], mode: "each" | "digest") {
   if (mode === "each") {
-    for (const change of received) await mailNewAssignment(tx, change.leadId, change.to!);
+    for (const change of received) await mailAssignmentDigest(tx, change.to!, [change.leadId]);
     return;
   }
   const perClient = new Map<string, string[]>();
@@ -215,64 +213,21 @@ async function mailReceived(tx: Queryable, received: readonly LeadChange[], mode
 }
 
 /**
- * Tells a client by e-mail that a lead is now theirs (outbox, same transaction): who and where, how
- * motivated, and the link to it in the portal. Contact details stay behind the sign-in.
- */
-async function mailNewAssignment(tx: Queryable, leadId: string, clientId: string) {
-  const [row] = await tx
-    .select({
-      to: profiles.email,
-      companyName: profiles.companyName,
-      firstName: profiles.firstName,
-      leadFirstName: leads.firstName,
-      leadLastName: leads.lastName,
-      city: leads.city,
-      state: leads.state,
-      propertyType: leads.propertyType,
-      motivationLevel: leads.motivationLevel,
-    })
-    .from(leads)
-    .innerJoin(profiles, eq(profiles.userId, clientId))
-    .where(eq(leads.id, leadId));
-  if (!row) return;
-  const config = env();
-  const where = `${row.city}, ${row.state}`;
-  const mail = composeMail({
-    heading: "A new seller lead for you",
-    paragraphs: [
-      `Hello ${row.firstName || row.companyName || "there"}, we have assigned a new homeowner lead to you.`,
-      "Open it in your portal for the contact details and the seller's situation, and tell us how it goes with the feedback buttons.",
-    ],
-    fields: [
-      ["Seller", `${row.leadFirstName} ${row.leadLastName}`],
-      ["Location", where],
-      ["Property", labelOf(propertyTypes, row.propertyType)],
-      ["Motivation", labelOf(motivationLevels, row.motivationLevel)],
-    ],
-    action: { label: "View the lead", url: `${config.SITE_URL}/client/leads/${leadId}` },
-    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
-  });
-  await enqueueMail(tx, {
-    to: row.to,
-    // Answers reach the agency (an account manager of the client's, once there is one).
-    replyTo: config.CONTACT_EMAIL,
-    subject: `New lead: ${row.leadFirstName} ${row.leadLastName}, ${where}`,
-    ...mail,
-  });
-}
-
-/**
- * One e-mail to the client for many leads: how many (`count`, when `leadIds` names only the first few),
- * the first few by name and place, and the link to their portal. A digest of one lead is that lead's own
- * message (the same event reads the same whichever screen caused it).
+ * Tells a client by e-mail that leads are now theirs (outbox, same transaction): how many (`count`, when
+ * `leadIds` names only the first few), who and where, how motivated, each with its link in the portal.
+ * One lead or many, the same template (lib/mail/templates/leads.ts). Contact details stay behind the
+ * sign-in. Sent only as the client chose (notification settings): at once, or in the daily digest
+ * (`daily`, new-lead-digest.server.ts), or never.
  */
 export async function mailAssignmentDigest(
   tx: Queryable,
   clientId: string,
   leadIds: readonly string[],
   count = leadIds.length,
+  { daily = false } = {},
 ) {
-  if (count === 1 && leadIds.length === 1) return mailNewAssignment(tx, leadIds[0]!, clientId);
+  const optOut = await notificationOptOut(tx, clientId, "new_leads", { daily });
+  if (!optOut) return;
   const [client] = await tx
     .select({ to: profiles.email, firstName: profiles.firstName, companyName: profiles.companyName })
     .from(profiles)
@@ -280,37 +235,40 @@ export async function mailAssignmentDigest(
   if (!client) return;
   const named = await tx
     .select({
+      id: leads.id,
       firstName: leads.firstName,
       lastName: leads.lastName,
       city: leads.city,
       state: leads.state,
+      propertyType: leads.propertyType,
       motivationLevel: leads.motivationLevel,
     })
     .from(leads)
     .where(inArray(leads.id, leadIds.slice(0, DIGEST_LIST_MAX)))
     .orderBy(leads.lastName, leads.firstName);
-  const more = count - named.length;
+  if (named.length === 0) return;
   const config = env();
-  const mail = composeMail({
-    heading: `${count} new seller leads for you`,
-    paragraphs: [
-      `Hello ${client.firstName || client.companyName || "there"}, we have assigned ${count} new homeowner leads to you.`,
-      "Open them in your portal for the contact details and each seller's situation, and tell us how it goes with the feedback buttons.",
-      ...(more > 0 ? [`The first ${named.length} are listed below; your portal lists all ${count}.`] : []),
-    ],
-    fields: named.map((lead) => [
-      `${lead.firstName} ${lead.lastName}`,
-      `${lead.city}, ${lead.state} · ${labelOf(motivationLevels, lead.motivationLevel)}`,
-    ]),
-    action: { label: "Open your leads", url: `${config.SITE_URL}/client/leads` },
-    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
-  });
-  await enqueueMail(tx, {
-    to: client.to,
-    replyTo: config.CONTACT_EMAIL,
-    subject: `${count} new leads assigned to you`,
-    ...mail,
-  });
+  await enqueueMail(
+    tx,
+    newLeadsMail({
+      to: client.to,
+      greetingName: client.firstName || client.companyName || "there",
+      companyName: client.companyName || client.to,
+      leads: named.map((lead) => ({
+        id: lead.id,
+        name: `${lead.firstName} ${lead.lastName}`,
+        city: lead.city,
+        state: lead.state,
+        property: labelOf(propertyTypes, lead.propertyType),
+        motivation: labelOf(motivationLevels, lead.motivationLevel),
+      })),
+      count,
+      daily,
+      siteUrl: config.SITE_URL,
+      contactEmail: config.CONTACT_EMAIL,
+      optOut,
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- live lists

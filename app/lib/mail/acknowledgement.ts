@@ -45,17 +45,20 @@ export interface AcknowledgementInput {
 export function acknowledgementMail(input: AcknowledgementInput): OutgoingMail {
   return {
     to: input.to,
-    subject: input.subject,
     replyTo: input.contactEmail,
     headers: AUTO_REPLIED,
     ...composeMail({
+      subject: input.subject,
+      preheader: input.paragraphs[0] ?? input.heading,
       heading: input.heading,
       paragraphs: [
         ...input.paragraphs,
         `Questions in the meantime? Write to ${input.contactEmail} or visit ${input.siteUrl}.`,
         "If you did not fill in a form on our website, someone else typed your address: you can ignore this e-mail.",
       ],
-      footer: `Leadworks | ${input.contactEmail} | ${input.siteUrl}`,
+      footer: {
+        why: `You get this one e-mail because this address was entered in a form on ${input.siteUrl}. Replies reach ${input.contactEmail}.`,
+      },
     }),
   };
 }

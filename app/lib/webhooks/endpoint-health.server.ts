@@ -14,8 +14,8 @@ import { audit } from "~/lib/audit.server";
 import { findClientAccount } from "~/lib/client-accounts.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { composeMail } from "~/lib/mail/compose";
 import { enqueueMail } from "~/lib/mail/outbox.server";
+import { webhookPausedMail } from "~/lib/mail/templates/webhooks";
 
 /**
  * Six hours of nothing but failures: long past any planned outage, and still 18 hours before the first of
@@ -119,18 +119,19 @@ async function mailPaused(tx: Transaction, clientId: string, url: string, since:
   const client = await findClientAccount(tx, clientId);
   if (!client) return;
   const config = env();
-  const mail = composeMail({
-    heading: "Your webhook is paused",
-    paragraphs: [
-      `Hello ${client.firstName || client.companyName || "there"}, every attempt to deliver your lead events to your webhook has failed since ${since.toUTCString()} (${failures} attempts in a row), so we have paused it.`,
-      "Nothing is lost: the events are kept, and none is sent or given up while the webhook is paused.",
-      'Check that your endpoint answers with a 2xx status within 5 seconds, then press "Resume deliveries" in your settings (saving the URL resumes it too). The kept events are then sent in order.',
-    ],
-    fields: [["Webhook URL", url]],
-    action: { label: "Open your webhook settings", url: `${config.SITE_URL}/client/settings` },
-    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
-  });
-  await enqueueMail(tx, { to: client.email, subject: "Your Leadworks webhook is paused", ...mail });
+  await enqueueMail(
+    tx,
+    webhookPausedMail({
+      to: client.email,
+      greetingName: client.firstName || client.companyName || "there",
+      companyName: client.companyName || client.email,
+      url,
+      since,
+      failures,
+      siteUrl: config.SITE_URL,
+      contactEmail: config.CONTACT_EMAIL,
+    }),
+  );
 }
 
 /**

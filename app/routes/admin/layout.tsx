@@ -42,6 +42,7 @@ const adminNav = (returnsWaiting = 0): AreaLink[] => [
   { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/api-keys", label: "API keys" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/mail", label: "E-mails" },
 ];
 
 const frameOf = (data: Awaited<ReturnType<typeof loader>> | undefined) => ({

@@ -9,14 +9,18 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { byteaAsBase64 } from "~/db/bytea";
-import type { Database } from "~/db/client.server";
-import { leadImportChunks, leadImportRejects, leadImports, leads } from "~/db/schema";
+import type { Database, Transaction } from "~/db/client.server";
+import { leadImportChunks, leadImportRejects, leadImports, leads, profiles } from "~/db/schema";
 import { importStatuses, type ImportStatus } from "~/db/enums";
 import { announceBatch, mailAssignmentDigest, recordLeadChanges } from "../lead-changes.server";
 import { insertLeads } from "../new-leads.server";
 import { assessRows } from "./assess.server";
 import { CsvFileError, csvRecords, type CsvRecord } from "./csv-source.server";
+import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
+import { notificationOptOut } from "~/lib/mail/notification-settings.server";
+import { enqueueMail } from "~/lib/mail/outbox.server";
+import { importReportMail, type ImportReportInput } from "~/lib/mail/templates/imports";
 import {
   startOutboxWorker,
   wakeups,
@@ -154,8 +158,9 @@ async function finishJob(db: Database, job: Job, worker: string) {
       .where(
         and(eq(leadImports.id, job.id), eq(leadImports.leasedBy, worker), eq(leadImports.status, "running")),
       )
-      .returning({ id: leadImports.id });
+      .returning(reportColumns);
     if (!done) throw new LeaseLost();
+    await mailImportReport(tx, done, { kind: "done" });
     const perClient = await tx
       .select({
         clientId: leads.assignedToClientId,
@@ -178,10 +183,64 @@ async function finishJob(db: Database, job: Job, worker: string) {
 }
 
 async function failJob(db: Database, job: Job, worker: string, message: string) {
-  await db
-    .update(leadImports)
-    .set({ status: "failed", error: message, finishedAt: new Date(), leasedBy: null, leaseUntil: null })
-    .where(and(eq(leadImports.id, job.id), eq(leadImports.leasedBy, worker)));
+  await db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(leadImports)
+      .set({ status: "failed", error: message, finishedAt: new Date(), leasedBy: null, leaseUntil: null })
+      .where(and(eq(leadImports.id, job.id), eq(leadImports.leasedBy, worker)))
+      .returning(reportColumns);
+    if (failed) await mailImportReport(tx, failed, { kind: "failed", error: message });
+  });
+}
+
+const reportColumns = {
+  id: leadImports.id,
+  fileName: leadImports.fileName,
+  createdBy: leadImports.createdBy,
+  rowsDone: leadImports.rowsDone,
+  imported: leadImports.imported,
+  rejected: leadImports.rejected,
+  duplicates: leadImports.duplicates,
+};
+
+/** Tells the admin who started the import that it ended or failed, when they want import reports. */
+async function mailImportReport(
+  tx: Transaction,
+  job: {
+    id: string;
+    fileName: string;
+    createdBy: string | null;
+    rowsDone: number;
+    imported: number;
+    rejected: number;
+    duplicates: number;
+  },
+  outcome: ImportReportInput["outcome"],
+) {
+  if (!job.createdBy) return;
+  const optOut = await notificationOptOut(tx, job.createdBy, "import_reports");
+  if (!optOut) return;
+  const [admin] = await tx
+    .select({ to: profiles.email, firstName: profiles.firstName })
+    .from(profiles)
+    .where(eq(profiles.userId, job.createdBy));
+  if (!admin) return;
+  await enqueueMail(
+    tx,
+    importReportMail({
+      to: admin.to,
+      greetingName: admin.firstName || "there",
+      importId: job.id,
+      fileName: job.fileName,
+      outcome,
+      rowsDone: job.rowsDone,
+      imported: job.imported,
+      rejected: job.rejected,
+      duplicates: job.duplicates,
+      siteUrl: env().SITE_URL,
+      optOut,
+    }),
+  );
 }
 
 /**

@@ -12,8 +12,13 @@ import { labelOf, returnReasons } from "~/db/enums";
 import { leadDeliveries, leadReturns, leads, profiles, user } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
-import { composeMail } from "~/lib/mail/compose";
+import { notificationOptOut } from "~/lib/mail/notification-settings.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
+import {
+  returnDecisionMail,
+  returnReceiptMail,
+  returnRequestedNoticeMail,
+} from "~/lib/mail/templates/returns";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import { returnTermsOf } from "../agreements/agreements.server";
 import { clientDisplayName } from "../lead-format";
@@ -147,6 +152,7 @@ export async function requestReturn(
       live: "lead",
     });
     await mailStaffAboutRequest(tx, leadId, clientId, reason, input.note);
+    await mailClientReceipt(tx, leadId, clientId, reason, input.note);
     return { ok: true };
   });
 }
@@ -185,29 +191,46 @@ async function mailStaffAboutRequest(
     lastName: row.clientLast,
     email: row.clientEmail,
   });
-  const seller = `${row.firstName} ${row.lastName}`;
-  const mail = composeMail({
-    heading: "A client asks to return a lead",
-    paragraphs: [
-      `${client} asks to return ${seller} (${row.city}, ${row.state}).`,
-      "Approve or reject it in the returns queue.",
-    ],
-    fields: [
-      ["Client", client],
-      ["Lead", seller],
-      ["Reason", reason],
-      ...(note ? ([["Note", note]] as [string, string][]) : []),
-    ],
-    action: { label: "Open the returns queue", url: `${config.SITE_URL}/admin/returns` },
-    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
-  });
-  await enqueueMail(tx, {
-    to: config.NOTIFY_EMAIL,
-    // Staff answering the notice write to the client who asked.
-    replyTo: row.clientEmail,
-    subject: `Return requested: ${seller} by ${client}`,
-    ...mail,
-  });
+  await enqueueMail(
+    tx,
+    returnRequestedNoticeMail({
+      to: config.NOTIFY_EMAIL,
+      siteUrl: config.SITE_URL,
+      client,
+      clientEmail: row.clientEmail,
+      lead: { id: leadId, name: `${row.firstName} ${row.lastName}`, city: row.city, state: row.state },
+      reason,
+      note,
+    }),
+  );
+}
+
+/** The client's receipt of their request, when they want to hear about returns. */
+async function mailClientReceipt(
+  tx: Transaction,
+  leadId: string,
+  clientId: string,
+  reason: string,
+  note: string,
+) {
+  const optOut = await notificationOptOut(tx, clientId, "returns");
+  if (!optOut) return;
+  const config = env();
+  const row = await leadAndClient(tx, leadId, clientId);
+  await enqueueMail(
+    tx,
+    returnReceiptMail({
+      to: row.clientEmail,
+      greetingName: row.clientFirst || row.clientCompany || "there",
+      companyName: row.clientCompany || row.clientEmail,
+      lead: { id: leadId, name: `${row.firstName} ${row.lastName}`, city: row.city, state: row.state },
+      reason,
+      note,
+      siteUrl: config.SITE_URL,
+      contactEmail: config.CONTACT_EMAIL,
+      optOut,
+    }),
+  );
 }
 
 export type DecideReturnResult = { ok: true } | { ok: false; reason: "missing" | "decided" };
@@ -269,28 +292,24 @@ async function mailClientAboutDecision(
   approved: boolean,
   note: string,
 ) {
+  const optOut = await notificationOptOut(tx, clientId, "returns");
+  if (!optOut) return;
   const config = env();
   const row = await leadAndClient(tx, leadId, clientId);
-  const seller = `${row.firstName} ${row.lastName}`;
-  const hello = `Hello ${row.clientFirst || row.clientCompany || "there"}`;
-  const mail = composeMail({
-    heading: approved ? "Your return is approved" : "Your return was not accepted",
-    paragraphs: [
-      approved
-        ? `${hello}, we accepted the return of ${seller} (${row.city}, ${row.state}). It no longer counts as delivered, and we owe you a replacement lead.`
-        : `${hello}, we reviewed your return of ${seller} (${row.city}, ${row.state}) and could not accept it.`,
-      ...(note ? [approved ? `Our note: ${note}` : `Why: ${note}`] : []),
-    ],
-    action: { label: "View the lead", url: `${config.SITE_URL}/client/leads/${leadId}` },
-    footer: `Leadworks | ${config.CONTACT_EMAIL}`,
-  });
-  await enqueueMail(tx, {
-    to: row.clientEmail,
-    // Answers reach the agency (an account manager of the client's, once there is one).
-    replyTo: config.CONTACT_EMAIL,
-    subject: approved ? `Return approved: ${seller}` : `Return not accepted: ${seller}`,
-    ...mail,
-  });
+  await enqueueMail(
+    tx,
+    returnDecisionMail({
+      to: row.clientEmail,
+      greetingName: row.clientFirst || row.clientCompany || "there",
+      companyName: row.clientCompany || row.clientEmail,
+      lead: { id: leadId, name: `${row.firstName} ${row.lastName}`, city: row.city, state: row.state },
+      approved,
+      note,
+      siteUrl: config.SITE_URL,
+      contactEmail: config.CONTACT_EMAIL,
+      optOut,
+    }),
+  );
 }
 
 /** How many returns wait for the agency's decision: the admin frame's badge (on lead_returns_queue_idx). */

@@ -1,0 +1,66 @@
+/**
+ * The /account page's notification settings POST. A person sets only the kinds their roles receive: a
+ * client the new leads and returns, an admin the import reports; the others keep their values.
+ */
+import { data } from "react-router";
+import { getDb } from "~/db/db.server";
+import { parseForm } from "~/lib/form-reply";
+import { formToasts } from "~/lib/form-toasts";
+import { log } from "~/lib/log.server";
+import { notificationSettingsOf, saveNotificationSettings } from "~/lib/mail/notification-settings.server";
+import { can } from "~/lib/permissions";
+import { requireUser } from "./access.server";
+import {
+  NOTIFICATIONS_INTENT,
+  notificationSettingsSchema,
+  type NotificationsReply,
+} from "./notifications.schema";
+
+export async function handleNotificationsPost(request: Request) {
+  const actor = await requireUser(request);
+  const submission = parseForm(await request.formData(), notificationSettingsSchema);
+  const client = can(actor, "area:client");
+  if (submission.status !== "success" || (client && submission.value.newLeads === "")) {
+    return data<NotificationsReply>(
+      {
+        ok: false,
+        intent: NOTIFICATIONS_INTENT,
+        toast: formToasts.validation,
+        result: submission.reply(
+          submission.status === "success"
+            ? { fieldErrors: { newLeads: ["Choose how you hear of new leads"] } }
+            : {},
+        ),
+      },
+      { status: 400 },
+    );
+  }
+  const { newLeads, on } = submission.value;
+  try {
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      const current = await notificationSettingsOf(tx, actor.id);
+      await saveNotificationSettings(tx, actor.id, {
+        newLeads: client && newLeads !== "" ? newLeads : current.newLeads,
+        returns: client ? on.includes("returns") : current.returns,
+        importReports: can(actor, "area:admin") ? on.includes("import_reports") : current.importReports,
+      });
+    });
+  } catch (error) {
+    log.warn({ error }, "[account] notification settings update failed");
+    return data<NotificationsReply>(
+      {
+        ok: false,
+        intent: NOTIFICATIONS_INTENT,
+        toast: { kind: "error", title: "Error", text: "An unexpected error occurred" },
+      },
+      { status: 500 },
+    );
+  }
+  return data<NotificationsReply>({
+    ok: true,
+    intent: NOTIFICATIONS_INTENT,
+    toast: { kind: "success", title: "Notifications saved", text: "Your e-mail choices apply from now on." },
+    result: submission.reply(),
+  });
+}

@@ -1,0 +1,11 @@
+/** The signed-in person's notification settings as /account shows them. */
+import { getDb } from "~/db/db.server";
+import type { Actor } from "~/lib/actor";
+import { notificationSettingsOf } from "~/lib/mail/notification-settings.server";
+import { can } from "~/lib/permissions";
+import type { NotificationChoices } from "./notifications.schema";
+
+export async function ownNotificationSettings(actor: Actor): Promise<NotificationChoices> {
+  const settings = await notificationSettingsOf(await getDb(), actor.id);
+  return { ...settings, client: can(actor, "area:client"), admin: can(actor, "area:admin") };
+}

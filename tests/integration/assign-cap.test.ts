@@ -7,7 +7,16 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clientAgreements, leadDeliveries, leadReturns, leads, profiles, user, userRoles } from "~/db/schema";
+import {
+  clientAgreements,
+  leadDeliveries,
+  leadReturns,
+  leads,
+  notificationSettings,
+  profiles,
+  user,
+  userRoles,
+} from "~/db/schema";
 import { guaranteeStandings } from "~/features/leads/agreements/ledger.server";
 import { overText, riskTexts } from "~/features/leads/agreements/guarantee";
 import { handleBulkPost } from "~/features/leads/bulk-action.server";
@@ -179,7 +188,12 @@ describe.each(testDatabases)("assigning within the agreement on $name", (testDb)
     );
     expect(forced).toMatchObject({
       status: 200,
-      data: { ok: true, toast: { text: "Lead updated successfully" } },
+      data: {
+        ok: true,
+        toast: { text: "Lead updated successfully" },
+        // Beside the spec's toast, what was done and to whom, as the client's settings make them hear it.
+        done: "Assigned to Cedar Capped; they are e-mailed about it.",
+      },
     });
     expect(await holderOf([one!])).toEqual([one]);
   });
@@ -320,6 +334,19 @@ describe.each(testDatabases)("assigning within the agreement on $name", (testDb)
       ]),
     );
     expect(quiet.data.toast?.text).toBe("Lead updated successfully");
+    expect((quiet.data as { note?: string }).note).toBeUndefined();
+    // A client who chose a daily digest: the sentence says so.
+    await db().insert(notificationSettings).values({ userId: ids.other, newLeads: "digest" });
+    const [daily] = await unassigned(["R"]);
+    const digest = answer(
+      await leadPost(daily!, [
+        ["intent", "assign"],
+        ["assignedToClientId", ids.other],
+      ]),
+    );
+    expect((digest.data as { done?: string }).done).toBe(
+      "Assigned to Oak Other; it goes in their daily e-mail of new leads.",
+    );
   });
 
   it("lets two bulk assignments at once take the cap one after the other: together never past it", async () => {

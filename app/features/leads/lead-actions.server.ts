@@ -51,6 +51,7 @@ import {
 } from "./lead-commands.server";
 import { log } from "~/lib/log.server";
 import { invalidField, invalidForm } from "~/lib/form-reply.server";
+import { assignmentNotice } from "./assignment-notice.server";
 
 export const leadToasts = {
   created: { kind: "success", title: "Success", text: "Lead created successfully" },
@@ -132,7 +133,10 @@ export type LeadIntent = "status" | "assign" | "sold-price" | "activity" | "docu
 export interface LeadActionResult extends FormReply {
   intent: LeadIntent | null;
   /** An assignment past the client's monthly cap, not made: what to ask the admin (issue 24). */
-  overCap?: OverCap; /** Said beside the answer's toast, which keeps the spec's words (a client without an agreement). */
+  overCap?: OverCap;
+  /** What an assignment did and to whom, said beside the spec's toast. */
+  done?: string;
+  /** Said beside the answer's toast, which keeps the spec's words (a client without an agreement). */
   note?: string;
 }
 
@@ -212,14 +216,15 @@ export async function handleLeadPost(request: Request, actor: Actor, leadId: str
           const { overCap } = done;
           return { ok: false, intent, toast: capMessages.toast, result: submission.reply(), overCap };
         }
-        const note = done && assignedToClientId ? await noAgreementNote(actor, assignedToClientId) : null;
-        if (!note) return done;
+        if (!done) return false;
+        const note = assignedToClientId ? await noAgreementNote(actor, assignedToClientId) : null;
         return {
           ok: true,
           intent,
           toast: leadToasts.updated,
           result: submission.reply({ resetForm: true }),
-          note: `${note}.`,
+          done: await assignmentNotice(assignedToClientId),
+          ...(note && { note: `${note}.` }),
         };
       });
     }

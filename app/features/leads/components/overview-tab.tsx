@@ -81,12 +81,10 @@ export function OverviewTab({
           clients={clients}
           error={result?.intent === "assign" ? replyError(result, "assignedToClientId") : undefined}
         />
-        {result?.intent === "assign" && result.ok && (
+        {result?.intent === "assign" && result.done && (
           // What was done and to whom, lasting where the toast ("Lead updated successfully") does not.
           <p role="status" className="mt-3 text-sm font-medium text-emerald-800">
-            {lead.client
-              ? `Assigned to ${clientDisplayName(lead.client)}; they are e-mailed about it.`
-              : "Unassigned: no client holds this lead now."}
+            {result.done}
           </p>
         )}
         {result?.intent === "assign" && result.note && (

@@ -418,6 +418,11 @@ export interface ImportSettings {
   /** One target per column of the file, in order; null leaves the column out. */
   mapping: (string | null)[];
   defaults: { propertyType: string; motivationLevel: string; leadSource: string };
+  /**
+   * Per enumerated field (leadSource, motivationLevel, propertyType, leadStatus), the admin's target for
+   * each value of the file, by the value's comparison key: one of the field's values, or "skip" (issue 24).
+   */
+  values?: Record<string, Record<string, string>>;
   /** Every imported lead goes to this client; null: each row's client e-mail column, if mapped. */
   assignToClientId: string | null;
   /** Rows that look like an existing lead: skipped (listed with the rejected rows), or imported anyway. */

@@ -10,12 +10,16 @@ import type { Database, Transaction } from "~/db/client.server";
 import { queryRows } from "~/db/client.server";
 import { profiles, userRoles, type ImportSettings } from "~/db/schema";
 import { leadSchema, type LeadInput } from "../leads.schema";
-import { rowToLead, type ColumnMapping } from "./columns";
+import type { LeadStatus } from "~/db/enums";
+import { rowToLead, type ColumnMapping, type ValueMapping } from "./columns";
 import type { CsvRecord } from "./csv-source.server";
+
+/** A lead of the file: the form's fields, and its status when the file gives one. */
+export type ImportLead = LeadInput & { leadStatus?: LeadStatus };
 
 export type AssessedRow = CsvRecord &
   (
-    | { kind: "lead"; lead: LeadInput; duplicateOf: DuplicateRef | null }
+    | { kind: "lead"; lead: ImportLead; duplicateOf: DuplicateRef | null }
     | { kind: "rejected"; reason: string; duplicateOf: DuplicateRef | null }
   );
 
@@ -90,27 +94,42 @@ async function storedMatches(db: Reader, probes: Probe[]) {
 
 const uniqueMessages = (issues: readonly { message: string }[]) => [...new Set(issues.map((i) => i.message))];
 
+/** The kept rows' phones and address keys seen so far (by row number), when a check spans many runs. */
+export interface SeenRows {
+  phones: Map<string, number>;
+  keys: Map<string, number>;
+}
+
 export async function assessRows(
   db: Reader,
   settings: ImportSettings,
   records: readonly CsvRecord[],
+  // Rows earlier in this run that were kept: a later row with the same phone or address is their double.
+  seen: SeenRows = { phones: new Map(), keys: new Map() },
 ): Promise<AssessedRow[]> {
   const mapping = settings.mapping as ColumnMapping;
+  const values = settings.values as ValueMapping | undefined;
   const mapped = records.map((record) => ({
     record,
-    ...rowToLead(record.cells, mapping, settings.defaults),
+    ...rowToLead(record.cells, mapping, settings.defaults, values),
   }));
   const clients = settings.assignToClientId
     ? new Map<string, string>()
     : await clientsByEmail(db, [...new Set(mapped.map((m) => m.clientEmail.toLowerCase()).filter(Boolean))]);
 
-  const parsed = mapped.map(({ record, fields, clientEmail }) => {
+  const parsed = mapped.map(({ record, fields, clientEmail, leadStatus, valueProblems }) => {
     const result = leadSchema.safeParse({ ...fields, assignedToClientId: "" });
-    if (!result.success) return { record, reason: uniqueMessages(result.error.issues).join("; ") };
+    const problems = [
+      ...valueProblems.map((p) => p.message),
+      ...(result.success ? [] : uniqueMessages(result.error.issues)),
+    ];
+    if (!result.success || problems.length) return { record, reason: problems.join("; ") };
     const clientId =
       settings.assignToClientId ?? (clientEmail ? clients.get(clientEmail.toLowerCase()) : null);
     if (clientId === undefined) return { record, reason: `No client account has the e-mail ${clientEmail}` };
-    return { record, lead: { ...result.data, assignedToClientId: clientId ?? null } };
+    const lead: ImportLead = { ...result.data, assignedToClientId: clientId ?? null };
+    if (leadStatus) lead.leadStatus = leadStatus as LeadStatus;
+    return { record, lead };
   });
 
   const matches = await storedMatches(
@@ -119,9 +138,7 @@ export async function assessRows(
       p.lead ? [{ i, phone: p.lead.phone, address: p.lead.address, zipCode: p.lead.zipCode }] : [],
     ),
   );
-  // Rows earlier in this run that were kept: a later row with the same phone or address is their double.
-  const seenPhones = new Map<string, number>();
-  const seenKeys = new Map<string, number>();
+  const { phones: seenPhones, keys: seenKeys } = seen;
   return parsed.map((p, i): AssessedRow => {
     const { record } = p;
     if (!p.lead) return { ...record, kind: "rejected", reason: p.reason!, duplicateOf: null };

@@ -13,8 +13,15 @@ import { clientOptions, formatCount, formatPhone } from "../lead-format";
 import type { ClientOption } from "../lead-queries.server";
 import { importTargets } from "../import/columns";
 import type { ImportReply } from "../import/import-actions.server";
-import { duplicateModes, unmappedMessage, unmappedNeeds } from "../import/import.schema";
+import {
+  duplicateModes,
+  settingsKeyOf,
+  startButtonLabel,
+  unmappedMessage,
+  unmappedNeeds,
+} from "../import/import.schema";
 import type { getImport, previewImport } from "../import/imports.server";
+import { CheckSummary, ValueMapping } from "./import-check";
 import { Card } from "./lead-card";
 import { Cell, LeadTableHead, tableClasses } from "./lead-table-parts";
 
@@ -34,8 +41,9 @@ const sampleOf = (detail: Detail, column: number) =>
 
 /**
  * The mapping page's form: what each column of the file holds, what fills the fields it leaves empty,
- * the client every lead goes to, and what to do with possible duplicates. With JavaScript a change
- * updates the preview at once; without it, "Update preview" does.
+ * the client every lead goes to, what to do with possible duplicates, and what each value of the
+ * enumerated columns imports as. Every save checks the whole file again: with JavaScript a change does
+ * at once; without it, "Check the whole file" does.
  */
 export function ImportSettingsForm({
   detail,
@@ -55,6 +63,8 @@ export function ImportSettingsForm({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const missing = unmappedNeeds(settings.mapping);
+  const check = detail.check;
+  const current = check !== null && check.settingsKey === settingsKeyOf(settings);
   const refreshPreview = () => {
     if (!formRef.current) return;
     const data = new FormData(formRef.current);
@@ -119,6 +129,8 @@ export function ImportSettingsForm({
         )}
       </Card>
 
+      {check && <ValueMapping check={check} settings={settings} />}
+
       <Card title="For every lead">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {defaultFields.map(({ name, label, options }) => (
@@ -162,6 +174,8 @@ export function ImportSettingsForm({
         </fieldset>
       </Card>
 
+      {check && <CheckSummary check={check} settings={settings} current={current} />}
+
       <Card title={`Preview of the first ${preview.length} rows`}>
         <PreviewTable preview={preview} />
       </Card>
@@ -171,10 +185,10 @@ export function ImportSettingsForm({
           <Play aria-hidden="true" />
           {detail.sameFile.length > 0
             ? "Import again anyway"
-            : `Import ${formatCount(detail.totalRows)} rows`}
+            : startButtonLabel(check, settings, detail.totalRows)}
         </Button>
         <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy}>
-          <RefreshCw aria-hidden="true" /> Update preview
+          <RefreshCw aria-hidden="true" /> Check the whole file
         </Button>
         <Button type="submit" name="intent" value="discard" variant="ghost" formNoValidate disabled={busy}>
           <Trash2 aria-hidden="true" /> Discard upload

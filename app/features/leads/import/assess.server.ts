@@ -12,6 +12,7 @@ import { profiles, userRoles, type ImportSettings } from "~/db/schema";
 import { leadSchema, type LeadInput } from "../leads.schema";
 import type { LeadStatus } from "~/db/enums";
 import { rowToLead, type ColumnMapping, type ValueMapping } from "./columns";
+import { valueKey } from "./value-synonyms";
 import type { CsvRecord } from "./csv-source.server";
 
 /** A lead of the file: the form's fields, and its status when the file gives one. */
@@ -20,8 +21,20 @@ export type ImportLead = LeadInput & { leadStatus?: LeadStatus };
 export type AssessedRow = CsvRecord &
   (
     | { kind: "lead"; lead: ImportLead; duplicateOf: DuplicateRef | null }
-    | { kind: "rejected"; reason: string; duplicateOf: DuplicateRef | null }
+    | {
+        kind: "rejected";
+        reason: string;
+        /** The reason's parts, each with what groups it with the same problem of other rows. */
+        problems: RowProblem[];
+        duplicateOf: DuplicateRef | null;
+      }
   );
+
+/** One problem of a row; `group` is alike for the same problem in other rows ("Cold Calling", "cold calling"). */
+export interface RowProblem {
+  group: string;
+  message: string;
+}
 
 /** An existing lead (by id) or an earlier row of the same file (by row number). */
 export type DuplicateRef = { leadId: string; samePhone: boolean } | { row: number; samePhone: boolean };
@@ -119,14 +132,22 @@ export async function assessRows(
 
   const parsed = mapped.map(({ record, fields, clientEmail, leadStatus, valueProblems }) => {
     const result = leadSchema.safeParse({ ...fields, assignedToClientId: "" });
-    const problems = [
-      ...valueProblems.map((p) => p.message),
-      ...(result.success ? [] : uniqueMessages(result.error.issues)),
+    const problems: RowProblem[] = [
+      ...valueProblems.map((p) => ({
+        group: `${p.field}:${valueKey(p.value)}:${p.message.endsWith("recognised")}`,
+        message: p.message,
+      })),
+      ...(result.success
+        ? []
+        : uniqueMessages(result.error.issues).map((message) => ({ group: message, message }))),
     ];
-    if (!result.success || problems.length) return { record, reason: problems.join("; ") };
+    if (!result.success || problems.length) return { record, problems };
     const clientId =
       settings.assignToClientId ?? (clientEmail ? clients.get(clientEmail.toLowerCase()) : null);
-    if (clientId === undefined) return { record, reason: `No client account has the e-mail ${clientEmail}` };
+    if (clientId === undefined) {
+      const message = `No client account has the e-mail ${clientEmail}`;
+      return { record, problems: [{ group: message, message }] };
+    }
     const lead: ImportLead = { ...result.data, assignedToClientId: clientId ?? null };
     if (leadStatus) lead.leadStatus = leadStatus as LeadStatus;
     return { record, lead };
@@ -141,7 +162,11 @@ export async function assessRows(
   const { phones: seenPhones, keys: seenKeys } = seen;
   return parsed.map((p, i): AssessedRow => {
     const { record } = p;
-    if (!p.lead) return { ...record, kind: "rejected", reason: p.reason!, duplicateOf: null };
+    if (!p.lead) {
+      const problems = p.problems!;
+      const reason = problems.map((x) => x.message).join("; ");
+      return { ...record, kind: "rejected", reason, problems, duplicateOf: null };
+    }
     const match = matches.get(i)!;
     const earlier = seenPhones.get(p.lead.phone) ?? seenKeys.get(match.key);
     const duplicateOf: DuplicateRef | null = match.leadId
@@ -150,7 +175,7 @@ export async function assessRows(
         ? { row: earlier, samePhone: seenPhones.has(p.lead.phone) }
         : null;
     if (duplicateOf && settings.duplicates === "skip") {
-      return { ...record, kind: "rejected", reason: duplicateReason(duplicateOf), duplicateOf };
+      return { ...record, kind: "rejected", reason: duplicateReason(duplicateOf), problems: [], duplicateOf };
     }
     if (!seenPhones.has(p.lead.phone)) seenPhones.set(p.lead.phone, record.row);
     if (!seenKeys.has(match.key)) seenKeys.set(match.key, record.row);

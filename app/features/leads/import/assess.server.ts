@@ -5,7 +5,7 @@
  * the rows before it in the same run. Used by the mapping page's preview and by the import job alike.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { addressKeySql } from "~/db/address-key";
+import { addressKey } from "~/db/address-key";
 import type { Database, Transaction } from "~/db/client.server";
 import { queryRows } from "~/db/client.server";
 import { profiles, userRoles, type ImportSettings } from "~/db/schema";
@@ -67,30 +67,21 @@ interface Probe {
 }
 
 /**
- * For each probe: its address key (computed by the database, as for stored leads) and the oldest stored
- * lead sharing its phone or key, if any. One statement for the whole run; each lookup is an index scan.
+ * For each probe: its address key (the database's rule, computed here) and the oldest stored lead sharing
+ * its phone or key, if any. One statement for the whole run; each lookup is an index scan.
  */
 async function storedMatches(db: Reader, probes: Probe[]) {
-  if (probes.length === 0)
-    return new Map<number, { key: string; leadId: string | null; samePhone: boolean }>();
-  // One JSON parameter for the whole run: binding thousands of parameters costs more than the lookups.
-  const probeJson = JSON.stringify(
-    probes.map((p) => ({ i: p.i, phone: p.phone, address: p.address, zip: p.zipCode })),
+  const keyed = probes.map((p) => ({ i: p.i, phone: p.phone, key: addressKey(p.address, p.zipCode) }));
+  const found = new Map<number, { key: string; leadId: string | null; samePhone: boolean }>(
+    keyed.map((p) => [p.i, { key: p.key, leadId: null, samePhone: false }]),
   );
-  const rows = await queryRows<{
-    i: number;
-    key: string;
-    lead_id: string | null;
-    same_phone: boolean | null;
-  }>(
+  if (probes.length === 0) return found;
+  // One JSON parameter for the whole run: binding thousands of parameters costs more than the lookups.
+  const rows = await queryRows<{ i: number; lead_id: string; same_phone: boolean }>(
     db,
-    sql`with v as materialized (
-          select i, phone, ${addressKeySql(sql.raw("address"), sql.raw("zip"))} as key
-          from jsonb_to_recordset(${probeJson}::jsonb) as p(i int, phone text, address text, zip text)
-        )
-        select v.i, v.key, m.id as lead_id, m.same_phone
-        from v
-        left join lateral (
+    sql`select v.i, m.id as lead_id, m.same_phone
+        from jsonb_to_recordset(${JSON.stringify(keyed)}::jsonb) as v(i int, phone text, key text)
+        join lateral (
           select c.id, c.same_phone from (
             (select l.id, l.created_at, true as same_phone from leads l
              where l.phone = v.phone order by l.created_at limit 1)
@@ -100,9 +91,11 @@ async function storedMatches(db: Reader, probes: Probe[]) {
           ) c order by c.same_phone desc, c.created_at limit 1
         ) m on true`,
   );
-  return new Map(
-    rows.map((r) => [Number(r.i), { key: r.key, leadId: r.lead_id, samePhone: Boolean(r.same_phone) }]),
-  );
+  for (const r of rows) {
+    found.get(Number(r.i))!.leadId = r.lead_id;
+    found.get(Number(r.i))!.samePhone = Boolean(r.same_phone);
+  }
+  return found;
 }
 
 const uniqueMessages = (issues: readonly { message: string }[]) => [...new Set(issues.map((i) => i.message))];

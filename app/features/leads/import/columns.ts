@@ -419,10 +419,12 @@ const PLACEHOLDERS = new Set(
 );
 
 /** Whether a cell says "nothing here": empty, a placeholder ("N/A", "no email"), or only dashes and dots. */
-export const isPlaceholder = (raw: string) => {
+export function isPlaceholder(raw: string): boolean {
   const text = raw.trim();
-  return /^[\p{P}\p{S}\s]*$/u.test(text) || PLACEHOLDERS.has(key(text));
-};
+  // Most cells start with a letter or digit: one short scan, and only short ones are looked up.
+  if (!/[\p{L}\p{N}]/u.test(text)) return true;
+  return text.length <= 24 && PLACEHOLDERS.has(key(text));
+}
 
 /** Words sellers and lists put where a price would go, meaning there is none yet. */
 const NO_PRICE = new Set(
@@ -536,20 +538,30 @@ export interface ImportedRow {
   valueProblems: ValueProblem[];
 }
 
-/** The text of the cells mapped to `target`, tidied of placeholders, in column order. */
-function cellsOf(row: readonly string[], mapping: ColumnMapping, target: ImportTarget): string[] {
-  const found: string[] = [];
+/** The cells of a row by target, tidied of placeholders, in column order (one pass over the row). */
+function cellsByTarget(row: readonly string[], mapping: ColumnMapping): Map<ImportTarget, string[]> {
+  const found = new Map<ImportTarget, string[]>();
   for (let i = 0; i < mapping.length; i++) {
-    if (mapping[i] !== target) continue;
+    const target = mapping[i];
+    if (!target) continue;
     const value = (row[i] ?? "").trim();
-    if (value !== "" && !isPlaceholder(value)) found.push(value);
+    if (value === "" || isPlaceholder(value)) continue;
+    const cells = found.get(target);
+    if (cells) cells.push(value);
+    else found.set(target, [value]);
   }
   return found;
 }
 
 /** The raw cell of an enumerated column in a row (the first filled one), as the value mapping counts it. */
-export const enumCell = (row: readonly string[], mapping: ColumnMapping, field: EnumField) =>
-  cellsOf(row, mapping, field)[0] ?? "";
+export function enumCell(row: readonly string[], mapping: ColumnMapping, field: EnumField): string {
+  for (let i = 0; i < mapping.length; i++) {
+    if (mapping[i] !== field) continue;
+    const value = (row[i] ?? "").trim();
+    if (value !== "" && !isPlaceholder(value)) return value;
+  }
+  return "";
+}
 
 export function rowToLead(
   row: readonly string[],
@@ -557,10 +569,11 @@ export function rowToLead(
   defaults: ImportDefaults,
   values?: ValueMapping,
 ): ImportedRow {
-  const cell = (target: ImportTarget) => cellsOf(row, mapping, target)[0] ?? "";
+  const cells = cellsByTarget(row, mapping);
+  const cell = (target: ImportTarget) => cells.get(target)?.[0] ?? "";
   const full = splitFullName(cell("fullName"));
   // Several phone columns: the first that holds a number, else the first filled (the schema says why not).
-  const phones = cellsOf(row, mapping, "phone").map(phoneText);
+  const phones = (cells.get("phone") ?? []).map(phoneText);
   const state = stateCode(cell("state"));
   const valueProblems: ValueProblem[] = [];
   const enumOf = (field: EnumField, fallback: string) => {

@@ -423,6 +423,11 @@ export interface ImportSettings {
    * each value of the file, by the value's comparison key: one of the field's values, or "skip" (issue 24).
    */
   values?: Record<string, Record<string, string>>;
+  /**
+   * Rows fixed in the browser before the import (issue 24), by row number: the row's cells as edited, or
+   * null for a row excluded from the import (it goes to the rejected rows).
+   */
+  fixes?: Record<string, string[] | null>;
   /** Every imported lead goes to this client; null: each row's client e-mail column, if mapped. */
   assignToClientId: string | null;
   /** Rows that look like an existing lead: skipped (listed with the rejected rows), or imported anyway. */
@@ -453,6 +458,8 @@ export interface ImportCheck {
   problems: { message: string; rows: number; examples: number[] }[];
   /** Rows whose problems fall outside the groups kept. */
   otherProblemRows: number;
+  /** The first rows with problems, as the file (or a fix) has them, with their reason: the fix grid. */
+  failing: { row: number; cells: string[]; reason: string }[];
   /** Per mapped enumerated field: its distinct values, most frequent first, and those past the count. */
   values: Record<string, { values: CheckedValue[]; moreValues: number; moreRows: number }>;
   seconds: number;

@@ -226,4 +226,44 @@ describe.each(testDatabases)("a realistic list's import on $name", (testDb) => {
     });
     expect(nextDetail.check).toMatchObject({ willImport: 0, problemRows: 1 });
   });
+
+  it("imports a failing row as fixed in the browser, and leaves out one excluded, both kept in the rejected rows' count", async () => {
+    const lines = [
+      "First Name,Last Name,Phone,Address,City,State,Zip",
+      "Ann,Lee,(512) 555-0301,1 Pecan St,Austin,TX,78745",
+      "Bob,Ray,call me,2 Pecan St,Austin,TX,78745",
+      "Cat,Ito,(512) 555-0303,3 Pecan St,Austin,Texass,78745",
+    ];
+    const id = await receiveImport(admin, bytesOf(lines), "fix.csv");
+    let detail = (await getImport(admin, id))!;
+    expect(detail.check!.failing).toEqual([
+      {
+        row: 3,
+        cells: lines[2]!.split(","),
+        reason: "Invalid phone number format (use E.164 format, e.g., +12025551234)",
+      },
+      { row: 4, cells: lines[3]!.split(","), reason: "State must be 2-letter code (e.g., CA, NY)" },
+    ]);
+    const bob = lines[2]!.split(",");
+    bob[2] = "512 555 0302";
+    const settings = { ...detail.settings!, fixes: { "3": bob, "4": null } };
+    expect(await saveImportSettings(admin, id, settings)).toBe(true);
+    detail = (await getImport(admin, id))!;
+    expect(detail.check).toMatchObject({
+      willImport: 2,
+      problemRows: 1,
+      failing: [{ row: 4, reason: "Excluded before the import" }],
+    });
+    expect(startButtonLabel(detail.check!, detail.settings!, 3)).toBe("Import 2 leads, skip 1 with problems");
+    await startImport(admin, id, settings);
+    await runToEnd(db());
+    expect(await getImport(admin, id)).toMatchObject({ imported: 2, rejected: 1 });
+    const bobLead = (await db().select().from(leads).where(eq(leads.firstName, "Bob")))[0]!;
+    expect(bobLead.phone).toBe("+15125550302");
+    const [reject] = await db().select().from(leadImportRejects).where(eq(leadImportRejects.importId, id));
+    expect(reject).toMatchObject({ rowNumber: 4, reason: "Excluded before the import" });
+    // Fixes belong to one file: the next file with these columns does not inherit them.
+    const next = await receiveImport(admin, bytesOf(lines), "fix-again.csv");
+    expect((await getImport(admin, next))!.settings!.fixes).toBeUndefined();
+  });
 });

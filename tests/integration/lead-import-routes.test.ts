@@ -291,6 +291,11 @@ describe.each(testDatabases)("import routes on $name", (testDb) => {
       });
     }
     expect((await page()).detail.check.willImport).toBe(1);
+    // A fix for a row the grid did not show (the check moved on, or a tampered post) is refused.
+    const stale = answer(
+      await run(importAction, post("admin", location, form({ fixRow: "2", "fix.2.1": "x" })), { id }),
+    );
+    expect(stale.status).toBe(409);
 
     const saved = answer(
       await run(

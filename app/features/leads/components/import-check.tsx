@@ -1,8 +1,16 @@
-import { AlertTriangle, CheckCircle2, Copy } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Copy, RefreshCw } from "lucide-react";
+import { Button } from "~/components/ui/button";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import type { ImportCheck, ImportSettings } from "~/db/schema";
 import { formatCount } from "../lead-format";
-import { valueFieldName, valueTargets } from "../import/import.schema";
+import {
+  EXCLUDED_REASON,
+  excludeFieldName,
+  FIX_ROWS_FIELD,
+  fixFieldName,
+  valueFieldName,
+  valueTargets,
+} from "../import/import.schema";
 import { enumFields } from "../import/value-synonyms";
 import { Card } from "./lead-card";
 import { Cell, LeadTableHead, tableClasses } from "./lead-table-parts";
@@ -146,6 +154,80 @@ export function ValueMapping({ check, settings }: { check: ImportCheck; settings
           );
         })}
       </div>
+    </Card>
+  );
+}
+
+/**
+ * The failing rows, editable where the file maps a column, or excluded: checked again (with the lead
+ * schema's messages) when the admin asks, so typing does not re-read the whole file at every key.
+ */
+export function FixRows({
+  check,
+  headers,
+  mapping,
+  busy,
+}: {
+  check: ImportCheck;
+  headers: readonly string[];
+  mapping: readonly (string | null)[];
+  busy: boolean;
+}) {
+  if (check.failing.length === 0) return null;
+  const columns = mapping.flatMap((target, column) => (target ? [column] : []));
+  return (
+    <Card title="Fix rows before importing">
+      <p className="mb-4 text-sm text-muted-foreground">
+        The first {formatCount(check.failing.length)} rows with problems. Correct a value or exclude the row,
+        then check again; the file itself is not changed.
+      </p>
+      <div className="space-y-4">
+        {check.failing.map((failing) => {
+          const reasonId = `fix-${failing.row}-reason`;
+          const excluded = failing.reason === EXCLUDED_REASON;
+          return (
+            <fieldset key={failing.row} className="rounded-lg border border-border p-4">
+              <legend className="px-1 font-semibold">Row {failing.row}</legend>
+              <input type="hidden" name={FIX_ROWS_FIELD} value={failing.row} />
+              <p id={reasonId} className="mb-3 text-sm font-semibold text-red-800">
+                {failing.reason}
+              </p>
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                {columns.map((column) => {
+                  const id = `fix-${failing.row}-${column}`;
+                  return (
+                    <div key={column}>
+                      <label htmlFor={id} className="block text-xs font-semibold text-muted-foreground">
+                        {headers[column] || `Column ${column + 1}`}
+                      </label>
+                      <input
+                        id={id}
+                        name={fixFieldName(failing.row, column)}
+                        defaultValue={failing.cells[column] ?? ""}
+                        aria-describedby={reasonId}
+                        className="mt-1 w-full rounded-md border border-input bg-background px-2 py-1 text-sm"
+                      />
+                    </div>
+                  );
+                })}
+              </div>
+              <label className="mt-3 flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name={excludeFieldName(failing.row)}
+                  value="yes"
+                  defaultChecked={excluded}
+                  className="size-4 accent-primary"
+                />
+                Exclude this row from the import
+              </label>
+            </fieldset>
+          );
+        })}
+      </div>
+      <Button type="submit" name="intent" value="preview" variant="outline" className="mt-4" disabled={busy}>
+        <RefreshCw aria-hidden="true" /> Check again with these fixes
+      </Button>
     </Card>
   );
 }

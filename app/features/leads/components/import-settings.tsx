@@ -21,7 +21,7 @@ import {
   unmappedNeeds,
 } from "../import/import.schema";
 import type { getImport, previewImport } from "../import/imports.server";
-import { CheckSummary, ValueMapping } from "./import-check";
+import { CheckSummary, FixRows, ValueMapping } from "./import-check";
 import { Card } from "./lead-card";
 import { Cell, LeadTableHead, tableClasses } from "./lead-table-parts";
 
@@ -76,7 +76,15 @@ export function ImportSettingsForm({
       ref={formRef}
       method="post"
       preventScrollReset
-      onChange={hydrated ? refreshPreview : undefined}
+      // Typing in the fix grid waits for its own button: a whole-file check per key would be too many.
+      onChange={
+        hydrated
+          ? (event) => {
+              const field: EventTarget = event.target;
+              if (!(field instanceof HTMLInputElement && field.type === "text")) refreshPreview();
+            }
+          : undefined
+      }
       className="space-y-6"
       aria-label="Import settings"
     >
@@ -175,6 +183,7 @@ export function ImportSettingsForm({
       </Card>
 
       {check && <CheckSummary check={check} settings={settings} current={current} />}
+      {check && <FixRows check={check} headers={detail.headers} mapping={settings.mapping} busy={busy} />}
 
       <Card title={`Preview of the first ${preview.length} rows`}>
         <PreviewTable preview={preview} />

@@ -12,6 +12,7 @@ import { profiles, userRoles, type ImportSettings } from "~/db/schema";
 import { leadSchema, type LeadInput } from "../leads.schema";
 import type { LeadStatus } from "~/db/enums";
 import { rowToLead, type ColumnMapping, type ValueMapping } from "./columns";
+import { EXCLUDED_REASON } from "./import.schema";
 import { valueKey } from "./value-synonyms";
 import type { CsvRecord } from "./csv-source.server";
 
@@ -115,7 +116,15 @@ export async function assessRows(
 ): Promise<AssessedRow[]> {
   const mapping = settings.mapping as ColumnMapping;
   const values = settings.values as ValueMapping | undefined;
-  const mapped = records.map((record) => ({
+  const fixes = settings.fixes ?? {};
+  const excluded = new Set<number>();
+  // A row fixed in the browser is judged (and kept in the rejected rows) as fixed.
+  const fixed = records.map((record) => {
+    const fix = fixes[record.row];
+    if (fix === null) excluded.add(record.row);
+    return fix ? { row: record.row, cells: fix } : record;
+  });
+  const mapped = fixed.map((record) => ({
     record,
     ...rowToLead(record.cells, mapping, settings.defaults, values),
   }));
@@ -124,6 +133,9 @@ export async function assessRows(
     : await clientsByEmail(db, [...new Set(mapped.map((m) => m.clientEmail.toLowerCase()).filter(Boolean))]);
 
   const parsed = mapped.map(({ record, fields, clientEmail, leadStatus, valueProblems }) => {
+    if (excluded.has(record.row)) {
+      return { record, problems: [{ group: EXCLUDED_REASON, message: EXCLUDED_REASON }] };
+    }
     const result = leadSchema.safeParse({ ...fields, assignedToClientId: "" });
     const problems: RowProblem[] = [
       ...valueProblems.map((p) => ({

@@ -22,6 +22,8 @@ const MAX_DISTINCT = 300;
 /** Problem groups kept (the most frequent first) and example rows per group. */
 const MAX_PROBLEMS = 40;
 const EXAMPLE_ROWS = 5;
+/** Failing rows kept for the fix grid: a handful to fix by hand; more is a file to fix at its source. */
+const FAILING_ROWS = 25;
 
 /** Reads `records` (the file's, header first) and judges every row with `settings`. */
 export async function checkRecords(
@@ -39,6 +41,7 @@ export async function checkRecords(
   let rows = 0;
   let willImport = 0;
   let problemRows = 0;
+  const failing: ImportCheck["failing"] = [];
   const duplicates = { inFile: 0, inBook: 0 };
 
   const tally = (cells: readonly string[]) => {
@@ -70,6 +73,7 @@ export async function checkRecords(
       }
       if (row.duplicateOf) continue;
       problemRows++;
+      if (failing.length < FAILING_ROWS) failing.push({ row: row.row, cells: row.cells, reason: row.reason });
       for (const problem of row.problems) {
         // The first row's words name the group ("Cold Calling" for "cold calling" too).
         const group = problems.get(problem.group) ?? { message: problem.message, rows: 0, examples: [] };
@@ -106,6 +110,7 @@ export async function checkRecords(
     problemRows,
     duplicates,
     problems: kept,
+    failing,
     otherProblemRows: groups.slice(MAX_PROBLEMS).reduce((sum, g) => sum + g.rows, 0),
     values: Object.fromEntries(
       [...tallies].map(([field, values]) => [

@@ -17,6 +17,7 @@ import {
   IMPORT_MAX_BYTES,
   csvFileMessages,
   importSettingsSchema,
+  postedFixes,
   postedValueMapping,
   toMapping,
 } from "./import.schema";
@@ -100,6 +101,8 @@ export async function handleImportPost(request: Request, actor: Actor, id: strin
   const input = submission.value;
   const values = postedValueMapping(form, detail.settings?.values);
   if (!values.ok) return refusal(values.message);
+  const fixes = postedFixes(form, detail.settings?.fixes, detail.check?.failing ?? [], detail.headers.length);
+  if (!fixes.ok) return refusal(fixes.message, 409);
   const settings: ImportSettings = {
     // One target per column of the file, whatever number of selects came back.
     mapping: detail.headers.map((_, i) => toMapping(input.mapping)[i] ?? null),
@@ -109,6 +112,7 @@ export async function handleImportPost(request: Request, actor: Actor, id: strin
       leadSource: input.leadSource,
     },
     values: values.values,
+    fixes: fixes.fixes,
     assignToClientId: input.assignToClientId,
     duplicates: input.duplicates,
   };

@@ -166,3 +166,41 @@ export function startButtonLabel(
   }
   return parts.join(", ");
 }
+
+/** The reason of a row the admin excluded before starting. */
+export const EXCLUDED_REASON = "Excluded before the import";
+
+/** The fix grid's names: a cell of a failing row, its "exclude" box, and the rows the grid showed. */
+export const fixFieldName = (row: number, column: number) => `fix.${row}.${column}`;
+export const excludeFieldName = (row: number) => `exclude.${row}`;
+export const FIX_ROWS_FIELD = "fixRow";
+export const FIX_MESSAGE = "This row can no longer be fixed here: check the whole file again.";
+const FIX_CELL_MAX = 5_000;
+
+/**
+ * The fix grid's rows of a posted form, over the fixes so far: each row the grid showed (one of the
+ * check's failing rows) gets its cells as edited, or null when its "exclude" box is ticked.
+ */
+export function postedFixes(
+  form: FormData,
+  before: ImportSettings["fixes"],
+  failing: readonly { row: number; cells: string[] }[],
+  width: number,
+): { ok: true; fixes: NonNullable<ImportSettings["fixes"]> } | { ok: false; message: string } {
+  const fixes = { ...before };
+  for (const posted of form.getAll(FIX_ROWS_FIELD)) {
+    const shown = failing.find((f) => String(f.row) === posted);
+    if (!shown) return { ok: false, message: FIX_MESSAGE };
+    if (form.get(excludeFieldName(shown.row)) === "yes") {
+      fixes[shown.row] = null;
+      continue;
+    }
+    const cells = Array.from({ length: width }, (_, column) => {
+      const edited = form.get(fixFieldName(shown.row, column));
+      return typeof edited === "string" ? edited : (shown.cells[column] ?? "");
+    });
+    if (cells.some((cell) => cell.length > FIX_CELL_MAX)) return { ok: false, message: FIX_MESSAGE };
+    fixes[shown.row] = cells;
+  }
+  return { ok: true, fixes };
+}

@@ -150,7 +150,7 @@ async function rememberedSettings(db: Database, headers: string[]): Promise<Impo
     .from(importLayouts)
     .where(eq(importLayouts.signature, headerSignature(headers)));
   if (!layout || layout.settings.mapping.length !== headers.length) return null;
-  return { ...layout.settings, assignToClientId: null, duplicates: "skip" };
+  return { ...layout.settings, assignToClientId: null, duplicates: "skip", fixes: undefined };
 }
 
 /** Checks the whole stored file with `settings` and keeps the result with the import (if still mapping). */
@@ -317,7 +317,7 @@ export async function startImport(actor: ActorRef, id: string, settings: ImportS
       .returning({ headers: leadImports.headers });
     if (!changed) return false;
     // The next file with these columns starts from these settings.
-    const layout = { ...settings, assignToClientId: null, duplicates: "skip" as const };
+    const layout = { ...settings, assignToClientId: null, duplicates: "skip" as const, fixes: undefined };
     await tx
       .insert(importLayouts)
       .values({ signature: headerSignature(changed.headers), headers: changed.headers, settings: layout })

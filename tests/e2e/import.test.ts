@@ -2,7 +2,7 @@
  * CSV import in Chromium (issue 13), on a server of its own: an admin uploads a list, sees the columns
  * recognised, the first rows judged and the whole file checked (issue 24), maps a value the synonym table
  * does not know by keyboard (the check and the start button follow), changes a mapping by keyboard (the
- * preview follows), assigns
+ * preview follows), fixes a failing row in place, assigns
  * every lead to a client, starts, watches it finish, opens the imported leads (the list filtered by the
  * import) and downloads the rejected rows; the client sees their new leads. A refused file says why;
  * a large one refused on its first lines is answered at once (issue 23), its unread rest dropped so
@@ -167,16 +167,24 @@ describe("CSV import in the browser", () => {
       expect(await axeViolations(page, `mapping ${name}`)).toEqual([]);
     }
     await page.setViewportSize(viewports.desktop);
-    await page
-      .getByRole("button", { name: "Import 2 leads, skip 1 with problems, skip 1 possible duplicate" })
-      .click();
+
+    // Fixed in place: Ben's phone corrected in the grid of failing rows, checked again on its button.
+    const benRow = page.getByRole("group", { name: "Row 3" });
+    await expect.poll(() => benRow.innerText()).toMatch(/Invalid phone number format/);
+    await benRow.getByLabel("Phone 1").fill("602-555-0102");
+    await page.getByRole("button", { name: "Check again with these fixes" }).click();
+    await expect
+      .poll(() => page.getByRole("button", { name: /^Import / }).innerText())
+      .toBe("Import 3 leads, skip 1 possible duplicate");
+    await expect.poll(() => page.getByRole("group", { name: "Row 3" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Import 3 leads, skip 1 possible duplicate" }).click();
     await expect
       .poll(() => page.getByRole("heading", { name: "Import finished" }).isVisible(), { timeout: 30_000 })
       .toBe(true);
     const figure = (label: string) =>
       page.locator("dt", { hasText: label }).locator("xpath=../dd").innerText();
     expect([await figure("Imported"), await figure("Rejected"), await figure("Possible duplicates")]).toEqual(
-      ["2", "2", "1"],
+      ["3", "1", "1"],
     );
     for (const [name, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
@@ -201,7 +209,7 @@ describe("CSV import in the browser", () => {
       .toBe(true);
     await expect
       .poll(() => leadTableNames(page).then((n) => [...n].sort()))
-      .toEqual(["Ada Stone", "Cy Young"]);
+      .toEqual(["Ada Stone", "Ben Ortiz", "Cy Young"]);
 
     // The lead says how it arrived; the client has both in their portal.
     await page.getByRole("link", { name: "Ada Stone" }).click();

@@ -291,11 +291,24 @@ describe.each(testDatabases)("import routes on $name", (testDb) => {
       });
     }
     expect((await page()).detail.check.willImport).toBe(1);
-    // A fix for a row the grid did not show (the check moved on, or a tampered post) is refused.
+    // A fix for a row the check does not list as failing (it passed meanwhile, or a tampered post)
+    // changes nothing; a fixed value longer than any field is refused.
     const stale = answer(
       await run(importAction, post("admin", location, form({ fixRow: "2", "fix.2.1": "x" })), { id }),
     );
-    expect(stale.status).toBe(409);
+    expect(stale.status).toBe(200);
+    const huge = answer(
+      await run(importAction, post("admin", location, form({ fixRow: "3", "fix.3.1": "9".repeat(5_001) })), {
+        id,
+      }),
+    );
+    expect(huge).toMatchObject({
+      status: 400,
+      data: { toast: { text: "A value of a fixed row is longer than 5,000 characters." } },
+    });
+    expect((await db().select().from(leadImports).where(eq(leadImports.id, id)))[0]!.settings!.fixes).toEqual(
+      {},
+    );
 
     const saved = answer(
       await run(

@@ -102,7 +102,7 @@ export async function handleImportPost(request: Request, actor: Actor, id: strin
   const values = postedValueMapping(form, detail.settings?.values);
   if (!values.ok) return refusal(values.message);
   const fixes = postedFixes(form, detail.settings?.fixes, detail.check?.failing ?? [], detail.headers.length);
-  if (!fixes.ok) return refusal(fixes.message, 409);
+  if (!fixes.ok) return refusal(fixes.message);
   const settings: ImportSettings = {
     // One target per column of the file, whatever number of selects came back.
     mapping: detail.headers.map((_, i) => toMapping(input.mapping)[i] ?? null),

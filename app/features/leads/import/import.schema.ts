@@ -174,12 +174,13 @@ export const EXCLUDED_REASON = "Excluded before the import";
 export const fixFieldName = (row: number, column: number) => `fix.${row}.${column}`;
 export const excludeFieldName = (row: number) => `exclude.${row}`;
 export const FIX_ROWS_FIELD = "fixRow";
-export const FIX_MESSAGE = "This row can no longer be fixed here: check the whole file again.";
+export const FIX_MESSAGE = "A value of a fixed row is longer than 5,000 characters.";
 const FIX_CELL_MAX = 5_000;
 
 /**
- * The fix grid's rows of a posted form, over the fixes so far: each row the grid showed (one of the
- * check's failing rows) gets its cells as edited, or null when its "exclude" box is ticked.
+ * The fix grid's rows of a posted form, over the fixes so far: each row the grid showed gets its cells as
+ * edited, or null when its "exclude" box is ticked. A row the check no longer lists as failing is left
+ * as it is: a change saved meanwhile (a value mapped) made it pass, and the grid had not caught up.
  */
 export function postedFixes(
   form: FormData,
@@ -190,7 +191,7 @@ export function postedFixes(
   const fixes = { ...before };
   for (const posted of form.getAll(FIX_ROWS_FIELD)) {
     const shown = failing.find((f) => String(f.row) === posted);
-    if (!shown) return { ok: false, message: FIX_MESSAGE };
+    if (!shown) continue;
     if (form.get(excludeFieldName(shown.row)) === "yes") {
       fixes[shown.row] = null;
       continue;

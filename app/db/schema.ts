@@ -473,10 +473,51 @@ export interface ImportSettings {
   /** One target per column of the file, in order; null leaves the column out. */
   mapping: (string | null)[];
   defaults: { propertyType: string; motivationLevel: string; leadSource: string };
+  /**
+   * Per enumerated field (leadSource, motivationLevel, propertyType, leadStatus), the admin's target for
+   * each value of the file, by the value's comparison key: one of the field's values, or "skip" (issue 24).
+   */
+  values?: Record<string, Record<string, string>>;
+  /**
+   * Rows fixed in the browser before the import (issue 24), by row number: the row's cells as edited, or
+   * null for a row excluded from the import (it goes to the rejected rows).
+   */
+  fixes?: Record<string, string[] | null>;
   /** Every imported lead goes to this client; null: each row's client e-mail column, if mapped. */
   assignToClientId: string | null;
   /** Rows that look like an existing lead: skipped (listed with the rejected rows), or imported anyway. */
   duplicates: "skip" | "import";
+}
+
+/** One distinct value of an enumerated column, as first written, with the rows holding it. */
+export interface CheckedValue {
+  /** The value's comparison key (letters and digits, lower case): what the value mapping is keyed by. */
+  key: string;
+  value: string;
+  rows: number;
+  /** The synonym table's target for it; null when it does not know the value. */
+  suggested: string | null;
+}
+
+/** What the whole-file check found (issue 24): stored with the import, for the settings it was made with. */
+export interface ImportCheck {
+  /** The settings the check was made with (as JSON): it stands for them only. */
+  settingsKey: string;
+  rows: number;
+  willImport: number;
+  /** Rows left out for a problem of their own (a bad value, an unknown client), duplicates aside. */
+  problemRows: number;
+  /** Possible duplicates: skipped with the "skip" setting, imported (and counted in willImport) otherwise. */
+  duplicates: { inFile: number; inBook: number };
+  /** Problems, the most frequent first: how many rows have each, and the first of them. */
+  problems: { message: string; rows: number; examples: number[] }[];
+  /** Rows whose problems fall outside the groups kept. */
+  otherProblemRows: number;
+  /** The first rows with problems, as the file (or a fix) has them, with their reason: the fix grid. */
+  failing: { row: number; cells: string[]; reason: string }[];
+  /** Per mapped enumerated field: its distinct values, most frequent first, and those past the count. */
+  values: Record<string, { values: CheckedValue[]; moreValues: number; moreRows: number }>;
+  seconds: number;
 }
 
 /**
@@ -497,6 +538,8 @@ export const leadImports = pgTable(
     sampleRows: jsonb("sample_rows").$type<string[][]>().notNull().default([]),
     totalRows: integer("total_rows").notNull().default(0),
     settings: jsonb("settings").$type<ImportSettings>(),
+    /** The last whole-file check (issue 24), made when the file arrived and with every change of settings. */
+    check: jsonb("check").$type<ImportCheck>(),
     status: importStatus("status").notNull().default("uploading"),
     rowsDone: integer("rows_done").notNull().default(0),
     imported: integer("imported").notNull().default(0),
@@ -518,6 +561,18 @@ export const leadImports = pgTable(
     index("lead_imports_status_idx").on(t.status, t.leaseUntil),
   ],
 );
+
+/**
+ * The settings last started for a layout of file (issue 24): the same header row, compared without case,
+ * spaces or punctuation, pre-fills the columns, defaults and value mapping of the next import.
+ */
+export const importLayouts = pgTable("import_layouts", {
+  /** SHA-256 of the header row's comparison keys. */
+  signature: text("signature").primaryKey(),
+  headers: jsonb("headers").$type<string[]>().notNull(),
+  settings: jsonb("settings").$type<ImportSettings>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The uploaded file in pieces of about a megabyte, read back in order by the job. */
 export const leadImportChunks = pgTable(

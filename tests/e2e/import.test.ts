@@ -1,6 +1,8 @@
 /**
  * CSV import in Chromium (issue 13), on a server of its own: an admin uploads a list, sees the columns
- * recognised and the first rows judged, changes a mapping by keyboard (the preview follows), assigns
+ * recognised, the first rows judged and the whole file checked (issue 24), maps a value the synonym table
+ * does not know by keyboard (the check and the start button follow), changes a mapping by keyboard (the
+ * preview follows), fixes a failing row in place, assigns
  * every lead to a client, starts, watches it finish, opens the imported leads (the list filtered by the
  * import) and downloads the rejected rows; the client sees their new leads. A refused file says why;
  * a large one refused on its first lines is answered at once (issue 23), its unread rest dropped so
@@ -39,10 +41,10 @@ const CLIENT: TestUser = {
 
 const LIST = [
   "Owner First Name,Owner Last Name,Phone 1,Property Address,City,State,Zip,Notes,Source",
-  'Ada,Stone,(602) 555-0101,12 Cactus Rd,Phoenix,Arizona,85001,"Inherited, needs work",Direct Mail',
+  'Ada,Stone,(602) 555-0101,12 Cactus Rd,Phoenix,Arizona,85001,"Inherited, needs work",Cold Calling',
   "Ben,Ortiz,call me,14 Cactus Rd,Phoenix,AZ,85001,,",
-  "Cy,Young,602-555-0103,16 Cactus Road,Phoenix,AZ,85001,Tired landlord,",
-  "Di,Young,602.555.0103,18 Cactus Rd,Phoenix,AZ,85001,Same phone as Cy,",
+  "Cy,Young,602-555-0103,16 Cactus Road,Phoenix,AZ,85001,Tired landlord,Carrier Pigeon",
+  "Di,Young,602.555.0103,18 Cactus Rd,Phoenix,AZ,85001,Same phone as Cy,SMS",
 ].join("\n");
 
 /**
@@ -101,7 +103,8 @@ describe("CSV import in the browser", () => {
       .poll(() => page.getByRole("heading", { name: "phoenix-sellers.csv" }).isVisible())
       .toBe(true);
 
-    // Recognised headers are mapped; the preview judges each row with the lead form's messages.
+    // Recognised headers are mapped; the preview judges each row with the lead form's messages, and the
+    // whole file is checked: a value the synonym table does not know is named.
     await expect.poll(() => page.getByLabel("Column “Phone 1” imports as").inputValue()).toBe("phone");
     await expect.poll(() => page.getByLabel("Column “Notes” imports as").inputValue()).toBe("situationNotes");
     const preview = page.getByRole("table", { name: "Preview" });
@@ -111,9 +114,41 @@ describe("CSV import in the browser", () => {
         expect.stringMatching(/^row/i),
         expect.stringMatching(/Ada Stone[\s\S]*Ready/),
         expect.stringMatching(/Ben Ortiz[\s\S]*Invalid phone number format/),
+        expect.stringMatching(/Cy Young[\s\S]*Lead source "Carrier Pigeon" not recognised/),
+        expect.stringMatching(/Di Young[\s\S]*Ready/),
+      ]);
+    const problems = page.getByRole("list", { name: "Problems" });
+    await expect
+      .poll(() => problems.innerText())
+      .toMatch(/1 row: Lead source "Carrier Pigeon" not recognised \(row 4\)/);
+    await expect
+      .poll(() => page.getByRole("button", { name: /^Import / }).innerText())
+      .toBe("Import 2 leads, skip 2 with problems");
+
+    // The value mapping: known values pre-chosen, the unknown one chosen by keyboard; the check follows.
+    await expect
+      .poll(() => page.getByLabel("Lead source “Cold Calling” imports as").inputValue())
+      .toBe("cold_call");
+    await expect.poll(() => page.getByLabel("Lead source “SMS” imports as").inputValue()).toBe("other");
+    const pigeon = page.getByLabel("Lead source “Carrier Pigeon” imports as");
+    await expect.poll(() => pigeon.inputValue()).toBe("");
+    await pigeon.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => pigeon.inputValue()).toBe("referral");
+    await expect
+      .poll(() => preview.getByRole("row").allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^row/i),
+        expect.stringMatching(/Ada Stone[\s\S]*Ready/),
+        expect.stringMatching(/Ben Ortiz[\s\S]*Invalid phone number format/),
         expect.stringMatching(/Cy Young[\s\S]*Ready/),
         expect.stringMatching(/Di Young[\s\S]*Possible duplicate of row 4 of this file \(same phone\)/),
       ]);
+    await expect
+      .poll(() => page.getByRole("button", { name: /^Import / }).innerText())
+      .toBe("Import 2 leads, skip 1 with problems, skip 1 possible duplicate");
 
     // By keyboard: the Phone 1 column left out, and the preview follows at once.
     const phoneColumn = page.getByLabel("Column “Phone 1” imports as");
@@ -132,14 +167,24 @@ describe("CSV import in the browser", () => {
       expect(await axeViolations(page, `mapping ${name}`)).toEqual([]);
     }
     await page.setViewportSize(viewports.desktop);
-    await page.getByRole("button", { name: "Import 4 rows" }).click();
+
+    // Fixed in place: Ben's phone corrected in the grid of failing rows, checked again on its button.
+    const benRow = page.getByRole("group", { name: "Row 3" });
+    await expect.poll(() => benRow.innerText()).toMatch(/Invalid phone number format/);
+    await benRow.getByLabel("Phone 1").fill("602-555-0102");
+    await page.getByRole("button", { name: "Check again with these fixes" }).click();
+    await expect
+      .poll(() => page.getByRole("button", { name: /^Import / }).innerText())
+      .toBe("Import 3 leads, skip 1 possible duplicate");
+    await expect.poll(() => page.getByRole("group", { name: "Row 3" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Import 3 leads, skip 1 possible duplicate" }).click();
     await expect
       .poll(() => page.getByRole("heading", { name: "Import finished" }).isVisible(), { timeout: 30_000 })
       .toBe(true);
     const figure = (label: string) =>
       page.locator("dt", { hasText: label }).locator("xpath=../dd").innerText();
     expect([await figure("Imported"), await figure("Rejected"), await figure("Possible duplicates")]).toEqual(
-      ["2", "2", "1"],
+      ["3", "1", "1"],
     );
     for (const [name, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
@@ -164,7 +209,7 @@ describe("CSV import in the browser", () => {
       .toBe(true);
     await expect
       .poll(() => leadTableNames(page).then((n) => [...n].sort()))
-      .toEqual(["Ada Stone", "Cy Young"]);
+      .toEqual(["Ada Stone", "Ben Ortiz", "Cy Young"]);
 
     // The lead says how it arrived; the client has both in their portal.
     await page.getByRole("link", { name: "Ada Stone" }).click();
@@ -295,7 +340,7 @@ describe("CSV import in the browser", () => {
     await page.getByLabel("CSV file").setInputFiles(writeFile("mesa-sellers.csv", lines.join("\n")));
     await page.getByRole("button", { name: "Upload and map columns" }).click();
     await page.waitForURL(/\/admin\/leads\/import\/[0-9a-f-]{36}$/);
-    await page.getByRole("button", { name: "Import 130 rows" }).click();
+    await page.getByRole("button", { name: "Import 130 leads" }).click();
     await expect
       .poll(() => page.getByRole("heading", { name: "Import finished" }).isVisible(), { timeout: 30_000 })
       .toBe(true);
@@ -350,7 +395,7 @@ describe("CSV import in the browser", () => {
     await page.getByRole("button", { name: "Upload and map columns" }).click();
     await page.waitForURL(/\/admin\/leads\/import\/[0-9a-f-]{36}$/);
     const bigPath = new URL(page.url()).pathname;
-    await page.getByRole("button", { name: "Import 30,000 rows" }).click();
+    await page.getByRole("button", { name: "Import 30,000 leads" }).click();
     // Progress moves live; once some rows are in, the server dies without warning.
     const bar = page.getByRole("progressbar", { name: "Rows imported" });
     await expect

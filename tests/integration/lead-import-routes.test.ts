@@ -234,6 +234,102 @@ describe.each(testDatabases)("import routes on $name", (testDb) => {
     expect(list.list.rows.map((r) => r.firstName).sort()).toEqual(["Ada", "Cy"]);
   });
 
+  it("checks the whole file on upload and with every save; maps values as posted, refusing a tampered choice", async () => {
+    const file = [
+      "Owner Name,Phone,Address,City,State,ZIP,Lead Source",
+      '"Stone, Ada",(602) 555-0201,112 Saguaro Way,Phoenix,AZ,85001,Cold Calling',
+      "Ben Ortiz,602-555-0202,114 Saguaro Way,Phoenix,arizona,85001,Carrier Pigeon",
+      "Cy Young,602.555.0203,116 Saguaro Way,Phoenix,AZ,85001,carrier pigeon",
+    ].join("\n");
+    const { location } = redirectOf(await run(uploadAction, upload("admin", file, "pigeons.csv")));
+    const id = location.split("/").at(-1)!;
+    type Page = {
+      detail: {
+        check: {
+          willImport: number;
+          problems: { message: string; rows: number }[];
+          values: Record<string, { values: { key: string; suggested: string | null }[] }>;
+        };
+      };
+    };
+    const page = async () => (await run(importLoader, get("admin", location), { id })) as Page;
+    const first = (await page()).detail.check;
+    expect(first.willImport).toBe(1);
+    expect(first.problems).toEqual([
+      expect.objectContaining({ message: 'Lead source "Carrier Pigeon" not recognised', rows: 2 }),
+    ]);
+    expect(first.values.leadSource!.values.map((v) => [v.key, v.suggested])).toEqual([
+      ["carrierpigeon", null],
+      ["coldcalling", "cold_call"],
+    ]);
+
+    const form = (extra: Record<string, string>) => ({
+      intent: "preview",
+      "mapping[0]": "fullName",
+      "mapping[1]": "phone",
+      "mapping[2]": "address",
+      "mapping[3]": "city",
+      "mapping[4]": "state",
+      "mapping[5]": "zipCode",
+      "mapping[6]": "leadSource",
+      propertyType: "single_family",
+      motivationLevel: "warm",
+      leadSource: "cold_call",
+      assignToClientId: "",
+      duplicates: "skip",
+      ...extra,
+    });
+    for (const tampered of <Record<string, string>[]>[
+      { "value.leadSource.carrierpigeon": "castle" },
+      { "value.isSold.carrierpigeon": "other" },
+      { "value.leadSource.Carrier Pigeon": "other" },
+    ]) {
+      const refused = answer(await run(importAction, post("admin", location, form(tampered)), { id }));
+      expect(refused).toMatchObject({
+        status: 400,
+        data: { toast: { text: "Choose what this value imports as" } },
+      });
+    }
+    expect((await page()).detail.check.willImport).toBe(1);
+    // A fix for a row the check does not list as failing (it passed meanwhile, or a tampered post)
+    // changes nothing; a fixed value longer than any field is refused.
+    const stale = answer(
+      await run(importAction, post("admin", location, form({ fixRow: "2", "fix.2.1": "x" })), { id }),
+    );
+    expect(stale.status).toBe(200);
+    const huge = answer(
+      await run(importAction, post("admin", location, form({ fixRow: "3", "fix.3.1": "9".repeat(5_001) })), {
+        id,
+      }),
+    );
+    expect(huge).toMatchObject({
+      status: 400,
+      data: { toast: { text: "A value of a fixed row is longer than 5,000 characters." } },
+    });
+    expect((await db().select().from(leadImports).where(eq(leadImports.id, id)))[0]!.settings!.fixes).toEqual(
+      {},
+    );
+
+    const saved = answer(
+      await run(
+        importAction,
+        post("admin", location, form({ "value.leadSource.carrierpigeon": "referral" })),
+        { id },
+      ),
+    );
+    expect(saved.status).toBe(200);
+    expect((await page()).detail.check).toMatchObject({ willImport: 3, problems: [] });
+
+    await run(importAction, post("admin", location, { ...form({}), intent: "start" }), { id });
+    await runJob(db(), (await claimJob(db(), "route-test"))!, "route-test");
+    const imported = await db().select().from(leads).where(eq(leads.importId, id));
+    expect(imported.map((l) => [l.firstName, l.lastName, l.leadSource, l.state]).sort()).toEqual([
+      ["Ada", "Stone", "cold_call", "AZ"],
+      ["Ben", "Ortiz", "referral", "AZ"],
+      ["Cy", "Young", "referral", "AZ"],
+    ]);
+  });
+
   it("lets an admin discard an upload not started, and cancel a queued import", async () => {
     const discardId = await uploaded();
     const discarded = redirectOf(

@@ -9,7 +9,16 @@ import { parse } from "csv-parse/sync";
 import { count, countDistinct, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { leadImports, leads, mailOutbox, profiles, user, userRoles, type ImportSettings } from "~/db/schema";
+import {
+  importLayouts,
+  leadImports,
+  leads,
+  mailOutbox,
+  profiles,
+  user,
+  userRoles,
+  type ImportSettings,
+} from "~/db/schema";
 import {
   cancelImport,
   getImport,
@@ -91,6 +100,8 @@ describe.each(testDatabases)("lead import on $name", (testDb) => {
     await db().delete(leads);
     await db().delete(leadImports);
     await db().delete(mailOutbox);
+    // Each test starts from the guessed settings, not those a previous test started with.
+    await db().delete(importLayouts);
   });
 
   it("learns a semicolon file with a BOM and CRLF lines: headers, rows, sample, hash, guessed mapping", async () => {

@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { addressKeySql } from "~/db/address-key";
 import { queryRows, type Database, type Transaction } from "~/db/client.server";
 import type { ApiLead } from "./api/api.schema";
+import type { LeadStatus } from "~/db/enums";
 import type { LeadInput } from "./leads.schema";
 import { publicLeadSql } from "./public-lead.server";
 
@@ -44,7 +45,8 @@ export interface InsertOptions {
  */
 export async function insertLeads(
   db: Database | Transaction,
-  rows: readonly LeadInput[],
+  // The import may carry each lead's status from the file; every other lead starts as "new".
+  rows: readonly (LeadInput & { leadStatus?: LeadStatus })[],
   arrival: LeadArrival,
   options: InsertOptions = {},
 ): Promise<InsertedLead[]> {
@@ -68,7 +70,7 @@ export async function insertLeads(
       from jsonb_to_recordset(${json}::jsonb) as r(i int, skip boolean, "firstName" text, "lastName" text,
         phone text, email text, address text, city text, state text, "zipCode" text, "propertyType" text,
         "motivationLevel" text, "situationNotes" text, "leadSource" text, "askingPrice" numeric,
-        "estimatedValue" numeric, "estimatedRepairCost" numeric, "assignedToClientId" text)
+        "estimatedValue" numeric, "estimatedRepairCost" numeric, "assignedToClientId" text, "leadStatus" text)
     ), judged as materialized (
       select r.*,
         ${
@@ -92,12 +94,13 @@ export async function insertLeads(
     ), ins as (
       insert into leads (id, first_name, last_name, phone, email, address, city, state, zip_code,
         property_type, motivation_level, situation_notes, lead_source, asking_price, estimated_value,
-        estimated_repair_cost, assigned_to_client_id, created_by_user_id, import_id, api_key_id)
+        estimated_repair_cost, assigned_to_client_id, created_by_user_id, import_id, api_key_id, lead_status)
       select j.new_id, j."firstName", j."lastName", j.phone, j.email, j.address, j.city, j.state,
         j."zipCode", j."propertyType"::property_type, j."motivationLevel"::motivation_level,
         j."situationNotes", j."leadSource"::lead_source, j."askingPrice", j."estimatedValue",
         j."estimatedRepairCost", j."assignedToClientId", ${arrival.createdByUserId ?? null},
-        ${arrival.importId ?? null}::uuid, ${arrival.apiKeyId ?? null}::uuid
+        ${arrival.importId ?? null}::uuid, ${arrival.apiKeyId ?? null}::uuid,
+        coalesce(j."leadStatus", 'new')::lead_status
       from judged j
       where j.existing_id is null and j.earlier_index is null
       order by j.i

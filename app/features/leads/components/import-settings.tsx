@@ -13,8 +13,15 @@ import { clientOptions, formatCount, formatPhone } from "../lead-format";
 import type { ClientOption } from "../lead-queries.server";
 import { importTargets } from "../import/columns";
 import type { ImportReply } from "../import/import-actions.server";
-import { duplicateModes, unmappedMessage, unmappedNeeds } from "../import/import.schema";
+import {
+  duplicateModes,
+  settingsKeyOf,
+  startButtonLabel,
+  unmappedMessage,
+  unmappedNeeds,
+} from "../import/import.schema";
 import type { getImport, previewImport } from "../import/imports.server";
+import { CheckSummary, FixRows, ValueMapping } from "./import-check";
 import { Card } from "./lead-card";
 import { Cell, LeadTableHead, tableClasses } from "./lead-table-parts";
 
@@ -34,8 +41,9 @@ const sampleOf = (detail: Detail, column: number) =>
 
 /**
  * The mapping page's form: what each column of the file holds, what fills the fields it leaves empty,
- * the client every lead goes to, and what to do with possible duplicates. With JavaScript a change
- * updates the preview at once; without it, "Update preview" does.
+ * the client every lead goes to, what to do with possible duplicates, and what each value of the
+ * enumerated columns imports as. Every save checks the whole file again: with JavaScript a change does
+ * at once; without it, "Check the whole file" does.
  */
 export function ImportSettingsForm({
   detail,
@@ -55,6 +63,8 @@ export function ImportSettingsForm({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const missing = unmappedNeeds(settings.mapping);
+  const check = detail.check;
+  const current = check !== null && check.settingsKey === settingsKeyOf(settings);
   const refreshPreview = () => {
     if (!formRef.current) return;
     const data = new FormData(formRef.current);
@@ -66,7 +76,15 @@ export function ImportSettingsForm({
       ref={formRef}
       method="post"
       preventScrollReset
-      onChange={hydrated ? refreshPreview : undefined}
+      // Typing in the fix grid waits for its own button: a whole-file check per key would be too many.
+      onChange={
+        hydrated
+          ? (event) => {
+              const field: EventTarget = event.target;
+              if (!(field instanceof HTMLInputElement && field.type === "text")) refreshPreview();
+            }
+          : undefined
+      }
       className="space-y-6"
       aria-label="Import settings"
     >
@@ -119,6 +137,8 @@ export function ImportSettingsForm({
         )}
       </Card>
 
+      {check && <ValueMapping check={check} settings={settings} />}
+
       <Card title="For every lead">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {defaultFields.map(({ name, label, options }) => (
@@ -162,6 +182,9 @@ export function ImportSettingsForm({
         </fieldset>
       </Card>
 
+      {check && <CheckSummary check={check} settings={settings} current={current} />}
+      {check && <FixRows check={check} headers={detail.headers} mapping={settings.mapping} busy={busy} />}
+
       <Card title={`Preview of the first ${preview.length} rows`}>
         <PreviewTable preview={preview} />
       </Card>
@@ -171,10 +194,10 @@ export function ImportSettingsForm({
           <Play aria-hidden="true" />
           {detail.sameFile.length > 0
             ? "Import again anyway"
-            : `Import ${formatCount(detail.totalRows)} rows`}
+            : startButtonLabel(check, settings, detail.totalRows)}
         </Button>
         <Button type="submit" name="intent" value="preview" variant="outline" pending={busy}>
-          <RefreshCw aria-hidden="true" /> Update preview
+          <RefreshCw aria-hidden="true" /> Check the whole file
         </Button>
         <Button type="submit" name="intent" value="discard" variant="ghost" formNoValidate pending={busy}>
           <Trash2 aria-hidden="true" /> Discard upload

@@ -5,20 +5,38 @@
  * the rows before it in the same run. Used by the mapping page's preview and by the import job alike.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { addressKeySql } from "~/db/address-key";
+import { addressKey } from "~/db/address-key";
 import type { Database, Transaction } from "~/db/client.server";
 import { queryRows } from "~/db/client.server";
 import { profiles, userRoles, type ImportSettings } from "~/db/schema";
 import { isCompanyAccount } from "~/lib/client-accounts.server";
 import { leadSchema, type LeadInput } from "../leads.schema";
-import { rowToLead, type ColumnMapping } from "./columns";
+import type { LeadStatus } from "~/db/enums";
+import { rowToLead, type ColumnMapping, type ValueMapping } from "./columns";
+import { EXCLUDED_REASON } from "./import.schema";
+import { valueKey } from "./value-synonyms";
 import type { CsvRecord } from "./csv-source.server";
+
+/** A lead of the file: the form's fields, and its status when the file gives one. */
+export type ImportLead = LeadInput & { leadStatus?: LeadStatus };
 
 export type AssessedRow = CsvRecord &
   (
-    | { kind: "lead"; lead: LeadInput; duplicateOf: DuplicateRef | null }
-    | { kind: "rejected"; reason: string; duplicateOf: DuplicateRef | null }
+    | { kind: "lead"; lead: ImportLead; duplicateOf: DuplicateRef | null }
+    | {
+        kind: "rejected";
+        reason: string;
+        /** The reason's parts, each with what groups it with the same problem of other rows. */
+        problems: RowProblem[];
+        duplicateOf: DuplicateRef | null;
+      }
   );
+
+/** One problem of a row; `group` is alike for the same problem in other rows ("Cold Calling", "cold calling"). */
+export interface RowProblem {
+  group: string;
+  message: string;
+}
 
 /** An existing lead (by id) or an earlier row of the same file (by row number). */
 export type DuplicateRef = { leadId: string; samePhone: boolean } | { row: number; samePhone: boolean };
@@ -52,30 +70,21 @@ interface Probe {
 }
 
 /**
- * For each probe: its address key (computed by the database, as for stored leads) and the oldest stored
- * lead sharing its phone or key, if any. One statement for the whole run; each lookup is an index scan.
+ * For each probe: its address key (the database's rule, computed here) and the oldest stored lead sharing
+ * its phone or key, if any. One statement for the whole run; each lookup is an index scan.
  */
 async function storedMatches(db: Reader, probes: Probe[]) {
-  if (probes.length === 0)
-    return new Map<number, { key: string; leadId: string | null; samePhone: boolean }>();
-  // One JSON parameter for the whole run: binding thousands of parameters costs more than the lookups.
-  const probeJson = JSON.stringify(
-    probes.map((p) => ({ i: p.i, phone: p.phone, address: p.address, zip: p.zipCode })),
+  const keyed = probes.map((p) => ({ i: p.i, phone: p.phone, key: addressKey(p.address, p.zipCode) }));
+  const found = new Map<number, { key: string; leadId: string | null; samePhone: boolean }>(
+    keyed.map((p) => [p.i, { key: p.key, leadId: null, samePhone: false }]),
   );
-  const rows = await queryRows<{
-    i: number;
-    key: string;
-    lead_id: string | null;
-    same_phone: boolean | null;
-  }>(
+  if (probes.length === 0) return found;
+  // One JSON parameter for the whole run: binding thousands of parameters costs more than the lookups.
+  const rows = await queryRows<{ i: number; lead_id: string; same_phone: boolean }>(
     db,
-    sql`with v as materialized (
-          select i, phone, ${addressKeySql(sql.raw("address"), sql.raw("zip"))} as key
-          from jsonb_to_recordset(${probeJson}::jsonb) as p(i int, phone text, address text, zip text)
-        )
-        select v.i, v.key, m.id as lead_id, m.same_phone
-        from v
-        left join lateral (
+    sql`select v.i, m.id as lead_id, m.same_phone
+        from jsonb_to_recordset(${JSON.stringify(keyed)}::jsonb) as v(i int, phone text, key text)
+        join lateral (
           select c.id, c.same_phone from (
             (select l.id, l.created_at, true as same_phone from leads l
              where l.phone = v.phone order by l.created_at limit 1)
@@ -85,34 +94,70 @@ async function storedMatches(db: Reader, probes: Probe[]) {
           ) c order by c.same_phone desc, c.created_at limit 1
         ) m on true`,
   );
-  return new Map(
-    rows.map((r) => [Number(r.i), { key: r.key, leadId: r.lead_id, samePhone: Boolean(r.same_phone) }]),
-  );
+  for (const r of rows) {
+    found.get(Number(r.i))!.leadId = r.lead_id;
+    found.get(Number(r.i))!.samePhone = Boolean(r.same_phone);
+  }
+  return found;
 }
 
 const uniqueMessages = (issues: readonly { message: string }[]) => [...new Set(issues.map((i) => i.message))];
+
+/** The kept rows' phones and address keys seen so far (by row number), when a check spans many runs. */
+export interface SeenRows {
+  phones: Map<string, number>;
+  keys: Map<string, number>;
+}
 
 export async function assessRows(
   db: Reader,
   settings: ImportSettings,
   records: readonly CsvRecord[],
+  // Rows earlier in this run that were kept: a later row with the same phone or address is their double.
+  seen: SeenRows = { phones: new Map(), keys: new Map() },
 ): Promise<AssessedRow[]> {
   const mapping = settings.mapping as ColumnMapping;
-  const mapped = records.map((record) => ({
+  const values = settings.values as ValueMapping | undefined;
+  const fixes = settings.fixes ?? {};
+  const excluded = new Set<number>();
+  // A row fixed in the browser is judged (and kept in the rejected rows) as fixed.
+  const fixed = records.map((record) => {
+    const fix = fixes[record.row];
+    if (fix === null) excluded.add(record.row);
+    return fix ? { row: record.row, cells: fix } : record;
+  });
+  const mapped = fixed.map((record) => ({
     record,
-    ...rowToLead(record.cells, mapping, settings.defaults),
+    ...rowToLead(record.cells, mapping, settings.defaults, values),
   }));
   const clients = settings.assignToClientId
     ? new Map<string, string>()
     : await clientsByEmail(db, [...new Set(mapped.map((m) => m.clientEmail.toLowerCase()).filter(Boolean))]);
 
-  const parsed = mapped.map(({ record, fields, clientEmail }) => {
+  const parsed = mapped.map(({ record, fields, clientEmail, leadStatus, valueProblems }) => {
+    if (excluded.has(record.row)) {
+      return { record, problems: [{ group: EXCLUDED_REASON, message: EXCLUDED_REASON }] };
+    }
     const result = leadSchema.safeParse({ ...fields, assignedToClientId: "" });
-    if (!result.success) return { record, reason: uniqueMessages(result.error.issues).join("; ") };
+    const problems: RowProblem[] = [
+      ...valueProblems.map((p) => ({
+        group: `${p.field}:${valueKey(p.value)}:${p.message.endsWith("recognised")}`,
+        message: p.message,
+      })),
+      ...(result.success
+        ? []
+        : uniqueMessages(result.error.issues).map((message) => ({ group: message, message }))),
+    ];
+    if (!result.success || problems.length) return { record, problems };
     const clientId =
       settings.assignToClientId ?? (clientEmail ? clients.get(clientEmail.toLowerCase()) : null);
-    if (clientId === undefined) return { record, reason: `No client account has the e-mail ${clientEmail}` };
-    return { record, lead: { ...result.data, assignedToClientId: clientId ?? null } };
+    if (clientId === undefined) {
+      const message = `No client account has the e-mail ${clientEmail}`;
+      return { record, problems: [{ group: message, message }] };
+    }
+    const lead: ImportLead = { ...result.data, assignedToClientId: clientId ?? null };
+    if (leadStatus) lead.leadStatus = leadStatus as LeadStatus;
+    return { record, lead };
   });
 
   const matches = await storedMatches(
@@ -121,12 +166,14 @@ export async function assessRows(
       p.lead ? [{ i, phone: p.lead.phone, address: p.lead.address, zipCode: p.lead.zipCode }] : [],
     ),
   );
-  // Rows earlier in this run that were kept: a later row with the same phone or address is their double.
-  const seenPhones = new Map<string, number>();
-  const seenKeys = new Map<string, number>();
+  const { phones: seenPhones, keys: seenKeys } = seen;
   return parsed.map((p, i): AssessedRow => {
     const { record } = p;
-    if (!p.lead) return { ...record, kind: "rejected", reason: p.reason!, duplicateOf: null };
+    if (!p.lead) {
+      const problems = p.problems!;
+      const reason = problems.map((x) => x.message).join("; ");
+      return { ...record, kind: "rejected", reason, problems, duplicateOf: null };
+    }
     const match = matches.get(i)!;
     const earlier = seenPhones.get(p.lead.phone) ?? seenKeys.get(match.key);
     const duplicateOf: DuplicateRef | null = match.leadId
@@ -135,7 +182,7 @@ export async function assessRows(
         ? { row: earlier, samePhone: seenPhones.has(p.lead.phone) }
         : null;
     if (duplicateOf && settings.duplicates === "skip") {
-      return { ...record, kind: "rejected", reason: duplicateReason(duplicateOf), duplicateOf };
+      return { ...record, kind: "rejected", reason: duplicateReason(duplicateOf), problems: [], duplicateOf };
     }
     if (!seenPhones.has(p.lead.phone)) seenPhones.set(p.lead.phone, record.row);
     if (!seenKeys.has(match.key)) seenKeys.set(match.key, record.row);

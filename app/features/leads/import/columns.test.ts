@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { leadDetailsSchema } from "../leads.schema";
 import {
+  amountText,
   guessMapping,
+  isPlaceholder,
   LEAD_CSV_COLUMNS,
   optionValue,
+  phoneText,
   rowToLead,
+  SKIP_ROWS,
   splitFullName,
   stateCode,
   zipCode,
@@ -58,7 +62,7 @@ describe("guessMapping", () => {
       property_type: "propertyType",
       motivation: "motivationLevel",
       source: "leadSource",
-      status: null,
+      status: "leadStatus",
       situation_notes: "situationNotes",
       asking_price: "askingPrice",
       estimated_value: "estimatedValue",
@@ -79,7 +83,7 @@ describe("tidying values", () => {
     ["Texas", "TX"],
     ["new york", "NY"],
     ["District of Columbia", "DC"],
-    ["tx", "tx"],
+    ["tx", "TX"],
     ["Texass", "Texass"],
   ])("writes the state %j as %j", (raw, code) => {
     expect(stateCode(raw)).toBe(code);
@@ -141,14 +145,14 @@ describe("rowToLead", () => {
       propertyType: "condo",
       motivationLevel: "warm",
       leadSource: "direct_mail",
-      askingPrice: "$250,000",
+      askingPrice: "250000",
     });
     const parsed = leadDetailsSchema.safeParse(fields);
     expect(parsed.success && parsed.data).toMatchObject({ phone: "+15125550101", askingPrice: 250000 });
   });
 
   it("leaves the schema to say what is wrong, with its own messages", () => {
-    const { fields } = rowToLead(
+    const { fields, valueProblems } = rowToLead(
       ["Rosa", "call me", "", "1 A", "X", "Texass", "7874A", "castle", "-5"],
       mapping,
       defaults,
@@ -164,9 +168,173 @@ describe("rowToLead", () => {
         "City is required",
         "State must be 2-letter code (e.g., CA, NY)",
         "Invalid ZIP code (use 12345 or 12345-6789 format)",
-        "Choose a property type",
         "Price must be positive",
       ]),
     );
+    expect(valueProblems.map((p) => p.message)).toEqual(['Property type "castle" not recognised']);
+  });
+});
+
+describe("values as people write them", () => {
+  it.each([
+    ["N/A", true],
+    ["n.a.", true],
+    ["none", true],
+    ["No Email", true],
+    ["-", true],
+    ["--", true],
+    ["  ", true],
+    ["TBD", true],
+    ["Nancy", false],
+    ["李", false],
+  ])("%j is a placeholder: %s", (raw, placeholder) => {
+    expect(isPlaceholder(raw)).toBe(placeholder);
+  });
+
+  it.each([
+    ["$185,000", "185000"],
+    ["185k", "185000"],
+    ["$185K", "185000"],
+    ["1.2M", "1200000"],
+    ["$185,000.50", "185000.5"],
+    ["USD 99000", "99000"],
+    ["~250000", "250000"],
+    ["TBD", ""],
+    ["Negotiable", ""],
+    ["N/A", ""],
+    ["-5", "-5"],
+    ["lots", "lots"],
+  ])("reads the amount %j as %j", (raw, amount) => {
+    expect(amountText(raw)).toBe(amount);
+  });
+
+  it.each([
+    ["6025550101.0", "6025550101"],
+    ["6.025550101E+09", "6025550101"],
+    ["(602) 555-0101 ext. 12", "(602) 555-0101"],
+    ["602-555-0101 x7", "602-555-0101"],
+    ["tel:+16025550101", "+16025550101"],
+  ])("undoes what spreadsheets did to the phone %j", (raw, phone) => {
+    expect(phoneText(raw)).toBe(phone);
+  });
+
+  it.each([
+    ["2134", "MA", "02134"],
+    ["2134", "", "02134"],
+    ["80202.0", "CO", "80202"],
+    ["2134-1234", "", "02134-1234"],
+    ["21341234", "MA", "02134-1234"],
+    ["21341234", "TX", "21341234"],
+    ["78745-", "TX", "78745"],
+  ])("repairs the ZIP %j in %j as %j", (raw, state, zip) => {
+    expect(zipCode(raw, state)).toBe(zip);
+  });
+
+  it.each([
+    ["tx", "TX"],
+    ["Tx", "TX"],
+    ["N.Y.", "NY"],
+    ["Calif.", "CA"],
+    ["NEW HAMPSHIRE", "NH"],
+  ])("writes the state %j as %j", (raw, code) => {
+    expect(stateCode(raw)).toBe(code);
+  });
+
+  it.each([
+    ["Mr. John Smith Jr.", "John", "Smith Jr."],
+    ["John Smith, Jr.", "John", "Smith Jr."],
+    ["SMITH, JOHN & JANE", "JOHN & JANE", "SMITH"],
+  ])("splits %j", (raw, firstName, lastName) => {
+    expect(splitFullName(raw)).toEqual({ firstName, lastName });
+  });
+
+  it("recognises provider headers: numbered phones and e-mails, DealMachine's snake case, mailing columns left out", () => {
+    expect(
+      guessMapping([
+        "owner_1_name",
+        "Mailing Address",
+        "Mailing City",
+        "property_address_line_1",
+        "property_address_city",
+        "property_address_state",
+        "property_address_zipcode",
+        "Wireless 1",
+        "Phone 7",
+        "Phone 1 Type",
+        "email_address_1",
+        "Lead Status",
+        "Marketing Channel",
+      ]),
+    ).toEqual([
+      "fullName",
+      null,
+      null,
+      "address",
+      "city",
+      "state",
+      "zipCode",
+      "phone",
+      "phone",
+      null,
+      "email",
+      "leadStatus",
+      "leadSource",
+    ]);
+  });
+
+  it("takes the first phone that holds a number, maps values through the synonyms and the admin's choices", () => {
+    const headers = [
+      "Name",
+      "Phone 1",
+      "Phone 2",
+      "Address",
+      "City",
+      "State",
+      "Zip",
+      "Source",
+      "Type",
+      "Status",
+      "Email",
+      "Asking",
+    ];
+    const mapping = guessMapping(headers);
+    const row = [
+      "Rosa Alvarez",
+      "N/A",
+      "512.555.0101",
+      "1 Main St",
+      "Boston",
+      "ma",
+      "2134",
+      "Cold Calling",
+      "Mobile Home",
+      "Appt Set",
+      "no email",
+      "185k",
+    ];
+    const { fields, leadStatus, valueProblems } = rowToLead(row, mapping, defaults);
+    expect(valueProblems).toEqual([]);
+    expect(leadStatus).toBe("appointment_set");
+    expect(fields).toMatchObject({
+      firstName: "Rosa",
+      lastName: "Alvarez",
+      phone: "512.555.0101",
+      state: "MA",
+      zipCode: "02134",
+      leadSource: "cold_call",
+      propertyType: "other",
+      email: "",
+      askingPrice: "185000",
+    });
+    expect(leadDetailsSchema.safeParse(fields).success).toBe(true);
+
+    const chosen = rowToLead(row, mapping, defaults, {
+      leadSource: { coldcalling: "referral" },
+      propertyType: { mobilehome: SKIP_ROWS },
+    });
+    expect(chosen.fields.leadSource).toBe("referral");
+    expect(chosen.valueProblems.map((p) => p.message)).toEqual([
+      'Property type "Mobile Home" skipped by the value mapping',
+    ]);
   });
 });

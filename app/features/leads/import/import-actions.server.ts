@@ -13,7 +13,14 @@ import { streamMultipartFile } from "~/lib/multipart.server";
 import type { Toast } from "~/lib/toast";
 import { InvalidClientError } from "../lead-commands.server";
 import { CsvFileError } from "./csv-source.server";
-import { IMPORT_MAX_BYTES, csvFileMessages, importSettingsSchema, toMapping } from "./import.schema";
+import {
+  IMPORT_MAX_BYTES,
+  csvFileMessages,
+  importSettingsSchema,
+  postedFixes,
+  postedValueMapping,
+  toMapping,
+} from "./import.schema";
 import {
   cancelImport,
   discardImport,
@@ -92,6 +99,10 @@ export async function handleImportPost(request: Request, actor: Actor, id: strin
     return refusal(Object.values(submission.error ?? {}).flat()[0] ?? "Check the import settings.");
   }
   const input = submission.value;
+  const values = postedValueMapping(form, detail.settings?.values);
+  if (!values.ok) return refusal(values.message);
+  const fixes = postedFixes(form, detail.settings?.fixes, detail.check?.failing ?? [], detail.headers.length);
+  if (!fixes.ok) return refusal(fixes.message);
   const settings: ImportSettings = {
     // One target per column of the file, whatever number of selects came back.
     mapping: detail.headers.map((_, i) => toMapping(input.mapping)[i] ?? null),
@@ -100,6 +111,8 @@ export async function handleImportPost(request: Request, actor: Actor, id: strin
       motivationLevel: input.motivationLevel,
       leadSource: input.leadSource,
     },
+    values: values.values,
+    fixes: fixes.fixes,
     assignToClientId: input.assignToClientId,
     duplicates: input.duplicates,
   };
@@ -112,7 +125,7 @@ export async function handleImportPost(request: Request, actor: Actor, id: strin
     }
     const problem = settingsProblem(settings);
     if (problem) {
-      await saveImportSettings(actor, detail.id, settings);
+      await saveImportSettings(actor, detail.id, settings, { check: false });
       return refusal(problem);
     }
     if (!(await startImport(actor, detail.id, settings))) {

@@ -7,7 +7,15 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, ne } from "drizzle-orm";
 import { byteaValue } from "~/db/bytea";
 import { getDb } from "~/db/db.server";
-import { leadImportChunks, leadImportRejects, leadImports, profiles, type ImportSettings } from "~/db/schema";
+import {
+  importLayouts,
+  leadImportChunks,
+  leadImportRejects,
+  leadImports,
+  profiles,
+  type ImportSettings,
+} from "~/db/schema";
+import type { Database } from "~/db/client.server";
 import { csvLines } from "~/lib/csv";
 import { printableFileName } from "~/lib/files/document-type";
 import { isUuid } from "~/lib/data-guards";
@@ -27,7 +35,8 @@ import {
   unmappedNeeds,
   type Delimiter,
 } from "./import.schema";
-import { importQueued } from "./job.server";
+import { checkStoredFile } from "./check.server";
+import { importQueued, storedFile } from "./job.server";
 
 /** Bytes per stored piece of an upload: big enough for few rows, small enough to hold one at a time. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -98,7 +107,7 @@ export async function receiveImport(
     if (size === 0 && !fileName) throw new CsvFileError(csvFileMessages.missing);
     if (!headers) throw new CsvFileError(csvFileMessages.noHeader);
     if (totalRows === 0) throw new CsvFileError(csvFileMessages.noRows);
-    const settings: ImportSettings = {
+    const settings: ImportSettings = (await rememberedSettings(db, headers)) ?? {
       mapping: guessMapping(headers),
       defaults: { ...leadDefaults },
       assignToClientId: null,
@@ -117,11 +126,41 @@ export async function receiveImport(
         settings,
       })
       .where(eq(leadImports.id, id));
+    await recheck(db, id, settings);
     return id;
   } catch (error) {
     await db.delete(leadImports).where(eq(leadImports.id, id));
     throw error;
   }
+}
+
+/** A layout of file: its header row's comparison keys, hashed (the same columns in the same order). */
+export const headerSignature = (headers: readonly string[]) =>
+  createHash("sha256")
+    .update(headers.map((h) => h.toLowerCase().replace(/[^a-z0-9]/g, "")).join("\u0001"))
+    .digest("hex");
+
+/**
+ * The settings last started for files laid out as `headers` (their columns, defaults and values); null
+ * if none. The client and importing duplicates anyway are choices for one file: they start over.
+ */
+async function rememberedSettings(db: Database, headers: string[]): Promise<ImportSettings | null> {
+  const [layout] = await db
+    .select({ settings: importLayouts.settings })
+    .from(importLayouts)
+    .where(eq(importLayouts.signature, headerSignature(headers)));
+  if (!layout || layout.settings.mapping.length !== headers.length) return null;
+  return { ...layout.settings, assignToClientId: null, duplicates: "skip", fixes: undefined };
+}
+
+/** Checks the whole stored file with `settings` and keeps the result with the import (if still mapping). */
+async function recheck(db: Database, id: string, settings: ImportSettings) {
+  const check = await checkStoredFile(db, settings, storedFile(db, id));
+  await db
+    .update(leadImports)
+    .set({ check })
+    .where(and(eq(leadImports.id, id), eq(leadImports.status, "mapping")));
+  return check;
 }
 
 const creator = {
@@ -174,6 +213,7 @@ export async function getImport(actor: ActorRef, id: string) {
       headers: leadImports.headers,
       sampleRows: leadImports.sampleRows,
       settings: leadImports.settings,
+      check: leadImports.check,
     })
     .from(leadImports)
     .leftJoin(profiles, eq(profiles.userId, leadImports.createdBy))
@@ -216,7 +256,7 @@ export async function previewImport(actor: ActorRef, detail: ImportDetail) {
   const settings = detail.settings;
   // What each row reads as, shown beside the verdict whether it passed or not.
   const fields = (cells: string[]) =>
-    rowToLead(cells, settings.mapping as ColumnMapping, settings.defaults).fields;
+    rowToLead(cells, settings.mapping as ColumnMapping, settings.defaults, settings.values).fields;
   return rows.map((r) =>
     r.kind === "lead"
       ? { row: r.row, ok: true as const, fields: fields(r.cells), lead: r.lead, duplicateOf: r.duplicateOf }
@@ -237,12 +277,20 @@ export function settingsProblem(settings: ImportSettings): string | null {
   return missing.length ? unmappedMessage(missing) : null;
 }
 
-/** Stores the settings of an import still waiting for its mapping; false when it is past that. */
-export async function saveImportSettings(actor: ActorRef, id: string, settings: ImportSettings) {
+/**
+ * Stores the settings of an import still waiting for its mapping and checks the whole file with them
+ * (`check: false` leaves the stored check as it is); false when the import is past its mapping.
+ */
+export async function saveImportSettings(
+  actor: ActorRef,
+  id: string,
+  settings: ImportSettings,
+  options: { check?: boolean } = {},
+) {
   authorize(actor, "lead:write:any");
   if (!isUuid(id)) return false;
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     await assertClientAccount(tx, settings.assignToClientId);
     const changed = await tx
       .update(leadImports)
@@ -251,6 +299,8 @@ export async function saveImportSettings(actor: ActorRef, id: string, settings: 
       .returning({ id: leadImports.id });
     return changed.length === 1;
   });
+  if (saved && options.check !== false) await recheck(db, id, settings);
+  return saved;
 }
 
 /** Saves the settings and queues the import for the worker; false when it was not waiting to start. */
@@ -260,12 +310,22 @@ export async function startImport(actor: ActorRef, id: string, settings: ImportS
   const db = await getDb();
   const started = await db.transaction(async (tx) => {
     await assertClientAccount(tx, settings.assignToClientId);
-    const changed = await tx
+    const [changed] = await tx
       .update(leadImports)
       .set({ settings, status: "queued" })
       .where(and(eq(leadImports.id, id), eq(leadImports.status, "mapping")))
-      .returning({ id: leadImports.id });
-    return changed.length === 1;
+      .returning({ headers: leadImports.headers });
+    if (!changed) return false;
+    // The next file with these columns starts from these settings.
+    const layout = { ...settings, assignToClientId: null, duplicates: "skip" as const, fixes: undefined };
+    await tx
+      .insert(importLayouts)
+      .values({ signature: headerSignature(changed.headers), headers: changed.headers, settings: layout })
+      .onConflictDoUpdate({
+        target: importLayouts.signature,
+        set: { headers: changed.headers, settings: layout, updatedAt: new Date() },
+      });
+    return true;
   });
   if (started) importQueued();
   return started;

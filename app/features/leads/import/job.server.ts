@@ -87,7 +87,7 @@ export async function claimJob(db: Database, worker: string): Promise<Job | null
 }
 
 /** The stored file, piece by piece in order. */
-async function* storedFile(db: Database, importId: string): AsyncGenerator<Uint8Array> {
+export async function* storedFile(db: Database, importId: string): AsyncGenerator<Uint8Array> {
   for (let seq = 0; ; seq++) {
     const [chunk] = await db
       .select({ data: byteaAsBase64(leadImportChunks.data) })

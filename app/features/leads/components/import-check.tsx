@@ -1,0 +1,233 @@
+import { AlertTriangle, CheckCircle2, Copy, RefreshCw } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
+import type { ImportCheck, ImportSettings } from "~/db/schema";
+import { formatCount } from "../lead-format";
+import {
+  EXCLUDED_REASON,
+  excludeFieldName,
+  FIX_ROWS_FIELD,
+  fixFieldName,
+  valueFieldName,
+  valueTargets,
+} from "../import/import.schema";
+import { enumFields } from "../import/value-synonyms";
+import { Card } from "./lead-card";
+import { Cell, LeadTableHead, tableClasses } from "./lead-table-parts";
+
+const rows = (n: number) => `${formatCount(n)} ${n === 1 ? "row" : "rows"}`;
+
+/**
+ * What the whole-file check found: the rows that will import, the problems grouped by problem with
+ * their first rows, and the possible duplicates within the file and against the book.
+ */
+export function CheckSummary({
+  check,
+  settings,
+  current,
+}: {
+  check: ImportCheck;
+  settings: ImportSettings;
+  /** Whether the check was made with the settings shown (a refused start may leave it behind). */
+  current: boolean;
+}) {
+  const duplicates = check.duplicates.inFile + check.duplicates.inBook;
+  return (
+    <Card title={`Check of all ${rows(check.rows)}`}>
+      {!current && (
+        <p className="mb-4 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          The settings changed since this check: press &ldquo;Check the whole file&rdquo; to count again.
+        </p>
+      )}
+      <ul className="space-y-2" aria-label="Check summary">
+        <li className="flex gap-2">
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden="true" />
+          <span>
+            <strong>{rows(check.willImport)}</strong> will import
+            {settings.duplicates === "import" && duplicates > 0
+              ? ` (${formatCount(duplicates)} of them possible duplicates)`
+              : ""}
+            .
+          </span>
+        </li>
+        {duplicates > 0 && (
+          <li className="flex gap-2">
+            <Copy className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+            <span>
+              <strong>{rows(duplicates)}</strong> possible duplicates
+              {settings.duplicates === "skip" ? ", skipped" : ", imported anyway"}:{" "}
+              {formatCount(check.duplicates.inFile)} of an earlier row of this file,{" "}
+              {formatCount(check.duplicates.inBook)} of a lead already in the book.
+            </span>
+          </li>
+        )}
+        {check.problemRows > 0 && (
+          <li className="flex gap-2">
+            <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
+            <span>
+              <strong>{rows(check.problemRows)}</strong> with problems, skipped (listed in the rejected rows
+              after the import):
+            </span>
+          </li>
+        )}
+      </ul>
+      {check.problems.length > 0 && (
+        <ul className="mt-2 space-y-1 pl-7 text-sm" aria-label="Problems">
+          {check.problems.map((p) => (
+            <li key={p.message}>
+              <strong>{rows(p.rows)}</strong>: {p.message}{" "}
+              <span className="text-muted-foreground">
+                (row{p.examples.length > 1 ? "s" : ""} {p.examples.join(", ")}
+                {p.rows > p.examples.length ? ", …" : ""})
+              </span>
+            </li>
+          ))}
+          {check.otherProblemRows > 0 && <li>{rows(check.otherProblemRows)}: other problems</li>}
+        </ul>
+      )}
+      <p className="mt-4 text-xs text-muted-foreground">Checked in {check.seconds} s.</p>
+    </Card>
+  );
+}
+
+/**
+ * The value mapping: each distinct value of each enumerated column of the file, its count and what it
+ * imports as, pre-chosen from the synonym table (or the choice remembered for this layout of file).
+ */
+export function ValueMapping({ check, settings }: { check: ImportCheck; settings: ImportSettings }) {
+  const fields = enumFields.filter((f) => (check.values[f.value]?.values.length ?? 0) > 0);
+  if (fields.length === 0) return null;
+  return (
+    <Card title="Values">
+      <p className="mb-4 text-sm text-muted-foreground">
+        What each value of the file imports as. Values we know are chosen for you; rows with a value left
+        unchosen are skipped with their reason.
+      </p>
+      <div className="space-y-6">
+        {fields.map((field) => {
+          const found = check.values[field.value]!;
+          return (
+            <div key={field.value} className={tableClasses.frame}>
+              <table className={tableClasses.table} aria-label={`${field.label} values`}>
+                <caption className="px-4 py-2 text-left font-semibold">{field.label}</caption>
+                <LeadTableHead columns={["Value in the file", "Rows", "Imports as"]} actions={false} />
+                <tbody className={tableClasses.body}>
+                  {found.values.map((v) => {
+                    const id = `value-${field.value}-${v.key}`;
+                    const chosen = settings.values?.[field.value]?.[v.key] ?? v.suggested ?? "";
+                    return (
+                      <tr key={v.key} className={tableClasses.row}>
+                        <Cell wide className="break-all font-semibold">
+                          {v.value}
+                        </Cell>
+                        <Cell label="Rows">{formatCount(v.rows)}</Cell>
+                        <Cell label="Imports as" wide>
+                          <label htmlFor={id} className="sr-only">
+                            {`${field.label} “${v.value}” imports as`}
+                          </label>
+                          <NativeSelect
+                            id={id}
+                            name={valueFieldName(field.value, v.key)}
+                            defaultValue={chosen}
+                            className="min-w-48"
+                            aria-invalid={chosen === "" ? true : undefined}
+                          >
+                            <SelectOptions
+                              options={valueTargets(field.value)}
+                              placeholder="Not recognised: choose"
+                            />
+                          </NativeSelect>
+                        </Cell>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+              {found.moreValues > 0 && (
+                <p className="px-4 py-2 text-sm text-muted-foreground">
+                  And {formatCount(found.moreValues)} more values in {rows(found.moreRows)}, imported as the
+                  synonym table knows them (or skipped).
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The failing rows, editable where the file maps a column, or excluded: checked again (with the lead
+ * schema's messages) when the admin asks, so typing does not re-read the whole file at every key.
+ */
+export function FixRows({
+  check,
+  headers,
+  mapping,
+  busy,
+}: {
+  check: ImportCheck;
+  headers: readonly string[];
+  mapping: readonly (string | null)[];
+  busy: boolean;
+}) {
+  if (check.failing.length === 0) return null;
+  const columns = mapping.flatMap((target, column) => (target ? [column] : []));
+  return (
+    <Card title="Fix rows before importing">
+      <p className="mb-4 text-sm text-muted-foreground">
+        The first {formatCount(check.failing.length)} rows with problems. Correct a value or exclude the row,
+        then check again; the file itself is not changed.
+      </p>
+      <div className="space-y-4">
+        {check.failing.map((failing) => {
+          const reasonId = `fix-${failing.row}-reason`;
+          const excluded = failing.reason === EXCLUDED_REASON;
+          return (
+            <fieldset key={failing.row} className="rounded-lg border border-border p-4">
+              <legend className="px-1 font-semibold">Row {failing.row}</legend>
+              <input type="hidden" name={FIX_ROWS_FIELD} value={failing.row} />
+              <p id={reasonId} className="mb-3 text-sm font-semibold text-red-800">
+                {failing.reason}
+              </p>
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                {columns.map((column) => {
+                  const id = `fix-${failing.row}-${column}`;
+                  return (
+                    <div key={column}>
+                      <label htmlFor={id} className="block text-xs font-semibold text-muted-foreground">
+                        {headers[column] || `Column ${column + 1}`}
+                      </label>
+                      <input
+                        id={id}
+                        name={fixFieldName(failing.row, column)}
+                        defaultValue={failing.cells[column] ?? ""}
+                        aria-describedby={reasonId}
+                        className="mt-1 w-full rounded-md border border-input bg-background px-2 py-1 text-sm"
+                      />
+                    </div>
+                  );
+                })}
+              </div>
+              <label className="mt-3 flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name={excludeFieldName(failing.row)}
+                  value="yes"
+                  defaultChecked={excluded}
+                  className="size-4 accent-primary"
+                />
+                Exclude this row from the import
+              </label>
+            </fieldset>
+          );
+        })}
+      </div>
+      <Button type="submit" name="intent" value="preview" variant="outline" className="mt-4" pending={busy}>
+        <RefreshCw aria-hidden="true" /> Check again with these fixes
+      </Button>
+    </Card>
+  );
+}

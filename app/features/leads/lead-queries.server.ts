@@ -4,7 +4,7 @@
  * the client and admin menus, and what a client's event stream may see. Every function takes the actor and
  * refuses anyone who may not read, even though the routes check too. Changes are in lead-commands.server.ts.
  */
-import { aliasedTable, and, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressKeySql } from "~/db/address-key";
 import { getDb } from "~/db/db.server";
@@ -12,6 +12,7 @@ import { labelOf, leadSources, leadStatuses, motivationLevels, propertyTypes } f
 import {
   apiKeys,
   leadActivities,
+  leadDeliveries,
   leadDocuments,
   leadImports,
   leads,
@@ -35,7 +36,7 @@ import {
   EXPORT_BATCH,
   fieldFilters,
 } from "./lead-list-sql.server";
-import { LEADS_PAGE_SIZE, type LeadListQuery } from "./leads.schema";
+import type { LeadListQuery } from "./leads.schema";
 
 const creator = aliasedTable(profiles, "creator");
 const client = aliasedTable(profiles, "client");
@@ -98,8 +99,10 @@ export async function* exportLeadsCsv(actor: ActorRef, query: LeadListQuery): As
 }
 
 /**
- * The admin list (spec 02 §7, issue 13): one keyset page of 50 in the chosen order, the filters applied,
- * with a total counted up to 10,000 ("10,000+" beyond).
+ * The admin list (spec 02 §7, issue 13): one keyset page (25, 50 or 100) in the chosen order, the filters
+ * applied, with a total counted up to 10,000 ("10,000+" beyond). Each row also carries what the optional
+ * columns show (issue 25): source, ZIP, value, last activity, how it arrived, when its client got it.
+ * Their joins (the API key's name, the open delivery) are primary-key and unique-index lookups per row.
  */
 export async function listLeads(actor: ActorRef, query: LeadListQuery) {
   authorize(actor, "lead:read:any");
@@ -107,7 +110,7 @@ export async function listLeads(actor: ActorRef, query: LeadListQuery) {
     query.sort,
     { where: fieldFilters(query), term: query.q },
     query.cursor,
-    LEADS_PAGE_SIZE,
+    query.size,
     (q, where, order, limit) =>
       q
         .select({
@@ -117,10 +120,20 @@ export async function listLeads(actor: ActorRef, query: LeadListQuery) {
           createdAt: leads.createdAt,
           client: personColumns(client),
           clientId: leads.assignedToClientId,
+          leadSource: leads.leadSource,
+          zipCode: leads.zipCode,
+          estimatedValue: leads.estimatedValue,
+          updatedAt: leads.updatedAt,
+          importId: leads.importId,
+          apiKeyId: leads.apiKeyId,
+          apiKeyName: apiKeys.name,
+          deliveredAt: leadDeliveries.deliveredAt,
           cursor: cursorKeys[query.sort],
         })
         .from(leads)
         .leftJoin(client, eq(client.userId, leads.assignedToClientId))
+        .leftJoin(apiKeys, eq(apiKeys.id, leads.apiKeyId))
+        .leftJoin(leadDeliveries, and(eq(leadDeliveries.leadId, leads.id), isNull(leadDeliveries.endedAt)))
         .where(where)
         .orderBy(...order)
         .limit(limit),

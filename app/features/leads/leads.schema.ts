@@ -489,8 +489,11 @@ export const optionalLeadColumns = [
 ] as const;
 export type LeadColumn = (typeof optionalLeadColumns)[number]["value"];
 
-/** What a person sees before choosing. */
-export const DEFAULT_LEAD_COLUMNS: readonly LeadColumn[] = ["source", "activity"];
+/**
+ * What a person sees before choosing: the spec's columns alone, which fill 1280 px beside the sidebar.
+ * More columns scroll sideways inside the table's frame.
+ */
+export const DEFAULT_LEAD_COLUMNS: readonly LeadColumn[] = [];
 
 /** The column chooser's form: the ticked columns (none is a choice too), kept in the table's order. */
 export const leadColumnsSchema = z.object({

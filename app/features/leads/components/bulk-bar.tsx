@@ -66,7 +66,7 @@ export function BulkBar({
       {...form.formProps}
       aria-label="Bulk actions"
       className={cn(
-        "sticky bottom-2 z-20 mt-3 flex flex-col gap-3 rounded-xl border border-primary/30 bg-card/95 p-3 shadow-xl backdrop-blur md:flex-row md:flex-wrap md:items-end",
+        "sticky bottom-2 z-20 mt-3 flex flex-col gap-2 rounded-xl border border-primary/30 bg-card/95 p-3 shadow-xl backdrop-blur md:flex-row md:flex-wrap md:items-end md:gap-3",
         !open && "hidden",
       )}
     >
@@ -77,9 +77,25 @@ export function BulkBar({
       )}
       <input type="hidden" name="filters" value={leadListSearch(query)} />
       {hydrated && (
-        <p className="self-center text-sm font-bold md:min-w-24" aria-live="polite">
-          {everyMatch ? `${formatTotal(total)} selected` : `${ticked ?? 0} selected`}
-        </p>
+        <div className="flex items-center justify-between gap-2 md:contents">
+          <p className="self-center text-sm font-bold md:min-w-24" aria-live="polite">
+            {everyMatch ? `${formatTotal(total)} selected` : `${ticked ?? 0} selected`}
+          </p>
+          {onClear && (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="md:order-last md:h-11"
+              onClick={() => {
+                setEveryMatch(false);
+                onClear();
+              }}
+            >
+              Clear selection
+            </Button>
+          )}
+        </div>
       )}
       <fieldset className="flex flex-wrap gap-x-4">
         <legend className="sr-only">Apply to</legend>
@@ -139,24 +155,9 @@ export function BulkBar({
           </FormField>
         </div>
       )}
-      <div className="flex gap-2">
-        <Button type="submit" size="field">
-          Apply
-        </Button>
-        {hydrated && onClear && (
-          <Button
-            type="button"
-            variant="ghost"
-            size="field"
-            onClick={() => {
-              setEveryMatch(false);
-              onClear();
-            }}
-          >
-            Clear selection
-          </Button>
-        )}
-      </div>
+      <Button type="submit" size="field">
+        Apply
+      </Button>
     </Form>
   );
 }

@@ -105,10 +105,10 @@ export function LeadFilters({
               type="search"
               defaultValue={query.q}
               placeholder="Search name, phone, address or city"
-              className="min-w-0 md:h-9 md:w-72"
+              className="min-w-0 md:h-9 md:w-60"
             />
             <Button type="submit" variant="outline" size="field" className="md:h-9">
-              <Search aria-hidden="true" /> <span className="max-sm:sr-only">Search</span>
+              <Search aria-hidden="true" /> <span className="sr-only">Search</span>
             </Button>
           </div>
         </FilterField>
@@ -148,7 +148,7 @@ export function LeadFilters({
             allLabel="All clients"
             value={query.client}
             options={[{ value: UNASSIGNED, label: "Unassigned" }, ...clients.map(personOption)]}
-            className="md:h-9 md:w-48"
+            className="md:h-9 md:w-44"
           />
           <details className="group/more relative">
             <summary
@@ -321,9 +321,9 @@ function ActiveFilters({
 
 export function ImportLeadsButton() {
   return (
-    <Button asChild variant="outline">
+    <Button asChild variant="outline" size="sm">
       <Link to="/admin/leads/import">
-        <Upload aria-hidden="true" /> Import CSV
+        <Upload aria-hidden="true" /> Import<span className="sr-only"> CSV</span>
       </Link>
     </Button>
   );
@@ -331,7 +331,7 @@ export function ImportLeadsButton() {
 
 export function AddLeadButton() {
   return (
-    <Button asChild>
+    <Button asChild size="sm" className="max-md:h-10">
       <Link to="/admin/leads/new">
         <Plus aria-hidden="true" /> Add Lead
       </Link>
@@ -342,9 +342,9 @@ export function AddLeadButton() {
 /** The filtered list as a CSV download (a plain link: the browser saves the streamed file). */
 export function ExportLeadsLink({ query }: { query: LeadListQuery }) {
   return (
-    <Button asChild variant="outline">
+    <Button asChild variant="outline" size="sm">
       <a href={`/admin/leads/export.csv${leadListSearch(query)}`} download>
-        <Download aria-hidden="true" /> Export CSV
+        <Download aria-hidden="true" /> Export<span className="sr-only"> CSV</span>
       </a>
     </Button>
   );

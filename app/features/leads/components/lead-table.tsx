@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Columns3, Eye } from "lucide-react";
 import { useCallback, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
-import { Link, useFetcher, useFetchers, useNavigate, useNavigation } from "react-router";
+import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { labelOf, leadSources } from "~/db/enums";
 import type { SerializeFrom } from "~/lib/serialize-from";
@@ -27,7 +27,7 @@ type Row = SerializeFrom<typeof listLeads>["rows"][number];
 
 /** A cell that only a wide screen shows (the phone's card keeps name, address, status, client, age). */
 const wideOnly = "max-md:hidden";
-const cellClass = "md:table-cell md:whitespace-nowrap md:px-3 md:py-1.5 md:align-middle";
+const cellClass = "md:table-cell md:whitespace-nowrap md:px-2 md:py-1.5 md:align-middle";
 
 /** What each optional column shows for a row. */
 const optionalCells: Record<LeadColumn, (lead: Row, now: number) => ReactNode> = {
@@ -37,7 +37,7 @@ const optionalCells: Record<LeadColumn, (lead: Row, now: number) => ReactNode> =
     lead.estimatedValue ? formatMoney(lead.estimatedValue) : <span className="text-muted-foreground">—</span>,
   activity: (lead, now) => (
     <time dateTime={String(lead.updatedAt)} title={formatListDate(lead.updatedAt)}>
-      {formatAge(lead.updatedAt, now)} ago
+      {ago(lead.updatedAt, now)}
     </time>
   ),
   arrival: (lead) =>
@@ -104,7 +104,7 @@ export function LeadTable({
     <div className="rounded-xl border border-border bg-card shadow-sm md:overflow-x-auto">
       <table ref={tableRef} onChange={recount} className="block w-full text-left text-sm md:table">
         <caption className="sr-only">Leads, {labelOf(leadSorts, query.sort).toLowerCase()}</caption>
-        <thead className="hidden border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground md:table-header-group">
+        <thead className="hidden border-b border-border bg-muted/60 text-xs text-muted-foreground md:table-header-group">
           <tr>
             <th scope="col" className="w-8 py-2 pl-3 pr-1">
               {hydrated && rows.length > 0 ? (
@@ -205,7 +205,7 @@ export function LeadTable({
                       "col-span-2 col-start-2 row-start-2 min-w-0 truncate text-muted-foreground md:text-foreground",
                     )}
                   >
-                    <span className="block truncate md:max-w-[17rem]" title={addressOf(lead)}>
+                    <span className="block truncate md:max-w-[15rem]" title={addressOf(lead)}>
                       {addressOf(lead)}
                     </span>
                   </td>
@@ -217,9 +217,7 @@ export function LeadTable({
                   </td>
                   <td className={cn(cellClass, "col-start-2 row-start-3 min-w-0 truncate")}>
                     {lead.client ? (
-                      <span className="block truncate md:max-w-[12rem]">
-                        {clientDisplayName(lead.client)}
-                      </span>
+                      <span className="block truncate md:max-w-[9rem]">{clientDisplayName(lead.client)}</span>
                     ) : (
                       <span className="text-muted-foreground">Unassigned</span>
                     )}
@@ -230,9 +228,7 @@ export function LeadTable({
                       "col-start-3 row-start-3 text-right text-xs md:text-left md:text-sm",
                     )}
                   >
-                    <span className="text-muted-foreground md:hidden">
-                      {formatAge(lead.createdAt, now)} old
-                    </span>
+                    <span className="text-muted-foreground md:hidden">{ago(lead.createdAt, now)}</span>
                     <span className="max-md:hidden">{formatListDate(lead.createdAt)}</span>
                   </td>
                   {shown.map((c) => (
@@ -241,11 +237,14 @@ export function LeadTable({
                     </td>
                   ))}
                   <td className={cn(cellClass, wideOnly, "md:pr-3 md:text-right")}>
-                    <Button asChild variant="ghost" size="xs">
-                      <Link to={to} aria-label={`View ${name}`}>
-                        <Eye aria-hidden="true" /> View
-                      </Link>
-                    </Button>
+                    <Link
+                      to={to}
+                      aria-label={`View ${name}`}
+                      title="View"
+                      className="inline-flex size-5 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
+                    >
+                      <Eye aria-hidden="true" className="size-4" />
+                    </Link>
                   </td>
                 </tr>
               );
@@ -257,7 +256,13 @@ export function LeadTable({
   );
 }
 
-const headClass = "px-3 py-2 font-semibold whitespace-nowrap";
+const headClass = "px-2 py-2 font-semibold whitespace-nowrap";
+
+/** "5 min ago", "3 d ago"; "just now" under a minute. */
+const ago = (value: Date | string, now: number) => {
+  const age = formatAge(value, now);
+  return age === "0 min" ? "just now" : `${age} ago`;
+};
 const messageClass = "block px-4 py-10 text-center text-muted-foreground md:table-cell";
 
 const addressOf = (lead: Pick<Row, "address" | "city" | "state">) =>
@@ -275,7 +280,7 @@ function SortHeader({ column, query }: { column: SortableColumn; query: LeadList
       <Link
         to={`/admin/leads${leadListSearch({ ...query, sort: nextSortOf(column, query.sort) })}`}
         className={cn(
-          "-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-foreground",
+          "-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-foreground",
           direction && "text-foreground",
         )}
       >
@@ -324,8 +329,11 @@ function useRowKeys(tableRef: React.RefObject<HTMLTableElement | null>, recount:
  * (ADR 037). With JavaScript a tick saves at once and the table follows before the answer; without it,
  * "Save columns" posts the form and the list comes back with them.
  */
+/** One fetcher for every tick: a new one supersedes the one still on its way. */
+const COLUMNS_FETCHER = "lead-columns";
+
 export function ColumnChooser({ columns, query }: { columns: readonly LeadColumn[]; query: LeadListQuery }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher({ key: COLUMNS_FETCHER });
   const hydrated = useHydrated();
   return (
     <details className="group/columns relative">
@@ -374,7 +382,7 @@ export function ColumnChooser({ columns, query }: { columns: readonly LeadColumn
 
 /** The columns to draw: the ones being saved (a tick not yet answered), else the person's saved ones. */
 export function useShownColumns(saved: readonly LeadColumn[]): readonly LeadColumn[] {
-  const pending = useFetchers().find((f) => f.formData?.get("intent") === "columns")?.formData;
+  const pending = useFetcher({ key: COLUMNS_FETCHER }).formData;
   if (!pending) return saved;
   const chosen = pending.getAll("column");
   return optionalLeadColumns.map((c) => c.value).filter((v) => chosen.includes(v));

@@ -136,8 +136,8 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
   }, [loadFailed]);
   return (
     <section aria-labelledby="leads-heading">
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <div className="flex flex-wrap items-baseline gap-x-3">
+      <div className="flex items-center justify-between gap-x-3 gap-y-2">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-3">
           <h1 id="leads-heading" className="text-2xl font-extrabold tracking-tight">
             Lead Management
           </h1>
@@ -146,13 +146,13 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
             {labelOf(leadSorts, query.sort).toLowerCase()}.
           </p>
         </div>
-        <div className="flex flex-wrap gap-2 max-md:hidden">
+        <div className="flex shrink-0 gap-2 max-md:hidden">
           <ColumnChooser columns={shownColumns} query={query} />
           <ExportLeadsLink query={query} />
           <ImportLeadsButton />
           <AddLeadButton />
         </div>
-        <div className="md:hidden">
+        <div className="shrink-0 md:hidden">
           <AddLeadButton />
         </div>
       </div>

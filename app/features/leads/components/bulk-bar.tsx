@@ -78,7 +78,7 @@ export function BulkBar({
       <input type="hidden" name="filters" value={leadListSearch(query)} />
       {hydrated && (
         <div className="flex items-center justify-between gap-2 md:contents">
-          <p className="self-center text-sm font-bold md:min-w-24" aria-live="polite">
+          <p className="self-center text-sm font-bold whitespace-nowrap" aria-live="polite">
             {everyMatch ? `${formatTotal(total)} selected` : `${ticked ?? 0} selected`}
           </p>
           {onClear && (
@@ -97,7 +97,7 @@ export function BulkBar({
           )}
         </div>
       )}
-      <fieldset className="flex flex-wrap gap-x-4">
+      <fieldset className="flex flex-wrap gap-x-3">
         <legend className="sr-only">Apply to</legend>
         <label className="flex min-h-9 items-center gap-2 text-sm">
           <input

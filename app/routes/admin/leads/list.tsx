@@ -28,7 +28,7 @@ import {
   parseLeadListQuery,
 } from "~/features/leads/leads.schema";
 import { leadColumnsOf, saveLeadColumns, selectionSummary } from "~/features/leads/lead-list-views.server";
-import { parseForm } from "~/lib/form-reply";
+import { parseForm, type FormReply } from "~/lib/form-reply";
 import { labelOf } from "~/db/enums";
 import { listAdmins, listClients, listLeads } from "~/features/leads/lead-queries.server";
 import { importFileName } from "~/features/leads/import/imports.server";
@@ -102,7 +102,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") !== "columns") return handleBulkPost(request, actor);
   // The column chooser (issue 25): saved for this person, then back to the list they were on.
   const submission = parseForm(form, leadColumnsSchema);
-  if (submission.status !== "success") return data({ ok: false }, { status: 400 });
+  if (submission.status !== "success") {
+    return data<FormReply>(
+      { ok: false, toast: { kind: "error", title: "Error", text: "Choose columns from the list" } },
+      { status: 400 },
+    );
+  }
   await saveLeadColumns(actor, submission.value.column);
   const back = String(form.get("back") ?? "");
   return redirect(
@@ -138,7 +143,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
     <section aria-labelledby="leads-heading">
       <div className="flex items-center justify-between gap-x-3 gap-y-2">
         <div className="flex min-w-0 flex-wrap items-baseline gap-x-3">
-          <h1 id="leads-heading" className="text-2xl font-extrabold tracking-tight">
+          <h1 id="leads-heading" className="text-xl font-extrabold tracking-tight sm:text-2xl">
             Lead Management
           </h1>
           <p className="text-sm text-muted-foreground">

@@ -704,7 +704,9 @@ describe("bulk actions", () => {
     await confirm.waitFor();
     await expect.poll(() => admin.evaluate(() => document.activeElement?.textContent)).toBe("Delete 1 lead?");
     await confirm.getByRole("link", { name: "Cancel" }).click();
-    await bulk.waitFor();
+    // Back to the list, nothing ticked: the selection bar hides until a lead is ticked again.
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(() => bulk.isVisible()).toBe(false);
     expect(await settledNames(admin)).toEqual(before);
 
     // Unassign it instead: the client's list loses it.

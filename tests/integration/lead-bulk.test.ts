@@ -295,6 +295,12 @@ describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
     const list = await listLeads(admin, parseLeadListQuery(new URL(`http://x/?selection=${selectionId}`)));
     expect(list.rows.map((r) => r.id).sort()).toEqual(leadIds.slice(0, 5).sort());
     expect(list.total).toMatchObject({ count: 5, capped: false });
+    // The optional columns' facts: each is now Acme's (an open delivery), typed in (no key, no import).
+    for (const row of list.rows) {
+      expect(row.deliveredAt).toBeInstanceOf(Date);
+      expect(Date.now() - row.deliveredAt!.getTime()).toBeLessThan(60_000);
+      expect(row).toMatchObject({ apiKeyName: null, apiKeyId: null, importId: null, zipCode: "80202" });
+    }
     // With another filter, the intersection; an unknown selection matches nothing.
     const dead = await listLeads(
       admin,

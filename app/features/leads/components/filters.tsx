@@ -178,7 +178,7 @@ export function FilterChecklist({
  * An open disclosure floats over the fields below it: like a menu, it closes on a click elsewhere and on
  * Escape (focus back on its summary). Without JavaScript it closes on its summary only.
  */
-function useCloseOnOutsideClick(ref: RefObject<HTMLDetailsElement | null>) {
+export function useCloseOnOutsideClick(ref: RefObject<HTMLDetailsElement | null>) {
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       const details = ref.current;

@@ -21,6 +21,7 @@ import {
 } from "../leads.schema";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { BULK_FORM_ID } from "./bulk-bar";
+import { useCloseOnOutsideClick } from "./filters";
 
 /** A row of the list as the loader sends it (React Router's serialization of `listLeads`). */
 type Row = SerializeFrom<typeof listLeads>["rows"][number];
@@ -335,8 +336,10 @@ const COLUMNS_FETCHER = "lead-columns";
 export function ColumnChooser({ columns, query }: { columns: readonly LeadColumn[]; query: LeadListQuery }) {
   const fetcher = useFetcher({ key: COLUMNS_FETCHER });
   const hydrated = useHydrated();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  useCloseOnOutsideClick(detailsRef);
   return (
-    <details className="group/columns relative">
+    <details ref={detailsRef} className="group/columns relative">
       <summary
         className={cn(
           buttonVariants({ variant: "outline", size: "sm" }),

@@ -133,6 +133,12 @@ async function main() {
       oldest: { keys: "created_at::text, id::text", order: "created_at asc, id asc" },
       updated: { keys: "updated_at::text, id::text", order: "updated_at desc, id desc" },
       name: { keys: "last_name::text, first_name::text, id::text", order: "last_name, first_name, id" },
+      // Issue 25: a header's second click reads the same indexes backwards.
+      stale: { keys: "updated_at::text, id::text", order: "updated_at asc, id asc" },
+      name_desc: {
+        keys: "last_name::text, first_name::text, id::text",
+        order: "last_name desc, first_name desc, id desc",
+      },
     } as const;
     const cursorAt = async (sort: keyof typeof orders, position: number, where = sql`true`) => {
       const [row] = await queryRows<{ keys: string[] }>(
@@ -148,6 +154,8 @@ async function main() {
       oldest: await cursorAt("oldest", DEEP),
       updated: await cursorAt("updated", DEEP),
       name: await cursorAt("name", DEEP),
+      stale: await cursorAt("stale", DEEP),
+      nameDesc: await cursorAt("name_desc", DEEP),
       // One status holds a seventh of the book: on a small book, its page 400 does not exist.
       newStatus: await cursorAt(
         "newest",
@@ -177,6 +185,13 @@ async function main() {
       [`list, updated, page 400`, () => page(`sort=updated&after=${deep.updated}`), full],
       [`list, name, page 400`, () => page(`sort=name&after=${deep.name}`), full],
       [`list, name, Previous from page 400`, () => page(`sort=name&before=${deep.name}`), full],
+      // Issue 25: the reverse orders of the sortable headers, and 100 rows a page.
+      ["list, least recently updated, first page", () => page("sort=stale"), full],
+      ["list, name Z-A, first page", () => page("sort=name_desc"), full],
+      [`list, least recently updated, page 400`, () => page(`sort=stale&after=${deep.stale}`), full],
+      [`list, name Z-A, page 400`, () => page(`sort=name_desc&after=${deep.nameDesc}`), full],
+      ["list, newest, 100 a page", () => page("size=100"), (n) => n === 100],
+      ["client=unassigned, by name Z-A", () => page("client=unassigned&sort=name_desc"), full],
       [`list, status=new, page 400`, () => page(`status=new&after=${deep.newStatus}`), full],
       ["search 'hale' (name)", () => total("q=hale"), (n) => n > 0],
       // A number typed nearly in full matches a handful of leads, counted exactly (not a guess of 200).

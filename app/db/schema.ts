@@ -430,6 +430,39 @@ export const leads = pgTable(
   ],
 );
 
+/**
+ * What one person chose to see in the admin lead list (issue 25, ADR 040): the optional columns, in
+ * the list's own order. Kept on the server, so the list is drawn with them from the first byte and
+ * follows the person to another browser.
+ */
+export const userPreferences = pgTable("user_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  leadColumns: text("lead_columns").array().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The leads one bulk action changed (issue 25): "View these N" after it is a list filter on exactly
+ * them (`selection=<id>`), whatever changed since. Kept a week (the next action of the same person
+ * removes older ones).
+ */
+export const leadSelections = pgTable(
+  "lead_selections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** What was done, as the result said it ("12 leads assigned to Red Oak Property Group"). */
+    description: varchar("description", { length: 300 }).notNull(),
+    leadIds: uuid("lead_ids").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_selections_created_by_idx").on(t.createdBy, t.createdAt)],
+);
+
 export const leadActivities = pgTable(
   "lead_activities",
   {

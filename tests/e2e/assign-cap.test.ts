@@ -62,6 +62,7 @@ describe("assigning within the agreement", () => {
       await admin.goto(app.url + "/admin/leads?client=unassigned&sort=name", { waitUntil: "networkidle" });
       expect(await leadTableNames(admin)).toEqual(names.map((n) => `Sam ${n}`));
       const bulk = admin.getByRole("form", { name: "Bulk actions" });
+      await admin.getByRole("checkbox", { name: "Tick every lead on this page" }).check();
       await bulk.getByLabel("All 5 leads matching these filters").check();
       await bulk.getByLabel("Action", { exact: true }).selectOption("assign");
       await bulk.getByLabel("Client", { exact: true }).selectOption({ label: "Pine Hill Buyers" });
@@ -74,7 +75,7 @@ describe("assigning within the agreement", () => {
         .poll(() => admin.evaluate(() => document.activeElement?.textContent))
         .toBe("Assign 5 leads to Pine Hill Buyers?");
       // Nothing assigned yet.
-      expect(await leadTableNames(admin)).toHaveLength(5);
+      await expect.poll(() => leadTableNames(admin)).toHaveLength(5);
       for (const [name, viewport] of Object.entries(viewports)) {
         await admin.setViewportSize(viewport);
         failures.push(...(await axeViolations(admin, `cap question ${name}`)));

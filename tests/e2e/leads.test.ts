@@ -258,7 +258,7 @@ describe("lead management (admin)", () => {
     const cells = (await row.getByRole("cell").allTextContents()).slice(1);
     expect([cells[0], ...cells.slice(2, 6)]).toEqual([
       nameOf(ROSA),
-      `${ROSA.address}${ROSA.city}, TX`,
+      `${ROSA.address}, ${ROSA.city}, TX`,
       "Warm",
       "New",
       "Oak Street Buyers",
@@ -373,6 +373,8 @@ describe("lead management (admin)", () => {
     await page.getByLabel("Client", { exact: true }).selectOption({ label: "Unassigned" });
     await page.waitForURL(/client=unassigned/);
     await expect.poll(() => leadTableNames(page)).toEqual([nameOf(HELEN), nameOf(MARCUS)]);
+    // The sort select sits behind "More filters" (the headers sort too: tests/e2e/lead-list.test.ts).
+    await page.locator("summary", { hasText: "More filters" }).click();
     const sort = page.getByLabel("Sort", { exact: true });
     await sort.focus();
     await sort.selectOption("oldest");
@@ -680,7 +682,11 @@ describe("bulk actions", () => {
     const count = unassigned.length;
     const leadsText = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
 
+    // The selection bar shows once a lead is ticked; from there, every lead matching the filters.
     const bulk = admin.getByRole("form", { name: "Bulk actions" });
+    await expect.poll(() => bulk.isVisible()).toBe(false);
+    await admin.getByRole("checkbox", { name: "Tick every lead on this page" }).check();
+    await bulk.getByText(`${count} selected`).waitFor();
     await bulk.getByLabel(`All ${leadsText(count)} matching these filters`).check();
     await bulk.getByLabel("Action", { exact: true }).selectOption("assign");
     await bulk.getByLabel("Client", { exact: true }).selectOption({ label: "Maple Ridge Capital" });
@@ -701,7 +707,9 @@ describe("bulk actions", () => {
     await confirm.waitFor();
     await expect.poll(() => admin.evaluate(() => document.activeElement?.textContent)).toBe("Delete 1 lead?");
     await confirm.getByRole("link", { name: "Cancel" }).click();
-    await bulk.waitFor();
+    // Back to the list, nothing ticked: the selection bar hides until a lead is ticked again.
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(() => bulk.isVisible()).toBe(false);
     expect(await settledNames(admin)).toEqual(before);
 
     // Unassign it instead: the client's list loses it.
@@ -718,8 +726,13 @@ describe("bulk actions", () => {
     const admin = await app.openAs(ADMIN, "/admin/leads");
     const bulk = admin.getByRole("form", { name: "Bulk actions" });
     const action = bulk.getByLabel("Action", { exact: true });
+    const [first] = await leadTableNames(admin);
+    const tick = admin.getByRole("checkbox", { name: `Tick ${first}` });
+    await tick.check();
     await bulk.getByRole("button", { name: "Apply" }).click();
     await expect.poll(() => describedText(action)).toBe("Choose an action");
+    // Unticked again: the bar stays while it shows what is missing.
+    await tick.uncheck();
     await action.selectOption("assign");
     await bulk.getByRole("button", { name: "Apply" }).click();
     await expect

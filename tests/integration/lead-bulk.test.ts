@@ -20,7 +20,8 @@ import {
 import { handleBulkPost } from "~/features/leads/bulk-action.server";
 import { bulkLeadAction, BULK_MAX_IDS } from "~/features/leads/bulk.server";
 import { parseLeadListQuery } from "~/features/leads/leads.schema";
-import { clientLeadEvent } from "~/features/leads/lead-queries.server";
+import { clientLeadEvent, listLeads } from "~/features/leads/lead-queries.server";
+import { selectionSummary } from "~/features/leads/lead-list-views.server";
 import { InvalidClientError } from "~/features/leads/lead-commands.server";
 import type { Actor } from "~/lib/actor";
 import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
@@ -105,7 +106,9 @@ describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
 
   it("assigns the ticked leads with a timeline entry each and one e-mail listing them", async () => {
     const ticked = leadIds.slice(0, 5);
-    expect(await bulkLeadAction(admin, { ids: ticked }, { kind: "assign", clientId: ids.clientA })).toEqual({
+    expect(
+      await bulkLeadAction(admin, { ids: ticked }, { kind: "assign", clientId: ids.clientA }),
+    ).toMatchObject({
       selected: 5,
       changed: 5,
     });
@@ -128,7 +131,7 @@ describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
       kind: "assign",
       clientId: ids.clientA,
     });
-    expect(result).toEqual({ selected: 10, changed: 10 });
+    expect(result).toMatchObject({ selected: 10, changed: 10 });
     const moved = await db().select().from(leads).where(eq(leads.assignedToClientId, ids.clientA));
     expect(moved).toHaveLength(10);
     expect(moved.every((l) => l.leadStatus === "dead" && l.clientFeedbackStatus === "not_reviewed")).toBe(
@@ -138,7 +141,7 @@ describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
   });
 
   it("leaves alone the leads already in the asked state, and unassigns without an e-mail", async () => {
-    expect(await bulkLeadAction(admin, query(""), { kind: "assign", clientId: null })).toEqual({
+    expect(await bulkLeadAction(admin, query(""), { kind: "assign", clientId: null })).toMatchObject({
       selected: 30,
       changed: 10,
     });
@@ -147,7 +150,7 @@ describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
         kind: "status",
         status: "qualified",
       }),
-    ).toEqual({
+    ).toMatchObject({
       selected: 20,
       changed: 10,
     });
@@ -175,7 +178,7 @@ describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
       documentType: "pdf",
       uploadedBy: ids.admin,
     });
-    expect(await bulkLeadAction(admin, { ids: leadIds.slice(0, 3) }, { kind: "delete" })).toEqual({
+    expect(await bulkLeadAction(admin, { ids: leadIds.slice(0, 3) }, { kind: "delete" })).toMatchObject({
       selected: 3,
       changed: 3,
     });
@@ -204,7 +207,7 @@ describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
         { ids: ["not-a-uuid", "00000000-0000-4000-8000-000000000000"] },
         { kind: "delete" },
       ),
-    ).toEqual({ selected: 0, changed: 0 });
+    ).toMatchObject({ selected: 0, changed: 0, leadIds: [] });
   });
 
   it("answers the bulk form: 400 with the form's messages, the delete's question, then the batch", async () => {
@@ -263,6 +266,65 @@ describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
     expect(done.location).toBe("/admin/leads?status=new");
     expect(done.flash).toMatchObject({ kind: "success", title: "Success", text: "2 leads deleted" });
     expect(await db().select().from(leads)).toHaveLength(28);
+  });
+
+  it("ends with a lasting result naming what was done and to whom, and a filter on exactly those leads", async () => {
+    // Five hot new leads ticked, two of them already Acme's: all five are Acme's after, and shown again.
+    await db()
+      .update(leads)
+      .set({ assignedToClientId: ids.clientA })
+      .where(inArray(leads.id, leadIds.slice(0, 2)));
+    const ticked = leadIds.slice(0, 5).map((id) => ["id", id] as [string, string]);
+    const done = redirectOf(
+      await bulkPost([
+        ["filters", "?motivation=hot"],
+        ...ticked,
+        ["bulkAction", "assign"],
+        ["clientId", ids.clientA],
+      ]),
+    );
+    const selectionId = /done=([0-9a-f-]{36})$/.exec(done.location)?.[1];
+    expect(selectionId).toBeDefined();
+    const note = "Acme Buyers has no agreement yet, so no monthly cap was checked";
+    expect(done.flash).toMatchObject({ text: `3 leads assigned (2 leads already were). ${note}` });
+    expect(await selectionSummary(admin, selectionId!)).toEqual({
+      id: selectionId,
+      description: `3 leads assigned to Acme Buyers (2 leads already were). ${note}`,
+      count: 5,
+    });
+    // "View these 5": the list filtered to them, whatever else matches nothing else.
+    const list = await listLeads(admin, parseLeadListQuery(new URL(`http://x/?selection=${selectionId}`)));
+    expect(list.rows.map((r) => r.id).sort()).toEqual(leadIds.slice(0, 5).sort());
+    expect(list.total).toMatchObject({ count: 5, capped: false });
+    // The optional columns' facts: each is now Acme's (an open delivery), typed in (no key, no import).
+    for (const row of list.rows) {
+      expect(row.deliveredAt).toBeInstanceOf(Date);
+      expect(Date.now() - row.deliveredAt!.getTime()).toBeLessThan(60_000);
+      expect(row).toMatchObject({ apiKeyName: null, apiKeyId: null, importId: null, zipCode: "80202" });
+    }
+    // With another filter, the intersection; an unknown selection matches nothing.
+    const dead = await listLeads(
+      admin,
+      parseLeadListQuery(new URL(`http://x/?selection=${selectionId}&status=dead`)),
+    );
+    expect(dead.rows).toEqual([]);
+    const none = await listLeads(
+      admin,
+      parseLeadListQuery(new URL("http://x/?selection=00000000-0000-4000-8000-000000000000")),
+    );
+    expect(none.rows).toEqual([]);
+
+    // A status change says the status; a delete keeps only its toast (nothing left to show).
+    const status = redirectOf(
+      await bulkPost([
+        ["filters", ""],
+        ...ticked.slice(0, 1),
+        ["bulkAction", "status"],
+        ["status", "contacted"],
+      ]),
+    );
+    const statusId = /done=([0-9a-f-]{36})$/.exec(status.location)![1]!;
+    expect((await selectionSummary(admin, statusId))?.description).toBe("1 lead set to Contacted");
   });
 
   it("tells each client concerned, without naming a lead", () => {

@@ -56,7 +56,7 @@ describe.each(testDatabases)("the lead export on $name", (testDb) => {
     await handle?.close();
   });
 
-  it.each(["", "sort=oldest", "sort=updated", "sort=name"])(
+  it.each(["", "sort=oldest", "sort=updated", "sort=stale", "sort=name", "sort=name_desc"])(
     "exports every lead once, in the list's order (%j)",
     async (search) => {
       const rows = await exported(search);
@@ -67,7 +67,9 @@ describe.each(testDatabases)("the lead export on $name", (testDb) => {
         newest: sql`created_at desc, id desc`,
         oldest: sql`created_at asc, id asc`,
         updated: sql`updated_at desc, id desc`,
+        stale: sql`updated_at asc, id asc`,
         name: sql`last_name asc, first_name asc, id asc`,
+        name_desc: sql`last_name desc, first_name desc, id desc`,
       }[sort];
       const expected = await handle.db.select({ id: leads.id }).from(leads).orderBy(order);
       expect(rows.map((r) => r.lead_id)).toEqual(expected.map((r) => r.id));

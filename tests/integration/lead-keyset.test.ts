@@ -70,8 +70,12 @@ describe.each(testDatabases)("keyset paging on $name", (testDb) => {
           return cmp(big(a.created), big(b.created)) || cmp(a.id, b.id);
         case "updated":
           return cmp(big(b.updated), big(a.updated)) || cmp(b.id, a.id);
+        case "stale":
+          return cmp(big(a.updated), big(b.updated)) || cmp(a.id, b.id);
         case "name":
           return cmp(a.last, b.last) || cmp(a.first, b.first) || cmp(a.id, b.id);
+        case "name_desc":
+          return cmp(b.last, a.last) || cmp(b.first, a.first) || cmp(b.id, a.id);
       }
     });
     return sorted.map((r) => r.id);

@@ -24,7 +24,9 @@ const orderSql: Record<LeadSort, string> = {
   newest: "created_at desc, id desc",
   oldest: "created_at asc, id asc",
   updated: "updated_at desc, id desc",
+  stale: "updated_at asc, id asc",
   name: "last_name, first_name, id",
+  name_desc: "last_name desc, first_name desc, id desc",
 };
 
 describe.each(testDatabases)("reading a searched page on $name", (testDb) => {

@@ -10,15 +10,18 @@ export function FilterField({
   label,
   className,
   children,
+  hideLabel = false,
 }: {
   id: string;
   label: string;
   className?: string;
   children: ReactNode;
+  /** For a one-line filter bar whose control says what it is (a placeholder, "All clients"). */
+  hideLabel?: boolean;
 }) {
   return (
-    <div className={cn(className, "space-y-1")}>
-      <label htmlFor={id} className="block text-sm font-semibold">
+    <div className={cn(className, !hideLabel && "space-y-1")}>
+      <label htmlFor={id} className={hideLabel ? "sr-only" : "block text-sm font-semibold"}>
         {label}
       </label>
       {children}

@@ -25,6 +25,10 @@ import {
 } from "./leads.schema";
 import { InvalidClientError } from "./lead-commands.server";
 import { invalidField, invalidForm } from "~/lib/form-reply.server";
+import { listClients } from "./lead-queries.server";
+import { rememberSelection } from "./lead-list-views.server";
+import { clientDisplayName } from "./lead-format";
+import { labelOf, leadStatuses } from "~/db/enums";
 
 /** The delete's second step: how many leads the choice names, and the choice to post again. */
 export interface BulkDeleteQuestion {
@@ -83,26 +87,39 @@ export async function handleBulkPost(request: Request, actor: Actor) {
   if ("overCap" in outcome) {
     return { confirmOverCap: { overCap: outcome.overCap, input } } satisfies BulkCapQuestion;
   }
-  const { changed, selected, overCapLeft = 0 } = outcome;
-  const leadsText = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
+  const { changed, selected, overCapLeft = 0, leadIds } = outcome;
   const verb = {
     assign: action.kind === "assign" && action.clientId ? "assigned" : "unassigned",
     status: "updated",
     delete: "deleted",
   }[action.kind];
   const unchanged = selected - changed - overCapLeft;
+  const already = unchanged > 0 ? ` (${leadsText(unchanged)} already were)` : "";
   const notes = [
     overCapLeft > 0 ? capMessages.leftOver(overCapLeft) : null,
     action.kind === "assign" && action.clientId && changed > 0
       ? await noAgreementNote(actor, action.clientId)
       : null,
-  ].filter(Boolean);
-  return redirectWithToast(request, back, {
-    kind: "success",
+  ].filter((note): note is string => Boolean(note));
+  const toast = {
+    kind: "success" as const,
     title: "Success",
-    text: [
-      `${leadsText(changed)} ${verb}${unchanged > 0 ? ` (${leadsText(unchanged)} already were)` : ""}`,
-      ...notes,
-    ].join(". "),
-  });
+    text: [`${leadsText(changed)} ${verb}${already}`, ...notes].join(". "),
+  };
+  // Deleted leads cannot be shown again; the others get a lasting result with "View these N" (issue 25).
+  if (action.kind === "delete" || leadIds.length === 0) return redirectWithToast(request, back, toast);
+  const done = `${leadsText(changed)} ${await resultVerb(actor, action)}${already}`;
+  const selectionId = await rememberSelection(actor, [done, ...notes].join(". "), leadIds);
+  const separator = back.includes("?") ? "&" : "?";
+  return redirectWithToast(request, `${back}${separator}done=${selectionId}`, toast);
+}
+
+const leadsText = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
+
+/** What was done, and to whom: "assigned to Red Oak Property Group", "set to Contacted", "unassigned". */
+async function resultVerb(actor: Actor, action: Exclude<BulkAction, { kind: "delete" }>): Promise<string> {
+  if (action.kind === "status") return `set to ${labelOf(leadStatuses, action.status)}`;
+  if (!action.clientId) return "unassigned";
+  const client = (await listClients(actor)).find((c) => c.id === action.clientId);
+  return `assigned to ${clientDisplayName(client ?? null)}`;
 }

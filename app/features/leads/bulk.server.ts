@@ -44,6 +44,8 @@ export interface BulkResult {
   selected: number;
   changed: number;
   overCapLeft?: number;
+  /** The leads the action covered (changed, or already as asked; not those left out for the cap). */
+  leadIds: string[];
 }
 
 /** What the action answers: what it did, or (an assignment past the cap, nothing changed) what to ask. */
@@ -139,7 +141,12 @@ export async function bulkLeadAction(
       write,
     );
     const overCapLeft = targets.length - acting.length;
-    return { selected: targets.length, changed: changes.length, ...(overCapLeft ? { overCapLeft } : {}) };
+    return {
+      selected: targets.length,
+      changed: changes.length,
+      ...(overCapLeft ? { overCapLeft } : {}),
+      leadIds: acting.map((t) => t.id),
+    };
   });
   await removeObjects(objectKeys);
   return outcome;

@@ -25,6 +25,22 @@ export function formatListDate(value: Date | string): string {
   });
 }
 
+/**
+ * How long ago `value` was, from `now` (both in the page's data, so server and browser agree): "5 min",
+ * "3 h", "12 d", "4 mo". With `unit` "day", whole days: "today", "1 day", "9 days".
+ */
+export function formatAge(value: Date | string, now: number, unit?: "day"): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(value).getTime()) / 60_000));
+  if (unit === "day") {
+    const days = Math.floor(minutes / 1440);
+    return days === 0 ? "today" : `${days} ${days === 1 ? "day" : "days"}`;
+  }
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1440) return `${Math.floor(minutes / 60)} h`;
+  if (minutes < 1440 * 60) return `${Math.floor(minutes / 1440)} d`;
+  return `${Math.floor(minutes / (1440 * 30))} mo`;
+}
+
 export interface PersonName {
   companyName?: string | null;
   firstName: string | null;

@@ -4,7 +4,7 @@
  */
 import { and, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { databaseHandle, getDb } from "~/db/db.server";
-import { leads } from "~/db/schema";
+import { leadSelections, leads } from "~/db/schema";
 import { isUuid, likePattern } from "~/lib/data-guards";
 import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
@@ -52,6 +52,10 @@ export function fieldFilters(query: LeadListQuery): SQL[] {
     query.to ? lt(leads.createdAt, nextDay(query.to)) : undefined,
     query.importId ? eq(leads.importId, query.importId) : undefined,
     arrivalFilter(query.arrival),
+    // A bulk action's leads (issue 25): looked up by the primary key, however many the book holds.
+    query.selection
+      ? sql`${leads.id} = any((select ${leadSelections.leadIds} from ${leadSelections} where ${leadSelections.id} = ${query.selection})::uuid[])`
+      : undefined,
   ].filter((c): c is SQL => c !== undefined);
 }
 
@@ -86,15 +90,23 @@ const listOrders: Record<LeadSort, { keys: SQL[]; descending: boolean }> = {
   newest: { keys: [sql`${leads.createdAt}`, sql`${leads.id}`], descending: true },
   oldest: { keys: [sql`${leads.createdAt}`, sql`${leads.id}`], descending: false },
   updated: { keys: [sql`${leads.updatedAt}`, sql`${leads.id}`], descending: true },
+  // The reverse orders read the same indexes backwards (issue 25: a header's second click).
+  stale: { keys: [sql`${leads.updatedAt}`, sql`${leads.id}`], descending: false },
   name: { keys: [sql`${leads.lastName}`, sql`${leads.firstName}`, sql`${leads.id}`], descending: false },
+  name_desc: { keys: [sql`${leads.lastName}`, sql`${leads.firstName}`, sql`${leads.id}`], descending: true },
 };
 
 /** Each order's keys as exact text (timestamps to the microsecond): what a cursor carries. */
+const createdKeys = sql<string[]>`array[${leads.createdAt}::text, ${leads.id}::text]`;
+const updatedKeys = sql<string[]>`array[${leads.updatedAt}::text, ${leads.id}::text]`;
+const nameKeys = sql<string[]>`array[${leads.lastName}::text, ${leads.firstName}::text, ${leads.id}::text]`;
 export const cursorKeys: Record<LeadSort, SQL<string[]>> = {
-  newest: sql<string[]>`array[${leads.createdAt}::text, ${leads.id}::text]`,
-  oldest: sql<string[]>`array[${leads.createdAt}::text, ${leads.id}::text]`,
-  updated: sql<string[]>`array[${leads.updatedAt}::text, ${leads.id}::text]`,
-  name: sql<string[]>`array[${leads.lastName}::text, ${leads.firstName}::text, ${leads.id}::text]`,
+  newest: createdKeys,
+  oldest: createdKeys,
+  updated: updatedKeys,
+  stale: updatedKeys,
+  name: nameKeys,
+  name_desc: nameKeys,
 };
 
 /** How each key of an order goes back into SQL from a cursor's text, and which text it accepts. */
@@ -109,7 +121,9 @@ const keyTypes: Record<LeadSort, { cast: string; valid: (v: string) => boolean }
   newest: [timestampKey, idKey],
   oldest: [timestampKey, idKey],
   updated: [timestampKey, idKey],
+  stale: [timestampKey, idKey],
   name: [nameKey, nameKey, idKey],
+  name_desc: [nameKey, nameKey, idKey],
 };
 
 type Direction = "after" | "before";
@@ -124,7 +138,11 @@ export function orderOf(sort: LeadSort, direction: Direction = "after", sortMatc
   const down = descending !== (direction === "before");
   return keys.map((key, i) => {
     const term =
-      sortMatches && i === 0 ? (sort === "name" ? sql`(${key} || '')` : sql`(${key} + interval '0 s')`) : key;
+      sortMatches && i === 0
+        ? keyTypes[sort][0] === nameKey
+          ? sql`(${key} || '')`
+          : sql`(${key} + interval '0 s')`
+        : key;
     return down ? sql`${term} desc` : sql`${term} asc`;
   });
 }

@@ -8,7 +8,14 @@ import {
   propertyTypes,
 } from "~/db/enums";
 import { parseForm } from "~/lib/form-reply";
-import { clientDisplayName, formatListDate, formatMoney, formatPhone, personName } from "./lead-format";
+import {
+  clientDisplayName,
+  formatAge,
+  formatListDate,
+  formatMoney,
+  formatPhone,
+  personName,
+} from "./lead-format";
 import {
   LEADS_PAGE_SIZE,
   PHONE_MESSAGE,
@@ -24,8 +31,12 @@ import {
   parseClientLeadQuery,
   clientLeadListSearch,
   isFiltered,
+  knownLeadColumns,
+  leadColumnsSchema,
   leadListSearch,
+  nextSortOf,
   parseLeadListQuery,
+  sortDirectionOf,
   soldPriceSchema,
   statusFilterOptions,
   statusSchema,
@@ -668,6 +679,7 @@ describe("parseLeadListQuery", () => {
     from: undefined,
     to: undefined,
     sort: "newest",
+    size: 50,
     cursor: undefined,
   };
 
@@ -744,8 +756,50 @@ describe("parseLeadListQuery", () => {
     expect(parseLeadListQuery(url(`motivation=${motivation}`)).motivations).toEqual([]);
   });
 
-  it.each(["oldest", "updated", "name", "newest"])("accepts the sort %j", (sort) => {
+  it.each(["oldest", "updated", "stale", "name", "name_desc", "newest"])("accepts the sort %j", (sort) => {
     expect(parseLeadListQuery(url(`sort=${sort}`)).sort).toBe(sort);
+  });
+
+  it.each([
+    ["25", 25],
+    ["100", 100],
+    ["50", 50],
+    ["10", 50],
+    ["1000", 50],
+    ["abc", 50],
+    ["", 50],
+  ])("reads the page size %j as %j", (raw, size) => {
+    expect(parseLeadListQuery(url(`size=${raw}`)).size).toBe(size);
+  });
+
+  it("reads a bulk action's selection (a UUID) as a filter, and ignores anything else", () => {
+    const id = "3f1c2a9e-7b4d-4c8e-9a1f-0d2b3c4e5f60";
+    const query = parseLeadListQuery(url(`selection=${id.toUpperCase()}`));
+    expect(query.selection).toBe(id);
+    expect(isFiltered(query)).toBe(true);
+    expect(leadListSearch(query)).toBe(`?selection=${id}`);
+    expect(parseLeadListQuery(url("selection=1%20or%201=1")).selection).toBeUndefined();
+  });
+
+  it("sorts by a header: the other way when it is the current order, its first way otherwise", () => {
+    expect(nextSortOf("Name", "newest")).toBe("name");
+    expect(nextSortOf("Name", "name")).toBe("name_desc");
+    expect(nextSortOf("Name", "name_desc")).toBe("name");
+    expect(nextSortOf("Created", "newest")).toBe("oldest");
+    expect(nextSortOf("Created", "name")).toBe("newest");
+    expect(nextSortOf("Last activity", "updated")).toBe("stale");
+    expect(sortDirectionOf("Created", "newest")).toBe("descending");
+    expect(sortDirectionOf("Created", "oldest")).toBe("ascending");
+    expect(sortDirectionOf("Name", "newest")).toBeNull();
+    expect(sortDirectionOf("Last activity", "stale")).toBe("ascending");
+  });
+
+  it("takes the chosen columns in the table's order, and refuses unknown ones", () => {
+    const form = (columns: string[]) => ({ intent: "columns", column: columns });
+    expect(leadColumnsSchema.parse(form(["activity", "source"])).column).toEqual(["source", "activity"]);
+    expect(leadColumnsSchema.parse(form([])).column).toEqual([]);
+    expect(leadColumnsSchema.safeParse(form(["password"])).success).toBe(false);
+    expect(knownLeadColumns(["zip", "county", "value"])).toEqual(["zip", "value"]);
   });
 
   it("falls back to newest first for an unknown sort", () => {
@@ -772,6 +826,26 @@ describe("parseLeadListQuery", () => {
     expect(parseLeadListQuery(url(leadListSearch(query).slice(1)))).toEqual({ ...query, cursor: undefined });
     expect(withPageCursor(leadListSearch(query), { before: "xyz" })).toBe(`?${search}&before=xyz`);
     expect(leadListSearch(parseLeadListQuery(url("")))).toBe("");
+    expect(leadListSearch(parseLeadListQuery(url("size=100&sort=name_desc")))).toBe(
+      "?sort=name_desc&size=100",
+    );
+  });
+});
+
+describe("formatAge", () => {
+  const now = Date.parse("2026-11-26T12:00:00Z");
+  it.each([
+    ["2026-11-26T11:58:30Z", undefined, "1 min"],
+    ["2026-11-26T09:00:00Z", undefined, "3 h"],
+    ["2026-11-20T12:00:00Z", undefined, "6 d"],
+    ["2026-06-01T12:00:00Z", undefined, "5 mo"],
+    ["2026-11-26T01:00:00Z", "day", "today"],
+    ["2026-11-25T11:00:00Z", "day", "1 day"],
+    ["2026-11-17T12:00:00Z", "day", "9 days"],
+    // A clock a little ahead of the server's: never a negative age.
+    ["2026-11-26T12:00:05Z", undefined, "0 min"],
+  ] as const)("%s reads %s -> %j", (value, unit, text) => {
+    expect(formatAge(value, now, unit)).toBe(text);
   });
 });
 

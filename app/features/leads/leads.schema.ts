@@ -303,7 +303,14 @@ export const documentSchema = z.object({
 
 // ---------------------------------------------------------------- list filters
 
-export const LEADS_PAGE_SIZE = 50;
+/** The admin list's page sizes (issue 25): 50 unless the URL asks for another (`size=`). */
+export const leadPageSizes = [25, 50, 100] as const;
+export type LeadPageSize = (typeof leadPageSizes)[number];
+export const LEADS_PAGE_SIZE: LeadPageSize = 50;
+
+/** A page size from the URL: one of leadPageSizes, else the default. */
+const pageSize = (raw: string | null): LeadPageSize =>
+  leadPageSizes.find((size) => String(size) === raw) ?? LEADS_PAGE_SIZE;
 
 const pickOne = <T extends string>(allowed: readonly { value: T }[], raw: string | null): T | undefined =>
   allowed.find((o) => o.value === raw)?.value;
@@ -313,9 +320,34 @@ export const leadSorts = [
   { value: "newest", label: "Newest first" },
   { value: "oldest", label: "Oldest first" },
   { value: "updated", label: "Recently updated" },
+  { value: "stale", label: "Least recently updated" },
   { value: "name", label: "Name (A-Z)" },
+  { value: "name_desc", label: "Name (Z-A)" },
 ] as const;
 export type LeadSort = (typeof leadSorts)[number]["value"];
+
+/**
+ * The sortable column headers (issue 25): each column's two orders, the first the one a click on an
+ * unsorted header picks. Only orders an index reads straight (ADR 020): the other columns do not sort.
+ */
+export const sortableColumns = {
+  Name: ["name", "name_desc"],
+  Created: ["newest", "oldest"],
+  "Last activity": ["updated", "stale"],
+} as const satisfies Record<string, readonly [LeadSort, LeadSort]>;
+export type SortableColumn = keyof typeof sortableColumns;
+
+/** The order a click on `column`'s header asks for: the other direction when it is the current sort. */
+export function nextSortOf(column: SortableColumn, current: LeadSort): LeadSort {
+  const [first, second] = sortableColumns[column];
+  return current === first ? second : first;
+}
+
+/** Whether the list is sorted by `column`, and which way ("ascending"/"descending"), for aria-sort. */
+export function sortDirectionOf(column: SortableColumn, sort: LeadSort): "ascending" | "descending" | null {
+  if (!(sortableColumns[column] as readonly LeadSort[]).includes(sort)) return null;
+  return sort === "oldest" || sort === "name" || sort === "stale" ? "ascending" : "descending";
+}
 
 /** The client filter's value for leads assigned to no one. */
 export const UNASSIGNED = "unassigned";
@@ -338,7 +370,11 @@ export interface LeadListQuery {
   importId?: string;
   /** How the leads arrived (issue 14): "form", "import", "api", or "api:<key id>" for one key. */
   arrival?: LeadArrivalFilter;
+  /** The leads one bulk action changed (issue 25, "View these N"): a lead_selections id. */
+  selection?: string;
   sort: LeadSort;
+  /** Rows per page (`size=`: 25, 50 or 100). */
+  size: LeadPageSize;
   /** Which page: the rows after or before a cursor (keyset paging), none for the first page. */
   cursor?: PageCursor;
 }
@@ -390,7 +426,9 @@ export function parseLeadListQuery(url: URL): LeadListQuery {
     to: day(params.get("to")),
     importId: uuid(params.get("import")),
     arrival: arrival(params.get("arrival")),
+    selection: uuid(params.get("selection")),
     sort: pickOne(leadSorts, params.get("sort")) ?? "newest",
+    size: pageSize(params.get("size")),
     cursor: pageCursorOf(params),
   };
 }
@@ -407,7 +445,8 @@ export const isFiltered = (query: LeadListQuery) =>
     query.from ||
     query.to ||
     query.importId ||
-    query.arrival,
+    query.arrival ||
+    query.selection,
   );
 
 /** The URL search of a query (first page, defaults left out): what a link to these filters carries. */
@@ -423,10 +462,47 @@ export function leadListSearch(query: LeadListQuery): string {
   if (query.to) params.set("to", query.to);
   if (query.importId) params.set("import", query.importId);
   if (query.arrival) params.set("arrival", query.arrival);
+  if (query.selection) params.set("selection", query.selection);
   if (query.sort !== "newest") params.set("sort", query.sort);
+  if (query.size !== LEADS_PAGE_SIZE) params.set("size", String(query.size));
   const search = params.toString();
   return search ? `?${search}` : "";
 }
+
+// ---------------------------------------------------------------- the list's columns (issue 25)
+
+/**
+ * The admin list's optional columns, in the order they stand in the table (after the spec's columns'
+ * Client). The spec's columns (Name, Phone, Address, Motivation, Status, Client, Created, View) always show.
+ */
+export const optionalLeadColumns = [
+  { value: "source", label: "Source" },
+  { value: "zip", label: "ZIP" },
+  { value: "value", label: "Value" },
+  { value: "activity", label: "Last activity" },
+  { value: "arrival", label: "Arrived by" },
+  { value: "delivered", label: "Since delivery" },
+] as const;
+export type LeadColumn = (typeof optionalLeadColumns)[number]["value"];
+
+/**
+ * What a person sees before choosing: the spec's columns alone, which fill 1280 px beside the sidebar.
+ * More columns scroll sideways inside the table's frame.
+ */
+export const DEFAULT_LEAD_COLUMNS: readonly LeadColumn[] = [];
+
+/** The column chooser's form: the ticked columns (none is a choice too), kept in the table's order. */
+export const leadColumnsSchema = z.object({
+  intent: z.literal("columns"),
+  column: z
+    .array(z.enum(valuesOf(optionalLeadColumns)))
+    .max(optionalLeadColumns.length)
+    .transform((chosen) => optionalLeadColumns.map((c) => c.value).filter((v) => chosen.includes(v))),
+});
+
+/** Stored columns (text[]) as known columns: a column that no longer exists is dropped. */
+export const knownLeadColumns = (stored: readonly string[]): LeadColumn[] =>
+  optionalLeadColumns.map((c) => c.value).filter((v) => stored.includes(v));
 
 // ---------------------------------------------------------------- bulk actions (issue 13)
 

@@ -1,5 +1,5 @@
 import { getSelectProps } from "@conform-to/react";
-import { Trash2 } from "lucide-react";
+import { CheckCircle2, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -8,11 +8,13 @@ import { FormStatus } from "~/components/ui/form-status";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { leadStatuses } from "~/db/enums";
 import type { FormReply } from "~/lib/form-reply";
-import { countOf, type CappedTotal } from "~/lib/paging";
+import { countOf, formatTotal, type CappedTotal } from "~/lib/paging";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { cn } from "~/lib/utils";
 import type { BulkCapQuestion, BulkDeleteQuestion } from "../bulk-action.server";
-import { clientOptions } from "../lead-format";
+import type { SelectionSummary } from "../lead-list-views.server";
+import { clientOptions, formatCount } from "../lead-format";
 import { bulkActions, bulkSchema, leadListSearch, type LeadListQuery } from "../leads.schema";
 import { CapQuestion } from "./cap-question";
 import type { PersonOption } from "./lead-list";
@@ -21,10 +23,12 @@ import type { PersonOption } from "./lead-list";
 export const BULK_FORM_ID = "bulk-form";
 
 /**
- * The bulk toolbar above the lead table (issue 13): apply an action to the ticked leads or to every lead
- * matching the filters. A plain POST form through Conform (ADR 017): without JavaScript every field shows
- * and the server checks the choice; with it, only the fields the chosen action needs, and the same schema
- * checks the choice before it is sent.
+ * The selection bar of the lead list (issue 13, issue 25): apply an action to the ticked leads or to every
+ * lead matching the filters. It floats at the bottom of the window (sticky) while the table scrolls under
+ * it, so Apply stays in reach after ticking rows far down; with JavaScript it shows once a lead is ticked
+ * ("3 selected") and hides again when none is. A plain POST form through Conform (ADR 017): without
+ * JavaScript every field shows and the server checks the choice; with it, only the fields the chosen
+ * action needs, and the same schema checks the choice before it is sent.
  */
 export function BulkBar({
   query,
@@ -32,6 +36,7 @@ export function BulkBar({
   ticked,
   clients,
   reply,
+  onClear,
 }: {
   query: LeadListQuery;
   total: CappedTotal;
@@ -40,19 +45,30 @@ export function BulkBar({
   clients: readonly PersonOption[];
   /** The server's refusal of the last choice, if any. */
   reply: FormReply | undefined;
+  /** Unticks every row. */
+  onClear?: () => void;
 }) {
   const hydrated = useHydrated();
   const { fields, ...form } = useSchemaForm(bulkSchema, { id: BULK_FORM_ID, reply });
   const { scope, id, bulkAction, clientId, status } = fields;
   const [action, setAction] = useState(bulkAction.initialValue ?? "");
+  const [everyMatch, setEveryMatch] = useState(scope.initialValue === "matching");
   const shows = (needed: string) => !hydrated || action === needed;
   const idError = id.errors?.[0];
+  const refused = Boolean(
+    form.staticStatus || idError || bulkAction.errors || clientId.errors || status.errors,
+  );
+  const open = !hydrated || (ticked ?? 0) > 0 || everyMatch || refused;
+  const matching = `All ${countOf(total, ["lead", "leads"])} matching these filters`;
   return (
     <Form
       method="post"
       {...form.formProps}
       aria-label="Bulk actions"
-      className="mb-4 flex flex-col gap-3 rounded-2xl border border-border bg-muted/40 p-4 md:flex-row md:flex-wrap md:items-end"
+      className={cn(
+        "sticky bottom-2 z-20 mt-3 flex flex-col gap-2 rounded-xl border border-primary/30 bg-card/95 p-3 shadow-xl backdrop-blur md:flex-row md:flex-wrap md:items-end md:gap-3",
+        !open && "hidden",
+      )}
     >
       {form.shownStatus && (
         <div className="md:basis-full">
@@ -60,14 +76,36 @@ export function BulkBar({
         </div>
       )}
       <input type="hidden" name="filters" value={leadListSearch(query)} />
-      <fieldset className="space-y-1">
-        <legend className="text-sm font-semibold">Apply to</legend>
+      {hydrated && (
+        <div className="flex items-center justify-between gap-2 md:contents">
+          <p className="self-center text-sm font-bold whitespace-nowrap" aria-live="polite">
+            {everyMatch ? `${formatTotal(total)} selected` : `${ticked ?? 0} selected`}
+          </p>
+          {onClear && (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="md:order-last md:h-11"
+              onClick={() => {
+                setEveryMatch(false);
+                onClear();
+              }}
+            >
+              Clear selection
+            </Button>
+          )}
+        </div>
+      )}
+      <fieldset className="flex flex-wrap gap-x-3">
+        <legend className="sr-only">Apply to</legend>
         <label className="flex min-h-9 items-center gap-2 text-sm">
           <input
             type="radio"
             name={scope.name}
             value="ticked"
             defaultChecked={scope.initialValue !== "matching"}
+            onChange={() => setEveryMatch(false)}
             className="size-4 accent-primary"
           />
           {ticked === null ? "Ticked leads" : `Ticked leads (${ticked})`}
@@ -78,12 +116,13 @@ export function BulkBar({
             name={scope.name}
             value="matching"
             defaultChecked={scope.initialValue === "matching"}
+            onChange={() => setEveryMatch(true)}
             className="size-4 accent-primary"
           />
-          All {countOf(total, ["lead", "leads"])} matching these filters
+          {matching}
         </label>
         {idError && (
-          <p id={id.errorId} role="alert" className="text-sm font-medium text-destructive">
+          <p id={id.errorId} role="alert" className="basis-full text-sm font-medium text-destructive">
             {idError}
           </p>
         )}
@@ -116,10 +155,33 @@ export function BulkBar({
           </FormField>
         </div>
       )}
-      <Button type="submit" variant="outline" size="field">
+      <Button type="submit" size="field">
         Apply
       </Button>
     </Form>
+  );
+}
+
+/**
+ * What the last bulk action did, until dismissed (issue 25): said in words ("12 leads assigned to Red Oak
+ * Property Group") with a link to exactly those leads, whatever the list shows now.
+ */
+export function BulkResultPanel({ done, dismissTo }: { done: SelectionSummary; dismissTo: string }) {
+  const n = `${formatCount(done.count)}`;
+  return (
+    <div
+      role="status"
+      className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-green-300 bg-green-50 px-4 py-2 text-sm text-green-950"
+    >
+      <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
+      <p className="font-medium">{done.description}.</p>
+      <Link to={`/admin/leads?selection=${done.id}`} className="font-semibold underline underline-offset-2">
+        View {done.count === 1 ? "this lead" : `these ${n}`}
+      </Link>
+      <Link to={dismissTo} className="ml-auto text-green-900 underline-offset-2 hover:underline">
+        Dismiss
+      </Link>
+    </div>
   );
 }
 

@@ -49,6 +49,8 @@ export function FilterForm({
       onChange={(event) => {
         // Choices apply at once; typed text (the search) waits for Enter or the Search button.
         const field = event.target as unknown as HTMLInputElement | HTMLSelectElement;
+        // A control without a name (a disclosure's toggle) is not a filter.
+        if (!field.name) return;
         if (field.tagName === "SELECT" || field.type === "checkbox" || field.type === "date") {
           submit(filledFields(event.currentTarget), { method: "get" });
         }
@@ -83,6 +85,7 @@ export function FilterSelect({
   value,
   options,
   className,
+  hideLabel,
 }: {
   id: string;
   name: string;
@@ -91,9 +94,11 @@ export function FilterSelect({
   value: string | undefined;
   options: readonly { value: string; label: string }[];
   className?: string;
+  /** The label for screen readers only: `allLabel` says what the select is ("All clients"). */
+  hideLabel?: boolean;
 }) {
   return (
-    <FilterField id={id} label={label}>
+    <FilterField id={id} label={label} hideLabel={hideLabel}>
       <NativeSelect id={id} name={name} defaultValue={value ?? ""} className={className}>
         <SelectOptions placeholder={allLabel} options={options} />
       </NativeSelect>
@@ -111,6 +116,7 @@ export function FilterChecklist({
   options,
   selected,
   extra,
+  compact = false,
 }: {
   name: string;
   label: string;
@@ -118,6 +124,8 @@ export function FilterChecklist({
   selected: readonly string[];
   /** Options listed after a divider (the statuses the spec's single filter leaves out). */
   extra?: readonly { value: string; label: string }[];
+  /** One line: the label inside the button ("Status: Any") instead of above it. */
+  compact?: boolean;
 }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   useCloseOnOutsideClick(detailsRef);
@@ -134,19 +142,22 @@ export function FilterChecklist({
     </label>
   );
   return (
-    <div className="space-y-1">
-      <span className="block text-sm font-semibold" aria-hidden="true">
-        {label}
-      </span>
+    <div className={compact ? undefined : "space-y-1"}>
+      {!compact && (
+        <span className="block text-sm font-semibold" aria-hidden="true">
+          {label}
+        </span>
+      )}
       <details ref={detailsRef} className="group relative">
         <summary
           className={cn(
             controlClass,
-            "flex h-11 cursor-pointer list-none items-center justify-between gap-2 md:w-44 [&::-webkit-details-marker]:hidden",
+            "flex h-11 cursor-pointer list-none items-center justify-between gap-2 [&::-webkit-details-marker]:hidden",
+            compact ? "md:h-9 md:w-auto md:min-w-36" : "md:w-44",
           )}
         >
-          <span>
-            <span className="sr-only">{label}: </span>
+          <span className="whitespace-nowrap">
+            <span className={compact ? undefined : "sr-only"}>{label}: </span>
             {selected.length === 0 ? "Any" : `${selected.length} selected`}
           </span>
           <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
@@ -167,7 +178,7 @@ export function FilterChecklist({
  * An open disclosure floats over the fields below it: like a menu, it closes on a click elsewhere and on
  * Escape (focus back on its summary). Without JavaScript it closes on its summary only.
  */
-function useCloseOnOutsideClick(ref: RefObject<HTMLDetailsElement | null>) {
+export function useCloseOnOutsideClick(ref: RefObject<HTMLDetailsElement | null>) {
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       const details = ref.current;

@@ -1,32 +1,22 @@
-import { Download, Plus, Search, Upload, X } from "lucide-react";
-import { useCallback, useEffect, useRef } from "react";
-import { Link, useNavigation } from "react-router";
+import { ChevronDown, Download, Plus, Search, SlidersHorizontal, Upload, X } from "lucide-react";
+import { Link } from "react-router";
 import { FilterField } from "~/components/ui/filter-field";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { labelOf, leadSources, leadStatuses, motivationLevels } from "~/db/enums";
-import type { SerializeFrom } from "~/lib/serialize-from";
 import { cn } from "~/lib/utils";
-import { clientDisplayName, formatListDate } from "../lead-format";
+import { clientDisplayName } from "../lead-format";
 import {
   isFiltered,
+  LEADS_PAGE_SIZE,
   leadListSearch,
   leadSorts,
   statusFilterOptions,
   UNASSIGNED,
   type LeadListQuery,
-  type LeadSort,
 } from "../leads.schema";
-import { useHydrated } from "~/lib/use-hydrated";
-import { BULK_FORM_ID } from "./bulk-bar";
-import type { listLeads } from "../lead-queries.server";
-import { MotivationBadge, StatusBadge } from "./badges";
 import { FilterChecklist, FilterDate, FilterForm, FilterSelect } from "./filters";
-import { Cell, LeadTableHead, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";
-
-/** A row of the list as the loader sends it (React Router's serialization of `listLeads`). */
-type Row = SerializeFrom<typeof listLeads>["rows"][number];
 
 /** A person offered in the client and "created by" filters. */
 export interface PersonOption {
@@ -57,6 +47,10 @@ const arrivalOptions = (apiKeys: readonly { id: string; name: string }[]) => [
  * (or Unassigned), creator, created date range and sort, then the active filters as removable chips and
  * Clear Filters (spec 02 §2, §7; issue 13). A GET form: the filters live in the URL, so they work without
  * JavaScript, survive reloads and can be shared; with JavaScript a choice applies as soon as it changes.
+ *
+ * One line on a wide screen (issue 25): the search and the filters used most (status, motivation,
+ * client), then "More filters" for the rest. On a phone the search alone, and a Filters button showing
+ * the others (a checkbox and CSS, so it needs no JavaScript), so the first screen shows leads.
  */
 export function LeadFilters({
   query,
@@ -64,7 +58,14 @@ export function LeadFilters({
   admins,
   apiKeys = [],
   importName,
-}: { query: LeadListQuery; importName?: string | null } & FilterChoices) {
+  selectionName,
+}: {
+  query: LeadListQuery;
+  importName?: string | null;
+  /** What the `selection` filter's leads are ("12 leads assigned to ..."). */
+  selectionName?: string | null;
+} & FilterChoices) {
+  const more = moreFiltersUsed(query);
   return (
     <>
       <FilterForm
@@ -83,92 +84,126 @@ export function LeadFilters({
         }}
         role="search"
         label="Search and filter leads"
-        className="grid grid-cols-2 items-end gap-3 pt-4 md:flex md:flex-row md:flex-wrap"
+        className="flex flex-wrap items-center gap-2 pt-3"
         after={
           isFiltered(query) && (
-            <Button asChild variant="ghost" size="field">
-              <Link to={`/admin/leads${query.sort === "newest" ? "" : `?sort=${query.sort}`}`}>
+            <Button asChild variant="ghost" size="sm" className="max-md:h-11">
+              <Link
+                to={`/admin/leads${leadListSearch({ ...emptyFilters, sort: query.sort, size: query.size })}`}
+              >
                 <X aria-hidden="true" /> Clear Filters
               </Link>
             </Button>
           )
         }
       >
-        <FilterField id="lead-search" label="Search" className="col-span-2">
+        <FilterField id="lead-search" label="Search" hideLabel className="min-w-0 flex-1 md:flex-none">
           <div className="flex gap-2">
             <Input
               id="lead-search"
               name="q"
               type="search"
               defaultValue={query.q}
-              placeholder="Name, phone, address or city"
-              className="md:w-72"
+              placeholder="Search name, phone, address or city"
+              className="min-w-0 md:h-9 md:w-60"
             />
-            <Button type="submit" variant="outline" size="field">
-              <Search aria-hidden="true" /> Search
+            <Button type="submit" variant="outline" size="field" className="md:h-9">
+              <Search aria-hidden="true" /> <span className="sr-only">Search</span>
             </Button>
           </div>
         </FilterField>
-        <FilterChecklist
-          name="status"
-          label="Status"
-          options={statusFilterOptions}
-          extra={leadStatuses.filter((s) => s.value === "under_contract")}
-          selected={query.statuses}
-        />
-        <FilterChecklist
-          name="motivation"
-          label="Motivation"
-          options={motivationLevels}
-          selected={query.motivations}
-        />
-        <FilterChecklist name="source" label="Source" options={leadSources} selected={query.sources} />
-        <FilterSelect
-          id="lead-client"
-          name="client"
-          label="Client"
-          allLabel="All clients"
-          value={query.client}
-          options={[{ value: UNASSIGNED, label: "Unassigned" }, ...clients.map(personOption)]}
-          className="md:w-48"
-        />
-        <FilterSelect
-          id="lead-created-by"
-          name="createdBy"
-          label="Created by"
-          allLabel="Anyone"
-          value={query.createdBy}
-          options={admins.map(personOption)}
-          className="md:w-44"
-        />
-        <FilterSelect
-          id="lead-arrival"
-          name="arrival"
-          label="Arrived by"
-          allLabel="Any way"
-          value={query.arrival}
-          options={arrivalOptions(apiKeys)}
-          className="md:w-44"
-        />
-        <FilterDate id="lead-from" name="from" label="Created from" value={query.from} />
-        <FilterDate id="lead-to" name="to" label="Created to" value={query.to} />
-        <FilterField id="lead-sort" label="Sort">
-          <NativeSelect
-            id="lead-sort"
-            name="sort"
-            defaultValue={query.sort === "newest" ? "" : query.sort}
-            className="md:w-44"
-          >
-            {/* Newest first is the default: it leaves the URL alone. */}
-            {leadSorts.map((o) => (
-              <option key={o.value} value={o.value === "newest" ? "" : o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
-        {/* The import filter has no control of its own (its chip removes it); a new choice keeps it. */}
+        {/* The phone's Filters button: a nameless checkbox (never submitted) that shows the filters. */}
+        <input id="lead-filters-toggle" type="checkbox" className="peer sr-only md:hidden" />
+        <label
+          htmlFor="lead-filters-toggle"
+          className={cn(
+            buttonVariants({ variant: "outline", size: "field" }),
+            "cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-checked:bg-muted md:hidden",
+          )}
+        >
+          <SlidersHorizontal aria-hidden="true" /> Filters
+          {filterCount(query) > 0 && <span className="text-muted-foreground">({filterCount(query)})</span>}
+        </label>
+        <div className="flex w-full flex-col gap-2 max-md:hidden max-md:peer-checked:flex md:w-auto md:flex-row md:flex-wrap md:items-center">
+          <FilterChecklist
+            compact
+            name="status"
+            label="Status"
+            options={statusFilterOptions}
+            extra={leadStatuses.filter((s) => s.value === "under_contract")}
+            selected={query.statuses}
+          />
+          <FilterChecklist
+            compact
+            name="motivation"
+            label="Motivation"
+            options={motivationLevels}
+            selected={query.motivations}
+          />
+          <FilterSelect
+            id="lead-client"
+            name="client"
+            label="Client"
+            hideLabel
+            allLabel="All clients"
+            value={query.client}
+            options={[{ value: UNASSIGNED, label: "Unassigned" }, ...clients.map(personOption)]}
+            className="md:h-9 md:w-44"
+          />
+          <details className="group/more relative">
+            <summary
+              className={cn(
+                buttonVariants({ variant: "ghost", size: "sm" }),
+                "cursor-pointer list-none max-md:h-11 [&::-webkit-details-marker]:hidden",
+              )}
+            >
+              More filters{more > 0 && ` (${more})`}
+              <ChevronDown
+                aria-hidden="true"
+                className="size-4 transition-transform group-open/more:rotate-180"
+              />
+            </summary>
+            <div className="z-30 mt-2 grid gap-3 rounded-xl border border-border bg-card p-4 shadow-lg sm:grid-cols-2 md:absolute md:w-[32rem]">
+              <FilterChecklist name="source" label="Source" options={leadSources} selected={query.sources} />
+              <FilterSelect
+                id="lead-created-by"
+                name="createdBy"
+                label="Created by"
+                allLabel="Anyone"
+                value={query.createdBy}
+                options={admins.map(personOption)}
+              />
+              <FilterSelect
+                id="lead-arrival"
+                name="arrival"
+                label="Arrived by"
+                allLabel="Any way"
+                value={query.arrival}
+                options={arrivalOptions(apiKeys)}
+              />
+              <FilterField id="lead-sort" label="Sort">
+                <NativeSelect
+                  id="lead-sort"
+                  name="sort"
+                  defaultValue={query.sort === "newest" ? "" : query.sort}
+                >
+                  {/* Newest first is the default: it leaves the URL alone. */}
+                  {leadSorts.map((o) => (
+                    <option key={o.value} value={o.value === "newest" ? "" : o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FilterField>
+              <FilterDate id="lead-from" name="from" label="Created from" value={query.from} />
+              <FilterDate id="lead-to" name="to" label="Created to" value={query.to} />
+            </div>
+          </details>
+        </div>
+        {/* Filters without a control of their own (their chip removes them); a new choice keeps them. */}
         {query.importId && <input type="hidden" name="import" value={query.importId} />}
+        {query.selection && <input type="hidden" name="selection" value={query.selection} />}
+        {query.size !== LEADS_PAGE_SIZE && <input type="hidden" name="size" value={query.size} />}
       </FilterForm>
       <ActiveFilters
         query={query}
@@ -176,10 +211,30 @@ export function LeadFilters({
         admins={admins}
         apiKeys={apiKeys}
         importName={importName}
+        selectionName={selectionName}
       />
     </>
   );
 }
+
+/** The list without any filter (the sort and page size are kept by Clear Filters). */
+const emptyFilters: LeadListQuery = {
+  q: "",
+  statuses: [],
+  motivations: [],
+  sources: [],
+  sort: "newest",
+  size: LEADS_PAGE_SIZE,
+};
+
+/** How many of the filters behind "More filters" are in use (the sort is not a filter). */
+const moreFiltersUsed = (query: LeadListQuery) =>
+  [query.sources.length > 0, query.createdBy, query.arrival, query.from, query.to].filter(Boolean).length;
+
+/** How many filters the phone's Filters button hides. */
+const filterCount = (query: LeadListQuery) =>
+  [query.statuses.length > 0, query.motivations.length > 0, query.client].filter(Boolean).length +
+  moreFiltersUsed(query);
 
 const personOption = (person: PersonOption) => ({ value: person.id, label: clientDisplayName(person) });
 
@@ -190,7 +245,8 @@ function ActiveFilters({
   admins,
   apiKeys = [],
   importName,
-}: { query: LeadListQuery; importName?: string | null } & FilterChoices) {
+  selectionName,
+}: { query: LeadListQuery; importName?: string | null; selectionName?: string | null } & FilterChoices) {
   const nameOf = (people: readonly PersonOption[], id: string) => {
     const person = people.find((p) => p.id === id);
     return person ? clientDisplayName(person) : "Unknown";
@@ -227,6 +283,14 @@ function ActiveFilters({
     ...(query.importId
       ? [{ label: `Import: ${importName ?? "Unknown"}`, to: without({ importId: undefined }) }]
       : []),
+    ...(query.selection
+      ? [
+          {
+            label: `Leads: ${selectionName ?? "an earlier selection"}`,
+            to: without({ selection: undefined }),
+          },
+        ]
+      : []),
     ...(query.arrival
       ? [
           {
@@ -236,14 +300,14 @@ function ActiveFilters({
         ]
       : []),
   ];
-  if (chips.length === 0) return <div className="pb-4" />;
+  if (chips.length === 0) return <div className="pb-3" />;
   return (
-    <ul aria-label="Active filters" className="flex flex-wrap gap-2 py-3">
+    <ul aria-label="Active filters" className="flex flex-wrap gap-2 py-2">
       {chips.map((chip) => (
         <li key={chip.label}>
           <Link
             to={chip.to}
-            className="inline-flex min-h-9 items-center gap-1 rounded-full border border-border bg-muted px-3 text-sm hover:bg-muted/70"
+            className="inline-flex min-h-8 items-center gap-1 rounded-full border border-border bg-muted px-3 text-sm hover:bg-muted/70"
           >
             {chip.label}
             <X aria-hidden="true" className="size-3.5" />
@@ -257,9 +321,9 @@ function ActiveFilters({
 
 export function ImportLeadsButton() {
   return (
-    <Button asChild variant="outline">
+    <Button asChild variant="outline" size="sm">
       <Link to="/admin/leads/import">
-        <Upload aria-hidden="true" /> Import CSV
+        <Upload aria-hidden="true" /> Import<span className="sr-only"> CSV</span>
       </Link>
     </Button>
   );
@@ -267,7 +331,7 @@ export function ImportLeadsButton() {
 
 export function AddLeadButton() {
   return (
-    <Button asChild>
+    <Button asChild size="sm" className="max-md:h-10">
       <Link to="/admin/leads/new">
         <Plus aria-hidden="true" /> Add Lead
       </Link>
@@ -278,120 +342,10 @@ export function AddLeadButton() {
 /** The filtered list as a CSV download (a plain link: the browser saves the streamed file). */
 export function ExportLeadsLink({ query }: { query: LeadListQuery }) {
   return (
-    <Button asChild variant="outline">
+    <Button asChild variant="outline" size="sm">
       <a href={`/admin/leads/export.csv${leadListSearch(query)}`} download>
-        <Download aria-hidden="true" /> Export CSV
+        <Download aria-hidden="true" /> Export<span className="sr-only"> CSV</span>
       </a>
     </Button>
-  );
-}
-
-/** The lead table (spec 02 §2): "Loading leads..." while the list reloads, "No leads found" when empty. */
-/**
- * The lead table (spec 02 §2): "Loading leads..." while the list reloads, "No leads found" when empty.
- * Each row has a checkbox of the bulk form; with JavaScript the header's checkbox ticks the whole page.
- */
-export function LeadTable({
-  rows,
-  sort,
-  onTickedChange,
-}: {
-  rows: Row[];
-  sort: LeadSort;
-  /** Told how many rows are ticked after each change. */
-  onTickedChange?: (ticked: number) => void;
-}) {
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const tableRef = useRef<HTMLTableElement>(null);
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
-  const rowBoxes = useCallback(
-    () => [
-      ...(tableRef.current?.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM_ID}"][name="id"]`) ??
-        []),
-    ],
-    [],
-  );
-  const recount = useCallback(
-    () => onTickedChange?.(rowBoxes().filter((box) => box.checked).length),
-    [onTickedChange, rowBoxes],
-  );
-  // Rows come and go (another page, a live update): count again what is still ticked.
-  useEffect(recount, [rows, recount]);
-  return (
-    <div className={tableClasses.frame}>
-      <table ref={tableRef} onChange={recount} className={cn(tableClasses.table, "md:min-w-[60rem]")}>
-        <caption className="sr-only">Leads, {labelOf(leadSorts, sort).toLowerCase()}</caption>
-        <LeadTableHead
-          columns={["Name", "Phone", "Address", "Motivation", "Status", "Client", "Created"]}
-          leading={
-            <th scope="col" className={cn(tableClasses.th, "w-10")}>
-              {hydrated && rows.length > 0 ? (
-                <input
-                  type="checkbox"
-                  aria-label="Tick every lead on this page"
-                  className="size-4 accent-primary"
-                  onChange={(event) => {
-                    for (const box of rowBoxes()) box.checked = event.currentTarget.checked;
-                  }}
-                />
-              ) : (
-                <span className="sr-only">Tick</span>
-              )}
-            </th>
-          }
-        />
-        <tbody className={tableClasses.body} aria-busy={loading || undefined}>
-          {loading ? (
-            <tr className="block md:table-row">
-              <td colSpan={9} className={tableClasses.message} role="status">
-                Loading leads...
-              </td>
-            </tr>
-          ) : rows.length === 0 ? (
-            <tr className="block md:table-row">
-              <td colSpan={9} className={tableClasses.message}>
-                No leads found
-              </td>
-            </tr>
-          ) : (
-            rows.map((lead) => {
-              return (
-                <tr key={lead.id} className={tableClasses.row}>
-                  <Cell wide className="md:w-10">
-                    <input
-                      type="checkbox"
-                      form={BULK_FORM_ID}
-                      name="id"
-                      value={lead.id}
-                      aria-label={`Tick ${lead.firstName} ${lead.lastName}`}
-                      className="size-4 accent-primary"
-                    />
-                  </Cell>
-                  <LeadContactCells lead={lead} />
-                  <Cell label="Motivation">
-                    <MotivationBadge value={lead.motivationLevel} />
-                  </Cell>
-                  <Cell label="Status">
-                    <StatusBadge value={lead.leadStatus} />
-                  </Cell>
-                  <Cell label="Client">
-                    {lead.client ? (
-                      clientDisplayName(lead.client)
-                    ) : (
-                      <span className="text-muted-foreground">Unassigned</span>
-                    )}
-                  </Cell>
-                  <Cell label="Created" className="whitespace-nowrap">
-                    {formatListDate(lead.createdAt)}
-                  </Cell>
-                  <ViewCell lead={lead} to={`/admin/leads/${lead.id}`} />
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
   );
 }

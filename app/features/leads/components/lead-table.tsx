@@ -1,0 +1,415 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, Columns3, Eye } from "lucide-react";
+import { useCallback, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { labelOf, leadSources } from "~/db/enums";
+import type { SerializeFrom } from "~/lib/serialize-from";
+import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
+import type { listLeads } from "../lead-queries.server";
+import { clientDisplayName, formatAge, formatListDate, formatMoney, formatPhone } from "../lead-format";
+import {
+  leadListSearch,
+  leadPageSizes,
+  leadSorts,
+  nextSortOf,
+  optionalLeadColumns,
+  sortDirectionOf,
+  type LeadColumn,
+  type LeadListQuery,
+  type SortableColumn,
+} from "../leads.schema";
+import { MotivationBadge, StatusBadge } from "./badges";
+import { BULK_FORM_ID } from "./bulk-bar";
+import { useCloseOnOutsideClick } from "./filters";
+
+/** A row of the list as the loader sends it (React Router's serialization of `listLeads`). */
+type Row = SerializeFrom<typeof listLeads>["rows"][number];
+
+/** A cell that only a wide screen shows (the phone's card keeps name, address, status, client, age). */
+const wideOnly = "max-md:hidden";
+const cellClass = "md:table-cell md:whitespace-nowrap md:px-2 md:py-1.5 md:align-middle";
+
+/** What each optional column shows for a row. */
+const optionalCells: Record<LeadColumn, (lead: Row, now: number) => ReactNode> = {
+  source: (lead) => labelOf(leadSources, lead.leadSource),
+  zip: (lead) => lead.zipCode,
+  value: (lead) =>
+    lead.estimatedValue ? formatMoney(lead.estimatedValue) : <span className="text-muted-foreground">—</span>,
+  activity: (lead, now) => (
+    <time dateTime={String(lead.updatedAt)} title={formatListDate(lead.updatedAt)}>
+      {ago(lead.updatedAt, now)}
+    </time>
+  ),
+  arrival: (lead) =>
+    lead.importId ? "CSV import" : lead.apiKeyId ? `API: ${lead.apiKeyName ?? "deleted key"}` : "By hand",
+  delivered: (lead, now) =>
+    lead.deliveredAt ? (
+      formatAge(lead.deliveredAt, now, "day")
+    ) : (
+      <span className="text-muted-foreground">Not delivered</span>
+    ),
+};
+
+/**
+ * The admin lead table (spec 02 §2: its columns, "Loading leads..." while the list reloads, "No leads
+ * found" when empty), compact for volume (issue 25): one line per lead on a wide screen, the optional
+ * columns the person chose, sortable headers (links, so they work without JavaScript), and the whole row
+ * opening the lead. On a phone each row is a card of about 100 px: name and status, address, client and
+ * age. With JavaScript, j and k move between rows, Enter opens one and x ticks it; the header's checkbox
+ * ticks the whole page. Each row's checkbox belongs to the bulk form (`form="bulk-form"`).
+ */
+export function LeadTable({
+  rows,
+  query,
+  columns,
+  now,
+  onTickedChange,
+}: {
+  rows: Row[];
+  query: LeadListQuery;
+  columns: readonly LeadColumn[];
+  /** The server's time when it read the rows: ages count from it, so server and browser agree. */
+  now: number;
+  /** Told how many rows are ticked after each change. */
+  onTickedChange?: (ticked: number) => void;
+}) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const tableRef = useRef<HTMLTableElement>(null);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
+  const rowBoxes = useCallback(
+    () => [
+      ...(tableRef.current?.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM_ID}"][name="id"]`) ??
+        []),
+    ],
+    [],
+  );
+  const recount = useCallback(
+    () => onTickedChange?.(rowBoxes().filter((box) => box.checked).length),
+    [onTickedChange, rowBoxes],
+  );
+  // Rows come and go (another page, a live update): count again what is still ticked.
+  useEffect(recount, [rows, recount]);
+  useRowKeys(tableRef, recount);
+  const shown = optionalLeadColumns.filter((c) => columns.includes(c.value));
+  const span = 9 + shown.length;
+  /** A click anywhere on a row opens its lead, unless it was on one of the row's own controls. */
+  const openRow = (event: MouseEvent<HTMLTableRowElement>, to: string) => {
+    const target = event.target as HTMLElement;
+    if (target.closest("a, button, input, label, select") || window.getSelection()?.toString()) return;
+    void navigate(to);
+  };
+  return (
+    <div className="rounded-xl border border-border bg-card shadow-sm md:overflow-x-auto">
+      <table ref={tableRef} onChange={recount} className="block w-full text-left text-sm md:table">
+        <caption className="sr-only">Leads, {labelOf(leadSorts, query.sort).toLowerCase()}</caption>
+        <thead className="hidden border-b border-border bg-muted/60 text-xs text-muted-foreground md:table-header-group">
+          <tr>
+            <th scope="col" className="w-8 py-2 pl-3 pr-1">
+              {hydrated && rows.length > 0 ? (
+                <input
+                  type="checkbox"
+                  aria-label="Tick every lead on this page"
+                  className="size-4 accent-primary align-middle"
+                  onChange={(event) => {
+                    for (const box of rowBoxes()) box.checked = event.currentTarget.checked;
+                  }}
+                />
+              ) : (
+                <span className="sr-only">Tick</span>
+              )}
+            </th>
+            <SortHeader column="Name" query={query} />
+            <th scope="col" className={headClass}>
+              Phone
+            </th>
+            <th scope="col" className={headClass}>
+              Address
+            </th>
+            <th scope="col" className={headClass}>
+              Motivation
+            </th>
+            <th scope="col" className={headClass}>
+              Status
+            </th>
+            <th scope="col" className={headClass}>
+              Client
+            </th>
+            <SortHeader column="Created" query={query} />
+            {shown.map((c) =>
+              c.value === "activity" ? (
+                <SortHeader key={c.value} column="Last activity" query={query} />
+              ) : (
+                <th key={c.value} scope="col" className={headClass}>
+                  {c.label}
+                </th>
+              ),
+            )}
+            <th scope="col" className={headClass}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="block md:table-row-group" aria-busy={loading || undefined}>
+          {loading ? (
+            <tr className="block md:table-row">
+              <td colSpan={span} className={messageClass} role="status">
+                Loading leads...
+              </td>
+            </tr>
+          ) : rows.length === 0 ? (
+            <tr className="block md:table-row">
+              <td colSpan={span} className={messageClass}>
+                No leads found
+              </td>
+            </tr>
+          ) : (
+            rows.map((lead) => {
+              const to = `/admin/leads/${lead.id}`;
+              const name = `${lead.firstName} ${lead.lastName}`;
+              return (
+                <tr
+                  key={lead.id}
+                  onClick={(event) => openRow(event, to)}
+                  className="grid cursor-pointer grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 border-b border-border px-3 py-2.5 last:border-0 hover:bg-muted/40 has-[:focus-visible]:bg-muted/60 md:table-row md:p-0"
+                >
+                  <td className="row-span-3 self-start md:w-8 md:py-1.5 md:pl-3 md:pr-1 md:align-middle md:table-cell">
+                    <input
+                      type="checkbox"
+                      form={BULK_FORM_ID}
+                      name="id"
+                      value={lead.id}
+                      aria-label={`Tick ${name}`}
+                      className="size-5 accent-primary align-middle md:size-4"
+                    />
+                  </td>
+                  <td className={cn(cellClass, "col-start-2 row-start-1 min-w-0 truncate font-semibold")}>
+                    <Link
+                      to={to}
+                      prefetch="intent"
+                      data-row-link
+                      className="scroll-mt-32 scroll-mb-28 rounded-sm hover:underline max-md:text-base"
+                    >
+                      {name}
+                    </Link>
+                  </td>
+                  <td className={cn(cellClass, wideOnly)}>
+                    <a href={`tel:${lead.phone}`} className="hover:underline">
+                      {formatPhone(lead.phone)}
+                    </a>
+                  </td>
+                  <td
+                    className={cn(
+                      cellClass,
+                      "col-span-2 col-start-2 row-start-2 min-w-0 truncate text-muted-foreground md:text-foreground",
+                    )}
+                  >
+                    <span className="block truncate md:max-w-[15rem]" title={addressOf(lead)}>
+                      {addressOf(lead)}
+                    </span>
+                  </td>
+                  <td className={cn(cellClass, wideOnly)}>
+                    <MotivationBadge value={lead.motivationLevel} />
+                  </td>
+                  <td className={cn(cellClass, "col-start-3 row-start-1 justify-self-end")}>
+                    <StatusBadge value={lead.leadStatus} />
+                  </td>
+                  <td className={cn(cellClass, "col-start-2 row-start-3 min-w-0 truncate")}>
+                    {lead.client ? (
+                      <span className="block truncate md:max-w-[9rem]">{clientDisplayName(lead.client)}</span>
+                    ) : (
+                      <span className="text-muted-foreground">Unassigned</span>
+                    )}
+                  </td>
+                  <td
+                    className={cn(
+                      cellClass,
+                      "col-start-3 row-start-3 text-right text-xs md:text-left md:text-sm",
+                    )}
+                  >
+                    <span className="text-muted-foreground md:hidden">{ago(lead.createdAt, now)}</span>
+                    <span className="max-md:hidden">{formatListDate(lead.createdAt)}</span>
+                  </td>
+                  {shown.map((c) => (
+                    <td key={c.value} className={cn(cellClass, wideOnly)}>
+                      {optionalCells[c.value](lead, now)}
+                    </td>
+                  ))}
+                  <td className={cn(cellClass, wideOnly, "md:pr-3 md:text-right")}>
+                    <Link
+                      to={to}
+                      aria-label={`View ${name}`}
+                      title="View"
+                      className="inline-flex size-5 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
+                    >
+                      <Eye aria-hidden="true" className="size-4" />
+                    </Link>
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const headClass = "px-2 py-2 font-semibold whitespace-nowrap";
+
+/** "5 min ago", "3 d ago"; "just now" under a minute. */
+const ago = (value: Date | string, now: number) => {
+  const age = formatAge(value, now);
+  return age === "0 min" ? "just now" : `${age} ago`;
+};
+const messageClass = "block px-4 py-10 text-center text-muted-foreground md:table-cell";
+
+const addressOf = (lead: Pick<Row, "address" | "city" | "state">) =>
+  `${lead.address}, ${lead.city}, ${lead.state}`;
+
+/**
+ * A header that sorts (issue 25): a link to the first page in its order, the other way round when it is
+ * the current one; aria-sort says which way the list runs.
+ */
+function SortHeader({ column, query }: { column: SortableColumn; query: LeadListQuery }) {
+  const direction = sortDirectionOf(column, query.sort);
+  const Icon = direction === "ascending" ? ArrowUp : direction === "descending" ? ArrowDown : ArrowUpDown;
+  return (
+    <th scope="col" aria-sort={direction ?? undefined} className={headClass}>
+      <Link
+        to={`/admin/leads${leadListSearch({ ...query, sort: nextSortOf(column, query.sort) })}`}
+        className={cn(
+          "-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-foreground",
+          direction && "text-foreground",
+        )}
+      >
+        {column}
+        <Icon aria-hidden="true" className={cn("size-3.5", !direction && "opacity-40")} />
+      </Link>
+    </th>
+  );
+}
+
+/**
+ * The list by keyboard (issue 25): j and k move focus to the next or previous row's name (its link, so
+ * Enter opens the lead), x ticks the focused row. Keys typed into a field are left alone.
+ */
+function useRowKeys(tableRef: React.RefObject<HTMLTableElement | null>, recount: () => void) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement;
+      if (target.closest("input, select, textarea, [contenteditable=true], details[open]")) return;
+      if (event.key !== "j" && event.key !== "k" && event.key !== "x") return;
+      const links = [...(tableRef.current?.querySelectorAll<HTMLAnchorElement>("a[data-row-link]") ?? [])];
+      if (links.length === 0) return;
+      const current = links.findIndex((link) => link.closest("tr")?.contains(document.activeElement));
+      if (event.key === "x") {
+        const box = links[current]?.closest("tr")?.querySelector<HTMLInputElement>("input[type=checkbox]");
+        if (!box) return;
+        event.preventDefault();
+        box.checked = !box.checked;
+        recount();
+        return;
+      }
+      event.preventDefault();
+      const next =
+        current === -1 ? 0 : Math.min(links.length - 1, Math.max(0, current + (event.key === "j" ? 1 : -1)));
+      links[next]!.focus();
+      links[next]!.scrollIntoView({ block: "nearest" });
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [tableRef, recount]);
+}
+
+/**
+ * The column chooser (issue 25): the optional columns as checkboxes, saved for the person on the server
+ * (ADR 040). With JavaScript a tick saves at once and the table follows before the answer; without it,
+ * "Save columns" posts the form and the list comes back with them.
+ */
+/** One fetcher for every tick: a new one supersedes the one still on its way. */
+const COLUMNS_FETCHER = "lead-columns";
+
+export function ColumnChooser({ columns, query }: { columns: readonly LeadColumn[]; query: LeadListQuery }) {
+  const fetcher = useFetcher({ key: COLUMNS_FETCHER });
+  const hydrated = useHydrated();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  useCloseOnOutsideClick(detailsRef);
+  return (
+    <details ref={detailsRef} className="group/columns relative">
+      <summary
+        className={cn(
+          buttonVariants({ variant: "outline", size: "sm" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        <Columns3 aria-hidden="true" /> Columns
+      </summary>
+      <fetcher.Form
+        method="post"
+        action="/admin/leads"
+        className="absolute right-0 z-30 mt-2 w-56 rounded-xl border border-border bg-card p-3 shadow-lg"
+        onChange={(event) =>
+          void fetcher.submit(event.currentTarget, { method: "post", action: "/admin/leads" })
+        }
+      >
+        <fieldset>
+          <legend className="mb-1 text-sm font-semibold">Columns shown</legend>
+          <input type="hidden" name="intent" value="columns" />
+          <input type="hidden" name="back" value={leadListSearch(query)} />
+          {optionalLeadColumns.map((c) => (
+            <label key={c.value} className="flex min-h-8 cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="column"
+                value={c.value}
+                defaultChecked={columns.includes(c.value)}
+                className="size-4 accent-primary"
+              />
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
+        {!hydrated && (
+          <Button type="submit" variant="outline" size="sm" className="mt-2">
+            Save columns
+          </Button>
+        )}
+      </fetcher.Form>
+    </details>
+  );
+}
+
+/** The columns to draw: the ones being saved (a tick not yet answered), else the person's saved ones. */
+export function useShownColumns(saved: readonly LeadColumn[]): readonly LeadColumn[] {
+  const pending = useFetcher({ key: COLUMNS_FETCHER }).formData;
+  if (!pending) return saved;
+  const chosen = pending.getAll("column");
+  return optionalLeadColumns.map((c) => c.value).filter((v) => chosen.includes(v));
+}
+
+/** Rows per page (25, 50, 100) as links: the first page of the same list at that size. */
+export function PageSizeLinks({ query }: { query: LeadListQuery }) {
+  return (
+    <nav aria-label="Rows per page" className="flex items-center gap-1 text-sm text-muted-foreground">
+      <span aria-hidden="true">Rows per page:</span>
+      {leadPageSizes.map((size) => (
+        <Link
+          key={size}
+          to={`/admin/leads${leadListSearch({ ...query, size })}`}
+          aria-current={size === query.size ? "page" : undefined}
+          aria-label={`${size} rows per page`}
+          className={cn(
+            "inline-flex min-h-8 min-w-8 items-center justify-center rounded-md px-2 hover:bg-muted",
+            size === query.size && "bg-muted font-semibold text-foreground",
+          )}
+        >
+          {size}
+        </Link>
+      ))}
+    </nav>
+  );
+}

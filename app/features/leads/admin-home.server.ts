@@ -57,7 +57,7 @@ export async function adminHome(actor: ActorRef, now = new Date()): Promise<Admi
     ),
     queryRows<{ client_id: string; client: string; count: unknown }>(
       db,
-      // The partial index holds only deliveries still waiting for their first feedback (migration 0023).
+      // The partial index holds only deliveries still waiting for their first feedback (migration 0023, ADR 041).
       sql`select w.client_id, w.count,
                  coalesce(nullif(p.company_name, ''), nullif(concat_ws(' ', p.first_name, p.last_name), ''),
                           u.email) as client

@@ -56,7 +56,7 @@ export function BulkBar({
   const shows = (needed: string) => !hydrated || action === needed;
   const idError = id.errors?.[0];
   const refused = Boolean(
-    form.staticStatus || idError || bulkAction.errors || clientId.errors || status.errors,
+    form.shownStatus || idError || bulkAction.errors || clientId.errors || status.errors,
   );
   const open = !hydrated || (ticked ?? 0) > 0 || everyMatch || refused;
   const matching = `All ${countOf(total, ["lead", "leads"])} matching these filters`;

@@ -944,10 +944,22 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
 
     it("counts only client A's leads on A's dashboard", async () => {
       const mine = await assignedTo("clientA");
-      const { counts, recent } = (await run(clientDashboardLoader, get("clientA", "/client"))) as {
+      const { counts, recent, awaitingFeedback } = (await run(
+        clientDashboardLoader,
+        get("clientA", "/client"),
+      )) as {
         counts: { total: number; newThisWeek: number; interested: number; contacted: number };
         recent: { id: string }[];
+        awaitingFeedback: number;
       };
+      const notReviewed = await database.db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(
+          and(eq(leads.assignedToClientId, ids.clientA), eq(leads.clientFeedbackStatus, "not_reviewed")),
+        );
+      // The dashboard's first line: the company's leads still waiting for its word.
+      expect(awaitingFeedback).toBe(notReviewed.length);
       const interested = (
         await database.db
           .select({ id: leads.id })

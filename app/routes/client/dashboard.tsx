@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ClientLeadTable } from "~/features/leads/components/client-portal";
-import { clientDashboard } from "~/features/leads/client-leads.server";
+import { clientDashboard, countLeadsAwaitingFeedback } from "~/features/leads/client-leads.server";
 import { ownGuarantee } from "~/features/leads/agreements/ledger.server";
 import { GuaranteePanel } from "~/features/leads/components/guarantee-panel";
 import { PageTitle } from "~/components/ui/page-title";
@@ -13,8 +13,12 @@ import { PageTitle } from "~/components/ui/page-title";
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
   const now = new Date();
-  const [dashboard, guarantee] = await Promise.all([clientDashboard(actor, now), ownGuarantee(actor, now)]);
-  return { ...dashboard, guarantee, now };
+  const [dashboard, guarantee, awaitingFeedback] = await Promise.all([
+    clientDashboard(actor, now),
+    ownGuarantee(actor, now),
+    countLeadsAwaitingFeedback(actor),
+  ]);
+  return { ...dashboard, guarantee, awaitingFeedback, now };
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
@@ -22,7 +26,7 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = () => privatePageMeta("Client Dashboard");
 
 export default function ClientDashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, recent, guarantee, now } = loaderData;
+  const { counts, recent, guarantee, awaitingFeedback, now } = loaderData;
   const counters = [
     ["Total Leads", counts.total],
     ["New This Week", counts.newThisWeek],
@@ -35,6 +39,20 @@ export default function ClientDashboard({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted-foreground">
         The homeowner leads we have sent you, and where each one stands.
       </p>
+      {awaitingFeedback > 0 && (
+        // What the investor came to do, first (issue 26): the leads still waiting for their word.
+        <Link
+          to="/client/leads?feedback=not_reviewed"
+          className="mt-5 flex items-center justify-between gap-3 rounded-2xl border border-amber-400 bg-amber-50 p-4 font-semibold text-amber-950 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <span>
+            {awaitingFeedback === 1
+              ? "1 lead waits for your feedback"
+              : `${awaitingFeedback.toLocaleString("en-US")} leads wait for your feedback`}
+          </span>
+          <ArrowRight className="size-5 shrink-0" aria-hidden="true" />
+        </Link>
+      )}
       <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
         {counters.map(([label, value]) => (
           <div key={label} className="rounded-2xl border border-border bg-card p-5 shadow-sm">

@@ -1132,8 +1132,17 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
       const lead = await getClientLead(clientA, id);
       expect(lead!.clientFeedbackStatus).toBe("deal_closed");
       expect(lead!.activities.map((a) => [a.activityType, a.metadata, a.performedBy])).toEqual([
-        ["client_feedback_submitted", { feedback_status: "deal_closed", notes: "" }, "Carl Cash"],
-        ["client_feedback_submitted", { feedback_status: "interested", notes: "Call Tuesday" }, "Carl Cash"],
+        // The entry names the company it was given for (a company may have several people: ADR 037).
+        [
+          "client_feedback_submitted",
+          { feedback_status: "deal_closed", notes: "", clientId: ids.clientA },
+          "Carl Cash",
+        ],
+        [
+          "client_feedback_submitted",
+          { feedback_status: "interested", notes: "Call Tuesday", clientId: ids.clientA },
+          "Carl Cash",
+        ],
       ]);
       expect(lead!.previousNotes).toEqual([
         {
@@ -1209,7 +1218,9 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
         forAdmin!.activities
           .filter((a) => a.activityType === "client_feedback_submitted")
           .map((a) => [a.metadata, a.performedBy]),
-      ).toEqual([[{ feedback_status: "interested", notes: "A's private note" }, "Carl Cash"]]);
+      ).toEqual([
+        [{ feedback_status: "interested", notes: "A's private note", clientId: ids.clientA }, "Carl Cash"],
+      ]);
 
       // B's own feedback is B's to see; A's stays hidden.
       expect(await submitFeedback(clientB, id, { feedbackStatus: "not_interested", notes: "Too far" })).toBe(

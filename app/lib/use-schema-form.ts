@@ -48,6 +48,12 @@ function withExtraError<I, O>(
   };
 }
 
+/** Whether the refusal's toast only repeats a message already shown under a field (then once is enough). */
+function saidAtAField(reply: FormReply): boolean {
+  const text = reply.toast.text;
+  return !!text && Object.values(reply.result?.error ?? {}).some((messages) => messages?.includes(text));
+}
+
 export function useSchemaForm<S extends z.ZodObject, X extends string = never>(
   schema: S,
   options: SchemaFormOptions<S, X>,
@@ -125,7 +131,7 @@ export function useSchemaForm<S extends z.ZodObject, X extends string = never>(
      * The answer shown at the form: a refusal always (a toast may add to it, never replace it: issue 25),
      * a success only without JavaScript (then the toast says it).
      */
-    shownStatus: reply && (!hydrated || !reply.ok) ? reply.toast : undefined,
+    shownStatus: reply && (!hydrated || (!reply.ok && !saidAtAField(reply))) ? reply.toast : undefined,
     submitting: navigation.state === "submitting",
     /** Spread on the <Form>: id, noValidate, aria wiring and the checked submit. */
     formProps: { ...getFormProps(form), onSubmit },

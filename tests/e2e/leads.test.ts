@@ -110,7 +110,8 @@ const describedText = (control: Locator) =>
 
 /** A tel: link to the number, shown in any layout that keeps its digits (e.g. "(512) 555-0101"). */
 async function expectPhoneLink(scope: Page | Locator, phone: string) {
-  const link = scope.locator(`a[href="tel:${phone}"]`);
+  // The first: a client's lead page also has a Call button to the same number.
+  const link = scope.locator(`a[href="tel:${phone}"]`).first();
   await link.waitFor();
   const digits = (await link.textContent())!.replace(/\D/g, "");
   expect(phone.replace(/\D/g, "").endsWith(digits) && digits.length >= 10, `${digits} for ${phone}`).toBe(

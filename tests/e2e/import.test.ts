@@ -212,7 +212,7 @@ describe("CSV import in the browser", () => {
       .toEqual(["Ada Stone", "Ben Ortiz", "Cy Young"]);
 
     // The lead says how it arrived; the client has both in their portal.
-    await page.getByRole("link", { name: "Ada Stone" }).click();
+    await page.getByRole("link", { name: "Ada Stone", exact: true }).first().click();
     await expect
       .poll(() => page.getByRole("link", { name: "Import of phoenix-sellers.csv" }).isVisible())
       .toBe(true);

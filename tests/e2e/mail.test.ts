@@ -43,7 +43,7 @@ describe("mail", () => {
     await page.getByLabel("CSV file").setInputFiles(writeFile("houston-sellers.csv", list));
     await page.getByRole("button", { name: "Upload and map columns" }).click();
     await page.waitForURL(/\/admin\/leads\/import\/[0-9a-f-]{36}$/);
-    await page.getByRole("button", { name: "Import 2 rows" }).click();
+    await page.getByRole("button", { name: "Import 2 leads" }).click();
 
     const report = await waitForMail(
       app.dataDir,

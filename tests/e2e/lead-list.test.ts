@@ -208,8 +208,9 @@ describe("the lead list at volume", () => {
     const shown = await leadTable(again).getByRole("columnheader").allTextContents();
     expect(shown).toEqual(expect.arrayContaining(["ZIP", "Value"]));
     expect(shown).not.toContain("Source");
-    // The newest 50 of 60: every third lead has a value.
-    expect(await leadTable(again).getByRole("cell", { name: "$185,000" }).count()).toBeGreaterThanOrEqual(16);
+    // 50 of the 60 shown, every third lead has a value: 20 in all, at least 10 on this page (the import
+    // writes them in one instant, so which 50 come first is the ids' order).
+    expect(await leadTable(again).getByRole("cell", { name: "$185,000" }).count()).toBeGreaterThanOrEqual(10);
     // Last activity on too: its header sorts, most recent first.
     await again.locator("summary", { hasText: "Columns" }).click();
     await again.getByRole("group", { name: "Columns shown" }).getByLabel("Last activity").check();

@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leadDetailsSchema } from "../leads.schema";
-import {
-  amountText,
-  guessMapping,
-  isPlaceholder,
-  LEAD_CSV_COLUMNS,
-  optionValue,
-  phoneText,
-  rowToLead,
-  SKIP_ROWS,
-  splitFullName,
-  stateCode,
-  zipCode,
-} from "./columns";
-import { propertyTypes } from "~/db/enums";
+import { amountText, isPlaceholder, phoneText, splitFullName, stateCode, zipCode } from "./cells";
+import { guessMapping, LEAD_CSV_COLUMNS, rowToLead, SKIP_ROWS } from "./columns";
 
 const defaults = { propertyType: "single_family", motivationLevel: "warm", leadSource: "direct_mail" };
 
@@ -98,12 +86,6 @@ describe("tidying values", () => {
     ["7874A", "7874A"],
   ])("repairs the ZIP code %j as %j", (raw, zip) => {
     expect(zipCode(raw)).toBe(zip);
-  });
-
-  it("takes an option by its code or its label", () => {
-    expect(optionValue(propertyTypes, "Single Family")).toBe("single_family");
-    expect(optionValue(propertyTypes, "MULTI_FAMILY")).toBe("multi_family");
-    expect(optionValue(propertyTypes, "castle")).toBe("castle");
   });
 
   it.each([

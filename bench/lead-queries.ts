@@ -52,7 +52,7 @@ async function main() {
     await import("~/features/leads/lead-queries.server");
   const { bulkLeadAction } = await import("~/features/leads/bulk.server");
   const { clientDashboard, listClientLeads } = await import("~/features/leads/client-leads.server");
-  const { parseClientLeadQuery, parseLeadListQuery } = await import("~/features/leads/leads.schema");
+  const { parseClientLeadQuery, parseLeadListQuery } = await import("~/features/leads/lead-list.schema");
   const { encodeCursor } = await import("~/lib/cursor.server");
   const { testDatabases } = await import("../tests/support/databases");
   if (!process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is not set: PGlite only.");

@@ -31,7 +31,7 @@ async function main() {
   const { installDatabase } = await import("~/db/db.server");
   const schema = await import("~/db/schema");
   const { bulkLeadAction } = await import("~/features/leads/bulk.server");
-  const { parseLeadListQuery } = await import("~/features/leads/leads.schema");
+  const { parseLeadListQuery } = await import("~/features/leads/lead-list.schema");
   const { saveWebhookUrl } = await import("~/features/webhooks/webhooks.server");
   const { enqueueLeadEvents } = await import("~/lib/webhooks/outbox.server");
   const { publicLeadSql } = await import("~/features/leads/public-lead.server");

@@ -19,7 +19,7 @@ import {
 } from "~/db/schema";
 import { handleBulkPost } from "~/features/leads/bulk-action.server";
 import { bulkLeadAction, BULK_MAX_IDS } from "~/features/leads/bulk.server";
-import { parseLeadListQuery } from "~/features/leads/leads.schema";
+import { parseLeadListQuery } from "~/features/leads/lead-list.schema";
 import { clientLeadEvent, listLeads } from "~/features/leads/lead-queries.server";
 import { selectionSummary } from "~/features/leads/lead-list-views.server";
 import { InvalidClientError } from "~/features/leads/lead-commands.server";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
 import { leads } from "~/db/schema";
-import { parseLeadListQuery } from "~/features/leads/leads.schema";
+import { parseLeadListQuery } from "~/features/leads/lead-list.schema";
 import { LEAD_CSV_COLUMNS } from "~/features/leads/import/columns";
 import { exportLeadsCsv } from "~/features/leads/lead-queries.server";
 import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";

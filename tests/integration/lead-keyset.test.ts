@@ -15,7 +15,7 @@ import {
   parseClientLeadQuery,
   parseLeadListQuery,
   type LeadSort,
-} from "~/features/leads/leads.schema";
+} from "~/features/leads/lead-list.schema";
 import { listLeads } from "~/features/leads/lead-queries.server";
 import { COUNT_CAP } from "~/lib/paging";
 import { permissionsOf, type ActorRef } from "~/lib/permissions";

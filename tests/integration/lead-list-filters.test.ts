@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { installDatabase } from "~/db/db.server";
 import { leads, profiles, user, userRoles } from "~/db/schema";
-import { parseLeadListQuery } from "~/features/leads/leads.schema";
+import { parseLeadListQuery } from "~/features/leads/lead-list.schema";
 import { listAdmins, listLeads } from "~/features/leads/lead-queries.server";
 import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";

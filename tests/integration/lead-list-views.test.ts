@@ -12,7 +12,7 @@ import {
   saveLeadColumns,
   selectionSummary,
 } from "~/features/leads/lead-list-views.server";
-import { DEFAULT_LEAD_COLUMNS } from "~/features/leads/leads.schema";
+import { DEFAULT_LEAD_COLUMNS } from "~/features/leads/lead-list.schema";
 import { NotAllowedError, permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
 import { useTestDatabase } from "../support/integration-fixtures";

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { tidyTables } from "~/db/maintenance.server";
-import { leadSorts, parseLeadListQuery, type LeadSort } from "~/features/leads/leads.schema";
+import { leadSorts, parseLeadListQuery, type LeadSort } from "~/features/leads/lead-list.schema";
 import { listLeads } from "~/features/leads/lead-queries.server";
 import { permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";

@@ -23,13 +23,8 @@ import {
   submitFeedback,
 } from "~/features/leads/client-leads.server";
 import { clientDisplayName } from "~/features/leads/lead-format";
-import {
-  LEADS_PAGE_SIZE,
-  leadSchema,
-  parseClientLeadQuery,
-  parseLeadListQuery,
-  type LeadInput,
-} from "~/features/leads/leads.schema";
+import { leadSchema, type LeadInput } from "~/features/leads/leads.schema";
+import { LEADS_PAGE_SIZE, parseClientLeadQuery, parseLeadListQuery } from "~/features/leads/lead-list.schema";
 import { documentFile, getLead, listClients, listLeads } from "~/features/leads/lead-queries.server";
 import {
   InvalidClientError,

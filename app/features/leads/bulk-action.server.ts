@@ -14,15 +14,8 @@ import {
   type BulkOutcome,
   type BulkSelection,
 } from "./bulk.server";
-import {
-  bulkSchema,
-  capChoiceOf,
-  capMessages,
-  leadListSearch,
-  parseLeadListQuery,
-  type BulkInput,
-  type OverCap,
-} from "./leads.schema";
+import { capChoiceOf, capMessages, type OverCap } from "./leads.schema";
+import { bulkSchema, leadListSearch, parseLeadListQuery, type BulkInput } from "./lead-list.schema";
 import { InvalidClientError } from "./lead-commands.server";
 import { invalidField, invalidForm } from "~/lib/form-reply.server";
 import { listClients } from "./lead-queries.server";

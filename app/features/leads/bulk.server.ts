@@ -13,7 +13,8 @@ import { leadDocuments, leads } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { deleteStoredFiles, removeObjects } from "~/lib/files/stored-files.server";
 import { authorize, type ActorRef } from "~/lib/permissions";
-import type { CapChoice, LeadListQuery, LeadSort, OverCap } from "./leads.schema";
+import type { CapChoice, OverCap } from "./leads.schema";
+import type { LeadListQuery, LeadSort } from "./lead-list.schema";
 import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
 import { listFilters, orderOf } from "./lead-list-sql.server";
 import {

@@ -14,7 +14,8 @@ import { recordLeadChanges } from "./lead-changes.server";
 import { personName } from "./lead-format";
 import { leadTimeline } from "./lead-queries.server";
 import { cursorKeys, keysetPage, leadIdentityColumns } from "./lead-list-sql.server";
-import { type ClientLeadQuery, type FeedbackInput } from "./leads.schema";
+import { type FeedbackInput } from "./leads.schema";
+import { type ClientLeadQuery } from "./lead-list.schema";
 
 /** Spec 02 §9. */
 export const RECENT_LEADS = 10;

@@ -9,7 +9,7 @@ import { isUuid, likePattern } from "~/lib/data-guards";
 import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
 import { queryRows, type Database, type DatabaseHandle } from "~/db/client.server";
-import { UNASSIGNED, type LeadListQuery, type LeadSort } from "./leads.schema";
+import { UNASSIGNED, type LeadListQuery, type LeadSort } from "./lead-list.schema";
 
 // ---------------------------------------------------------------- reading
 

@@ -7,7 +7,7 @@ import { getDb } from "~/db/db.server";
 import { leadSelections, userPreferences } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { authorize, type ActorRef } from "~/lib/permissions";
-import { DEFAULT_LEAD_COLUMNS, knownLeadColumns, type LeadColumn } from "./leads.schema";
+import { DEFAULT_LEAD_COLUMNS, knownLeadColumns, type LeadColumn } from "./lead-list.schema";
 
 /** How long a bulk action's "View these N" keeps working. */
 const SELECTION_DAYS = 7;

@@ -37,7 +37,7 @@ import {
   EXPORT_BATCH,
   fieldFilters,
 } from "./lead-list-sql.server";
-import type { LeadListQuery } from "./leads.schema";
+import type { LeadListQuery } from "./lead-list.schema";
 
 const creator = aliasedTable(profiles, "creator");
 const client = aliasedTable(profiles, "client");

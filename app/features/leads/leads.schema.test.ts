@@ -17,17 +17,22 @@ import {
   personName,
 } from "./lead-format";
 import {
-  LEADS_PAGE_SIZE,
   PHONE_MESSAGE,
   activitySchema,
   assignSchema,
-  bulkMessages,
-  bulkSchema,
   feedbackChoices,
   feedbackSchema,
   leadDefaults,
   leadFields,
   leadSchema,
+  soldPriceSchema,
+  statusSchema,
+  type LeadField,
+} from "./leads.schema";
+import {
+  LEADS_PAGE_SIZE,
+  bulkMessages,
+  bulkSchema,
   parseClientLeadQuery,
   clientLeadListSearch,
   isFiltered,
@@ -37,11 +42,8 @@ import {
   nextSortOf,
   parseLeadListQuery,
   sortDirectionOf,
-  soldPriceSchema,
   statusFilterOptions,
-  statusSchema,
-  type LeadField,
-} from "./leads.schema";
+} from "./lead-list.schema";
 import type { z } from "~/lib/zod";
 
 /** The first message under each field of a refused parse (a form shows one under each field). */

@@ -3,7 +3,7 @@ import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ClientLeadFilters, ClientLeadTable } from "~/features/leads/components/client-portal";
 import { listClientLeads } from "~/features/leads/client-leads.server";
-import { clientLeadListSearch, parseClientLeadQuery } from "~/features/leads/leads.schema";
+import { clientLeadListSearch, parseClientLeadQuery } from "~/features/leads/lead-list.schema";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { formatTotal, withPageCursor } from "~/lib/paging";
 import { PageTitle } from "~/components/ui/page-title";

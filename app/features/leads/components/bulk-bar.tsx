@@ -15,7 +15,7 @@ import { cn } from "~/lib/utils";
 import type { BulkCapQuestion, BulkDeleteQuestion } from "../bulk-action.server";
 import type { SelectionSummary } from "../lead-list-views.server";
 import { clientOptions, formatCount } from "../lead-format";
-import { bulkActions, bulkSchema, leadListSearch, type LeadListQuery } from "../leads.schema";
+import { bulkActions, bulkSchema, leadListSearch, type LeadListQuery } from "../lead-list.schema";
 import { CapQuestion } from "./cap-question";
 import type { PersonOption } from "./lead-list";
 

@@ -3,7 +3,7 @@ import type { SerializeFrom } from "~/lib/serialize-from";
 import { cn } from "~/lib/utils";
 import type { listClientLeads } from "../client-leads.server";
 import { formatListDate } from "../lead-format";
-import { claimFilters, type ClientLeadQuery } from "../leads.schema";
+import { claimFilters, type ClientLeadQuery } from "../lead-list.schema";
 import { FeedbackBadge, MotivationBadge } from "./badges";
 import { FilterForm, FilterSelect } from "./filters";
 import { Cell, LeadTableHead, LeadContactCells, tableClasses, ViewCell } from "./lead-table-parts";

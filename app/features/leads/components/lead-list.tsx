@@ -15,7 +15,7 @@ import {
   statusFilterOptions,
   UNASSIGNED,
   type LeadListQuery,
-} from "../leads.schema";
+} from "../lead-list.schema";
 import { FilterChecklist, FilterDate, FilterForm, FilterSelect } from "./filters";
 
 /** A person offered in the client and "created by" filters. */

@@ -18,7 +18,7 @@ import {
   type LeadColumn,
   type LeadListQuery,
   type SortableColumn,
-} from "../leads.schema";
+} from "../lead-list.schema";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { BULK_FORM_ID } from "./bulk-bar";
 import { useCloseOnOutsideClick } from "./filters";

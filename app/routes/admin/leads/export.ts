@@ -1,6 +1,6 @@
 import type { Route } from "./+types/export";
 import { requirePermissionOr404 } from "~/features/auth/access.server";
-import { parseLeadListQuery } from "~/features/leads/leads.schema";
+import { parseLeadListQuery } from "~/features/leads/lead-list.schema";
 import { exportLeadsCsv } from "~/features/leads/lead-queries.server";
 import { csvResponse } from "~/lib/csv-response.server";
 

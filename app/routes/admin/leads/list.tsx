@@ -26,7 +26,7 @@ import {
   leadListSearch,
   leadSorts,
   parseLeadListQuery,
-} from "~/features/leads/leads.schema";
+} from "~/features/leads/lead-list.schema";
 import { leadColumnsOf, saveLeadColumns, selectionSummary } from "~/features/leads/lead-list-views.server";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { labelOf } from "~/db/enums";

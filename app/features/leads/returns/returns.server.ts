@@ -13,11 +13,12 @@ import { leadDeliveries, leadReturns, leads, profiles, user } from "~/db/schema"
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
 import { notificationOptOut } from "~/lib/mail/notification-settings.server";
-import { enqueueMail } from "~/lib/mail/outbox.server";
+import { enqueueMail, type OutgoingMail } from "~/lib/mail/outbox.server";
 import {
   returnDecisionMail,
   returnReceiptMail,
   returnRequestedNoticeMail,
+  type ClientReturnInput,
 } from "~/lib/mail/templates/returns";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import { returnTermsOf } from "../agreements/agreements.server";
@@ -152,7 +153,9 @@ export async function requestReturn(
       live: "lead",
     });
     await mailStaffAboutRequest(tx, leadId, clientId, reason, input.note);
-    await mailClientReceipt(tx, leadId, clientId, reason, input.note);
+    await mailClientAboutReturn(tx, leadId, clientId, (mail) =>
+      returnReceiptMail({ ...mail, reason, note: input.note }),
+    );
     return { ok: true };
   });
 }
@@ -205,13 +208,15 @@ async function mailStaffAboutRequest(
   );
 }
 
-/** The client's receipt of their request, when they want to hear about returns. */
-async function mailClientReceipt(
+/**
+ * An e-mail to the client about one of their returns (the receipt, the decision), when they want to hear
+ * about returns: their opt-out, the lead and the client read once, the message built by `compose`.
+ */
+async function mailClientAboutReturn(
   tx: Transaction,
   leadId: string,
   clientId: string,
-  reason: string,
-  note: string,
+  compose: (input: ClientReturnInput) => OutgoingMail,
 ) {
   const optOut = await notificationOptOut(tx, clientId, "returns");
   if (!optOut) return;
@@ -219,13 +224,11 @@ async function mailClientReceipt(
   const row = await leadAndClient(tx, leadId, clientId);
   await enqueueMail(
     tx,
-    returnReceiptMail({
+    compose({
       to: row.clientEmail,
       greetingName: row.clientFirst || row.clientCompany || "there",
       companyName: row.clientCompany || row.clientEmail,
       lead: { id: leadId, name: `${row.firstName} ${row.lastName}`, city: row.city, state: row.state },
-      reason,
-      note,
       siteUrl: config.SITE_URL,
       contactEmail: config.CONTACT_EMAIL,
       optOut,
@@ -280,36 +283,11 @@ export async function decideReturn(
       mail: "none",
       live: "lead",
     });
-    await mailClientAboutDecision(tx, request.leadId, request.clientId, approved, input.decisionNote);
+    await mailClientAboutReturn(tx, request.leadId, request.clientId, (mail) =>
+      returnDecisionMail({ ...mail, approved, note: input.decisionNote }),
+    );
     return { ok: true };
   });
-}
-
-async function mailClientAboutDecision(
-  tx: Transaction,
-  leadId: string,
-  clientId: string,
-  approved: boolean,
-  note: string,
-) {
-  const optOut = await notificationOptOut(tx, clientId, "returns");
-  if (!optOut) return;
-  const config = env();
-  const row = await leadAndClient(tx, leadId, clientId);
-  await enqueueMail(
-    tx,
-    returnDecisionMail({
-      to: row.clientEmail,
-      greetingName: row.clientFirst || row.clientCompany || "there",
-      companyName: row.clientCompany || row.clientEmail,
-      lead: { id: leadId, name: `${row.firstName} ${row.lastName}`, city: row.city, state: row.state },
-      approved,
-      note,
-      siteUrl: config.SITE_URL,
-      contactEmail: config.CONTACT_EMAIL,
-      optOut,
-    }),
-  );
 }
 
 /** How many returns wait for the agency's decision: the admin frame's badge (on lead_returns_queue_idx). */

@@ -50,7 +50,7 @@ export function returnRequestedNoticeMail(input: {
   };
 }
 
-interface ClientReturnInput {
+export interface ClientReturnInput {
   to: string;
   greetingName: string;
   companyName: string;

@@ -21,6 +21,7 @@ import type { ApiKeyRow, listApiKeyAudit } from "../api-keys.server";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
 import { ColumnHeads } from "~/components/ui/column-heads";
 import { PageTitle } from "~/components/ui/page-title";
+import { useSending } from "~/lib/use-sending";
 
 type AuditRow = Awaited<ReturnType<typeof listApiKeyAudit>>[number];
 
@@ -152,8 +153,7 @@ function NewSecret({ name, secret }: { name: string; secret: string }) {
 function CreateKeyForm({ result }: { result: ApiKeyAdminResult | undefined }) {
   const { fields, ...form } = useSchemaForm(createApiKeySchema, { id: "create-key", reply: result });
   const { name, scopes } = fields;
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  const submitting = useSending({ intent: "create" });
   const scopeError = scopes.errors?.[0];
   return (
     <section

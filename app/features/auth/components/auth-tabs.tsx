@@ -4,7 +4,7 @@
  */
 import { getInputProps } from "@conform-to/react";
 import { useRef, useState, type KeyboardEvent } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
@@ -16,6 +16,7 @@ import { forgotPasswordSchema, signInSchema, signUpSchema } from "../auth.schema
 import { NameFields } from "./name-fields";
 import { NewPasswordField } from "./new-password-field";
 import { EmailField } from "~/components/ui/email-field";
+import { useSending } from "~/lib/use-sending";
 
 export type AuthTab = "signin" | "signup";
 
@@ -132,10 +133,7 @@ export function AuthTabs({
   );
 }
 
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
+const useSubmitting = (intent: string) => useSending({ intent });
 
 function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthActionResult | undefined }) {
   const signInResult = result?.intent === "sign-in" ? result : undefined;

@@ -2,7 +2,7 @@
  * Which e-mails the signed-in person gets (/account#notifications): how new leads are announced (clients)
  * and the other notifications their roles receive. A plain POST that works without JavaScript.
  */
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormStatus } from "~/components/ui/form-status";
 import { newLeadsMailChoices } from "~/db/enums";
@@ -14,6 +14,7 @@ import {
   notificationSwitches,
   type NotificationChoices,
 } from "../notifications.schema";
+import { useSending } from "~/lib/use-sending";
 
 export function NotificationSettings({
   choices,
@@ -24,8 +25,7 @@ export function NotificationSettings({
 }) {
   const hydrated = useHydrated();
   useToast(result?.toast);
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === NOTIFICATIONS_INTENT;
+  const saving = useSending({ intent: NOTIFICATIONS_INTENT }, "reloaded");
   const switches = notificationSwitches.filter((item) => choices[item.area]);
   const ticked = { returns: choices.returns, import_reports: choices.importReports };
 

@@ -2,13 +2,14 @@
  * The devices the user is signed in on (/account), with "Sign out other sessions": a plain POST that
  * works without JavaScript (the answer then shows as an inline status instead of a toast).
  */
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { useToast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { FormStatus } from "~/components/ui/form-status";
 import { LocalTime } from "~/components/ui/local-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import { SIGN_OUT_OTHERS_INTENT, type SessionItem, type SessionsActionResult } from "../sessions.schema";
+import { useSending } from "~/lib/use-sending";
 
 export function SessionList({
   sessions,
@@ -19,9 +20,7 @@ export function SessionList({
 }) {
   const hydrated = useHydrated();
   useToast(result?.toast);
-  const navigation = useNavigation();
-  const signingOut =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === SIGN_OUT_OTHERS_INTENT;
+  const signingOut = useSending({ intent: SIGN_OUT_OTHERS_INTENT }, "reloaded");
   const others = sessions.filter((item) => !item.current).length;
 
   return (

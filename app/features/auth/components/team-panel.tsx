@@ -5,7 +5,7 @@
  */
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ColumnHeads } from "~/components/ui/column-heads";
 import { EmailField } from "~/components/ui/email-field";
@@ -22,6 +22,7 @@ import { inviteMemberSchema, memberRoleLabels } from "../client-team.schema";
 import type { TeamReply } from "../client-team-action.server";
 import type { TeamMember } from "../client-team.server";
 import { NameFields } from "./name-fields";
+import { useSending } from "~/lib/use-sending";
 
 export function TeamPanel({
   team,
@@ -109,11 +110,7 @@ function TeamRow({ member, canManage, isSelf }: { member: TeamMember; canManage:
 }
 
 function RoleForm({ member }: { member: TeamMember }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "set-member-role" &&
-    navigation.formData?.get("userId") === member.id;
+  const pending = useSending({ intent: "set-member-role", userId: member.id });
   const selectId = `role-${member.id}`;
   return (
     <Form method="post" className="flex items-center gap-2">
@@ -138,11 +135,7 @@ function RoleForm({ member }: { member: TeamMember }) {
 }
 
 function RemoveButton({ member }: { member: TeamMember }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "remove-member" &&
-    navigation.formData?.get("userId") === member.id;
+  const pending = useSending({ intent: "remove-member", userId: member.id });
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="remove-member" />
@@ -162,9 +155,7 @@ function InviteMemberForm({ reply }: { reply: TeamReply | undefined }) {
     defaultValue: { role: "member" },
   });
   const { email, role } = fields;
-  const navigation = useNavigation();
-  const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "invite-member";
+  const submitting = useSending({ intent: "invite-member" });
   return (
     <section
       aria-labelledby="invite-member-heading"

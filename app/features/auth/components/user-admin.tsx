@@ -1,7 +1,7 @@
 /** The /admin/users page: invite a client, the accounts with their roles and status, and the change log. */
 import { getInputProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
@@ -20,6 +20,7 @@ import { EmailField } from "~/components/ui/email-field";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
 import { ColumnHeads } from "~/components/ui/column-heads";
 import { PageTitle } from "~/components/ui/page-title";
+import { useSending } from "~/lib/use-sending";
 
 const statusLabel: Record<UserStatus, string> = {
   active: "Active",
@@ -107,8 +108,7 @@ export function UserAdmin({
 function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
   const { fields, ...form } = useSchemaForm(inviteClientSchema, { id: "invite", reply: result });
   const { email, companyName } = fields;
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const submitting = useSending({ intent: "invite" });
   return (
     <section
       aria-labelledby="invite-heading"
@@ -163,12 +163,7 @@ function ChangeButton({
   label: string;
   danger?: boolean;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("userId") === userId &&
-    navigation.formData?.get("intent") === intent &&
-    (navigation.formData?.get("role") ?? undefined) === role;
+  const pending = useSending({ intent, userId, role });
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
@@ -190,11 +185,7 @@ function ChangeButton({
 
 /** The agency sets a client's company name here (clients see it read-only on /account). */
 function CompanyNameEditor({ row }: { row: UserRow }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "set-company" &&
-    navigation.formData?.get("userId") === row.id;
+  const pending = useSending({ intent: "set-company", userId: row.id });
   const inputId = `company-${row.id}`;
   return (
     <details className="mt-1">

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { withParam } from "./lead-tabs";
+import { useSending } from "~/lib/use-sending";
 
 /**
  * The confirmation (spec 02 §2): "Delete Lead". It lives at ?delete, so it works without JavaScript; with
@@ -11,7 +12,6 @@ import { withParam } from "./lead-tabs";
 export function DeleteDialog({ open }: { open: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const closedHref = `?${withParam(params, "delete", false)}`;
@@ -24,8 +24,8 @@ export function DeleteDialog({ open }: { open: boolean }) {
       document.querySelector<HTMLElement>('[data-opens="delete-dialog"]')?.focus();
     wasOpen.current = open;
   }, [open, hydrated]);
+  const deleting = useSending({ intent: "delete" }, "reloaded");
   if (!open) return null;
-  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
   const close = () => navigate(closedHref, { replace: true, preventScrollReset: true });
   return (
     <dialog

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -14,6 +14,7 @@ import { Card, Facts, FinancialFacts, MotivationFacts, orNone } from "./lead-car
 import type { LeadView } from "./lead-view";
 import { refusedValue, replyError } from "~/lib/form-reply";
 import { cn } from "~/lib/utils";
+import { useSending } from "~/lib/use-sending";
 
 /** Property, motivation, money (with the sold price form once sold) and assignment (spec 02 §2). */
 export function OverviewTab({
@@ -147,8 +148,7 @@ function AssignForm({
   clients: ClientOption[];
   error?: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "assign";
+  const saving = useSending({ intent: "assign" }, "reloaded");
   return (
     <CardForm
       intent="assign"

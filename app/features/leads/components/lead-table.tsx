@@ -28,7 +28,7 @@ type Row = SerializeFrom<typeof listLeads>["rows"][number];
 
 /** A cell that only a wide screen shows (the phone's card keeps name, address, status, client, age). */
 const wideOnly = "max-md:hidden";
-const cellClass = "md:table-cell md:whitespace-nowrap md:px-2 md:py-1.5 md:align-middle";
+const cellClass = "md:table-cell md:whitespace-nowrap md:px-1.5 md:py-1.5 md:align-middle";
 
 /** What each optional column shows for a row. */
 const optionalCells: Record<LeadColumn, (lead: Row, now: number) => ReactNode> = {
@@ -102,7 +102,7 @@ export function LeadTable({
     void navigate(to);
   };
   return (
-    <div className="rounded-xl border border-border bg-card shadow-sm md:overflow-x-auto">
+    <div className="relative rounded-xl border border-border bg-card shadow-sm md:overflow-x-auto">
       <table ref={tableRef} onChange={recount} className="block w-full text-left text-sm md:table">
         <caption className="sr-only">Leads, {labelOf(leadSorts, query.sort).toLowerCase()}</caption>
         <thead className="hidden border-b border-border bg-muted/60 text-xs text-muted-foreground md:table-header-group">
@@ -206,7 +206,10 @@ export function LeadTable({
                       "col-span-2 col-start-2 row-start-2 min-w-0 truncate text-muted-foreground md:text-foreground",
                     )}
                   >
-                    <span className="block truncate md:max-w-[15rem]" title={addressOf(lead)}>
+                    <span
+                      className="block truncate md:max-w-[9rem] 2xl:max-w-[15rem]"
+                      title={addressOf(lead)}
+                    >
                       {addressOf(lead)}
                     </span>
                   </td>
@@ -218,7 +221,9 @@ export function LeadTable({
                   </td>
                   <td className={cn(cellClass, "col-start-2 row-start-3 min-w-0 truncate")}>
                     {lead.client ? (
-                      <span className="block truncate md:max-w-[9rem]">{clientDisplayName(lead.client)}</span>
+                      <span className="block truncate md:max-w-[8rem] 2xl:max-w-[10rem]">
+                        {clientDisplayName(lead.client)}
+                      </span>
                     ) : (
                       <span className="text-muted-foreground">Unassigned</span>
                     )}
@@ -257,7 +262,7 @@ export function LeadTable({
   );
 }
 
-const headClass = "px-2 py-2 font-semibold whitespace-nowrap";
+const headClass = "px-1.5 py-2 font-semibold whitespace-nowrap";
 
 /** "5 min ago", "3 d ago"; "just now" under a minute. */
 const ago = (value: Date | string, now: number) => {

@@ -20,6 +20,7 @@ import { careerApplications, user } from "~/db/schema";
 import { passwordSchema } from "~/features/auth/auth.schema";
 import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { saveAgreement } from "~/features/leads/agreements/agreements.server";
+import { marketsOf } from "~/features/leads/agreements/markets";
 import { permissionsOf } from "~/lib/permissions";
 import { env } from "~/lib/env.server";
 import {
@@ -101,6 +102,8 @@ async function seed(where: string): Promise<string> {
     const terms = demoAgreements[i % demoAgreements.length]!;
     const saved = await saveAgreement(admin, clientId, {
       ...terms,
+      markets: marketsOf(terms.markets.split("\n")),
+      propertyTypes: [...terms.propertyTypes],
       startsOn,
       returnWindowDays: 7,
       returnCapPercent: 20,

@@ -831,6 +831,30 @@ export const clientAgreements = pgTable(
     returnCapPercent: integer("return_cap_percent").notNull().default(20),
     targetMarkets: text("target_markets").notNull().default(""),
     buyBox: text("buy_box").notNull().default(""),
+    /**
+     * Issue 24 §2: the markets and buy box a machine checks (the texts above stay for nuance). `markets`
+     * as written ("Harris County, TX", "25 miles of 77002"); `marketStates` and `marketZips` what they
+     * cover, resolved when the version is saved; all empty: anywhere.
+     */
+    markets: text("markets")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    marketStates: text("market_states")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    marketZips: text("market_zips")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Property types the client buys; empty: any. */
+    propertyTypes: propertyType("property_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The highest asking price (or value, without one) the client buys at; null: no ceiling. */
+    maxPrice: money("max_price"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

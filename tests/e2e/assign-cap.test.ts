@@ -1,6 +1,7 @@
 /**
  * Distribution that honours the agreement (issue 24) in Chromium: a bulk assignment of five leads to a
- * client promised three a month stops at a question that says by how much; "Assign only the 3 that fit"
+ * client promised three a month (in Denver County, CO: a misspelt county is refused at its field first)
+ * stops at a question that says by how much; "Assign only the 3 that fit"
  * assigns the first three of the list's order and leaves the others. One more, assigned anyway, shows
  * as over-delivery on /admin/clients. axe at phone and desktop widths on the question; screenshots of it
  * at both widths under /tmp/assign-cap/.
@@ -53,8 +54,18 @@ describe("assigning within the agreement", () => {
       await admin.getByLabel("Leads per month").fill("3");
       await admin.getByLabel("Start date").fill(monthStart());
       await admin.getByLabel("Price per lead").fill("35");
+      // A county the ZIP code table does not know is refused at its field, the rest kept as typed.
+      const markets = admin.getByLabel("Markets checked on assignment");
+      await markets.fill("Denver Cnty, CO");
+      await admin.getByRole("button", { name: "Save Agreement" }).click();
+      await admin.getByText('We know no county named "Denver Cnty" in CO').first().waitFor();
+      expect(await markets.getAttribute("aria-invalid")).toBe("true");
+      app.pages.expectRefusal(admin, 400);
+      expect(await admin.getByLabel("Price per lead").inputValue()).toBe("35");
+      await markets.fill("Denver County, CO");
       await admin.getByRole("button", { name: "Save Agreement" }).click();
       await toast(admin, "Agreement saved").waitFor();
+      await admin.getByText("Denver County, CO").first().waitFor();
 
       const names = ["Abbott", "Baker", "Carter", "Dalton", "Ellis"];
       for (const [i, name] of names.entries()) await createLead(admin, name, i);

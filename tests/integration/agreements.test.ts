@@ -152,6 +152,9 @@ describe.each(testDatabases)("client agreements on $name", (testDb) => {
           "returnCapPercent",
           "targetMarkets",
           "buyBox",
+          "markets",
+          "propertyTypes",
+          "maxPrice",
         ],
       ],
     ]);
@@ -184,6 +187,9 @@ describe.each(testDatabases)("client agreements on $name", (testDb) => {
       returnCapPercent: 20,
       targetMarkets: "",
       buyBox: "",
+      markets: [],
+      propertyTypes: [],
+      maxPrice: null,
     });
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) => saveAgreement(admin, ids.clientB, parsed(200 + i))),

@@ -161,6 +161,7 @@ describe.each(testDatabases)("assigning within the agreement on $name", (testDb)
       promised: CAP,
       delivered: CAP,
       returned: 0,
+      outside: [],
     };
     expect(asked).toEqual({ overCap });
     expect(capMessages.over(overCap)).toBe("1 over this month's cap of 25 (25 already delivered)");

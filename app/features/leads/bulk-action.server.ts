@@ -80,7 +80,7 @@ export async function handleBulkPost(request: Request, actor: Actor) {
   if ("overCap" in outcome) {
     return { confirmOverCap: { overCap: outcome.overCap, input } } satisfies BulkCapQuestion;
   }
-  const { changed, selected, overCapLeft = 0, leadIds } = outcome;
+  const { changed, selected, overCapLeft = 0, outsideLeft = false, leadIds } = outcome;
   const verb = {
     assign: action.kind === "assign" && action.clientId ? "assigned" : "unassigned",
     status: "updated",
@@ -89,7 +89,7 @@ export async function handleBulkPost(request: Request, actor: Actor) {
   const unchanged = selected - changed - overCapLeft;
   const already = unchanged > 0 ? ` (${leadsText(unchanged)} already were)` : "";
   const notes = [
-    overCapLeft > 0 ? capMessages.leftOver(overCapLeft) : null,
+    overCapLeft > 0 ? capMessages.leftOver(overCapLeft, outsideLeft) : null,
     action.kind === "assign" && action.clientId && changed > 0
       ? await noAgreementNote(actor, action.clientId)
       : null,

@@ -19,10 +19,11 @@ import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
 import { listFilters, orderOf } from "./lead-list-sql.server";
 import {
   assignmentChange,
+  arrivingLeadColumns,
   lockAssignee,
+  planAssignment,
   statusChange,
   statusChangedText,
-  withinCap,
 } from "./lead-commands.server";
 
 /**
@@ -45,6 +46,8 @@ export interface BulkResult {
   selected: number;
   changed: number;
   overCapLeft?: number;
+  /** Whether some of those were left out for the markets or buy box, not only for the cap. */
+  outsideLeft?: boolean;
   /** The leads the action covered (changed, or already as asked; not those left out for the cap). */
   leadIds: string[];
 }
@@ -106,19 +109,21 @@ export async function bulkLeadAction(
     // a concurrent change cannot slip between reading and writing.
     const assignee = action.kind === "assign" ? await lockAssignee(tx, action.clientId) : null;
     const targets = await tx
-      .select({ id: leads.id, status: leads.leadStatus, clientId: leads.assignedToClientId })
+      .select({ ...arrivingLeadColumns, status: leads.leadStatus, clientId: leads.assignedToClientId })
       .from(leads)
       .where(selectionWhere(selection))
       .orderBy(...orderOf("ids" in selection ? (selection.sort ?? "newest") : selection.query.sort))
       .for("update");
     let acting = targets;
+    let outsideLeft = false;
     if (action.kind === "assign" && action.clientId) {
       const arriving = targets.filter((t) => t.clientId !== action.clientId);
       const choice = action.cap ?? "ask";
-      const { take, over } = withinCap(assignee, arriving.length, choice);
-      if (over && choice === "ask") return { overCap: over };
-      const leftOut = new Set(arriving.slice(take).map((t) => t.id));
-      acting = targets.filter((t) => !leftOut.has(t.id));
+      const { take, question } = planAssignment(assignee, arriving, choice);
+      if (question && choice === "ask") return { overCap: question };
+      const taken = new Set(take.map((t) => t.id));
+      acting = targets.filter((t) => t.clientId === action.clientId || taken.has(t.id));
+      outsideLeft = (question?.outside.length ?? 0) > 0;
     }
     const { changes, write } = plan(tx, action, acting, objectKeys);
     await recordLeadChanges(
@@ -145,7 +150,7 @@ export async function bulkLeadAction(
     return {
       selected: targets.length,
       changed: changes.length,
-      ...(overCapLeft ? { overCapLeft } : {}),
+      ...(overCapLeft ? { overCapLeft, outsideLeft } : {}),
       leadIds: acting.map((t) => t.id),
     };
   });

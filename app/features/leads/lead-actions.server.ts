@@ -214,7 +214,13 @@ export async function handleLeadPost(request: Request, actor: Actor, leadId: str
         const done = await assignLead(actor, leadId, assignedToClientId, capChoiceOf(capChoice));
         if (typeof done !== "boolean") {
           const { overCap } = done;
-          return { ok: false, intent, toast: capMessages.toast, result: submission.reply(), overCap };
+          return {
+            ok: false,
+            intent,
+            toast: capMessages.toastOf(overCap),
+            result: submission.reply(),
+            overCap,
+          };
         }
         if (!done) return false;
         const note = assignedToClientId ? await noAgreementNote(actor, assignedToClientId) : null;

@@ -13,13 +13,21 @@ import { isUuid } from "~/lib/data-guards";
 import { authorize, type ActorRef } from "~/lib/permissions";
 import { deleteStoredFiles, removeObjects, storeFile, withStagedFile } from "~/lib/files/stored-files.server";
 import { type Database, type Transaction } from "~/db/client.server";
+import {
+  misfitsOf,
+  misfitTexts,
+  noMisfits,
+  type AgreementCriteria,
+  type LeadFacts,
+} from "./agreements/agreement-fit";
+import { criteriaOf } from "./agreements/agreements.server";
 import { lockMonthLedger } from "./agreements/ledger.server";
 import type { LedgerMonth } from "./agreements/guarantee";
 import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
 import { clientDisplayName } from "./lead-format";
 import { insertLeads } from "./new-leads.server";
 import {
-  overCapOf,
+  assignmentQuestion,
   type ActivityInput,
   type CapChoice,
   type LeadDetailsInput,
@@ -40,11 +48,15 @@ export async function assertClientAccount(q: Database | Transaction, clientId: s
   if (!(await findClientAccount(q, clientId))) throw new InvalidClientError();
 }
 
-/** The client an assignment delivers to: their name, and this month's ledger (null: no agreement). */
+/**
+ * The client an assignment delivers to: their name, this month's ledger and what their agreement checks
+ * (both null: no agreement).
+ */
 export interface Assignee {
   id: string;
   name: string;
   month: LedgerMonth | null;
+  criteria: AgreementCriteria | null;
 }
 
 /**
@@ -56,22 +68,48 @@ export async function lockAssignee(tx: Transaction, clientId: string | null): Pr
   if (clientId === null) return null;
   const account = await findClientAccount(tx, clientId);
   if (!account) throw new InvalidClientError();
-  return { id: account.id, name: clientDisplayName(account), month: await lockMonthLedger(tx, clientId) };
+  return {
+    id: account.id,
+    name: clientDisplayName(account),
+    month: await lockMonthLedger(tx, clientId),
+    criteria: await criteriaOf(tx, clientId),
+  };
 }
 
+/** What an assignment reads of each lead it would deliver: the id, and what the agreement checks. */
+export const arrivingLeadColumns = {
+  id: leads.id,
+  state: leads.state,
+  zipCode: leads.zipCode,
+  propertyType: leads.propertyType,
+  askingPrice: leads.askingPrice,
+  estimatedValue: leads.estimatedValue,
+};
+export type ArrivingLead = LeadFacts & { id: string };
+
 /**
- * How many of `arriving` leads an assignment delivers under the client's monthly cap: all of them when
- * they fit, when there is no agreement to check against, or when the admin chose "all"; only those that
- * fit when they chose "fit"; none when it must ask first. `over` says by how much the cap is passed.
+ * Which of the `arriving` leads (in the list's order) an assignment delivers: all of them when each fits
+ * the agreement and the month has room, when there is no agreement, or when the admin chose "all"; when
+ * they chose "fit", those inside the markets and buy box, the first up to what is left of the month's
+ * promise; none when it must ask first. `question` says what is off.
  */
-export function withinCap(
+export function planAssignment<L extends ArrivingLead>(
   assignee: Assignee | null,
-  arriving: number,
+  arriving: readonly L[],
   choice: CapChoice,
-): { take: number; over: OverCap | null } {
-  const over = assignee?.month ? overCapOf(assignee, arriving, assignee.month) : null;
-  if (!over || choice === "all") return { take: arriving, over };
-  return { take: choice === "fit" ? over.fit : 0, over };
+): { take: readonly L[]; question: OverCap | null } {
+  if (!assignee?.month) return { take: arriving, question: null };
+  const { criteria } = assignee;
+  const counts = noMisfits();
+  const inside = arriving.filter((lead) => {
+    const misfits = criteria ? misfitsOf(criteria, lead) : [];
+    for (const misfit of misfits) counts[misfit] += 1;
+    return misfits.length === 0;
+  });
+  const outside = criteria ? misfitTexts(criteria, counts) : [];
+  const question = assignmentQuestion(assignee, arriving.length, inside.length, assignee.month, outside);
+  if (!question || choice === "all") return { take: arriving, question };
+  return { take: choice === "fit" ? inside.slice(0, question.fit) : [], question };
 }
 
 /** Creates a lead; the creator is the signed-in admin (spec 02 §6). */
@@ -150,7 +188,7 @@ async function lockLead(tx: Transaction, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await tx
     .select({
-      id: leads.id,
+      ...arrivingLeadColumns,
       leadStatus: leads.leadStatus,
       assignedToClientId: leads.assignedToClientId,
     })
@@ -269,9 +307,9 @@ export async function assignLead(
     id,
     async (tx, lead) => {
       if (lead.assignedToClientId === clientId) return null;
-      const { take, over } = withinCap(assignee, 1, cap);
-      if (take === 0) {
-        if (over) stopped.overCap = over;
+      const { take, question } = planAssignment(assignee, [lead], cap);
+      if (take.length === 0) {
+        if (question) stopped.overCap = question;
         return null;
       }
       return {

@@ -10,7 +10,7 @@ import { notFound } from "~/lib/not-found";
 import type { Toast } from "~/lib/toast";
 import { agreementSchema } from "./agreement.schema";
 import { saveAgreement } from "./agreements.server";
-import { invalidForm } from "~/lib/form-reply.server";
+import { invalidField, invalidForm } from "~/lib/form-reply.server";
 
 export const agreementToasts = {
   saved: { kind: "success", title: "Success", text: "Agreement saved" },
@@ -23,6 +23,7 @@ export async function handleAgreementPost(request: Request, actor: Actor, client
     return invalidForm(submission.reply());
   }
   const saved = await saveAgreement(actor, clientId, submission.value);
+  if (!saved.ok && saved.field) return invalidField(submission, saved.field, saved.message);
   if (!saved.ok) throw notFound("Client not found");
   // Back to the page (not a reply): it reloads the saved version, and the form starts from it.
   throw redirectWithToast(

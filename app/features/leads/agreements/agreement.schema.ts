@@ -1,10 +1,12 @@
 /**
  * A client's agreement (issue 15): how many leads a month the agency promised, from when, at what
- * price, and the terms of the guarantee (return window, monthly return cap), with the client's target
- * markets and buy box as text the agency reads when assigning. One schema for the admin's form in the
- * browser and on the server.
+ * price, and the terms of the guarantee (return window, monthly return cap); the target markets and buy
+ * box a machine checks on assignment (issue 24 §2: markets, property types, a price ceiling) beside the
+ * free texts that keep the nuance. One schema for the admin's form in the browser and on the server.
  */
+import { propertyTypes, valuesOf, type PropertyType } from "~/db/enums";
 import { z } from "~/lib/zod";
+import { parseMarkets } from "./markets";
 
 export const AGREEMENT_TEXT_MAX = 2000;
 
@@ -17,9 +19,13 @@ export const agreementDefaults = {
   returnCapPercent: "20",
   targetMarkets: "",
   buyBox: "",
-} as const;
+  markets: "",
+  propertyTypes: [] as string[],
+  maxPrice: "",
+};
 
 export type AgreementField = keyof typeof agreementDefaults;
+export type AgreementFormValues = typeof agreementDefaults;
 
 /** A whole number typed into a text box, within bounds, with messages naming the field. */
 const wholeNumber = (label: string, min: number, max: number, unit = "") =>
@@ -86,6 +92,38 @@ const dollars = z
     return Number(cleaned);
   });
 
+/** A price ceiling: optional, "$250,000" as people write it. */
+const ceiling = z
+  .string()
+  .trim()
+  .transform((raw, ctx) => {
+    const cleaned = raw.replace(/[$,\s]/g, "");
+    if (cleaned === "") return null;
+    const message = !/^\d+(\.\d{1,2})?$/.test(cleaned)
+      ? "Enter the price ceiling in dollars, e.g. 250000"
+      : Number(cleaned) > 100_000_000
+        ? "Price ceiling can be at most $100,000,000"
+        : null;
+    if (message) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Number(cleaned);
+  });
+
+/** The markets box, read into items; a line that cannot be read is named in the message. */
+const marketsBox = z
+  .string()
+  .max(20_000, "Markets must be at most 20,000 characters")
+  .transform((raw, ctx) => {
+    const parsed = parseMarkets(raw);
+    if ("error" in parsed) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.items;
+  });
+
 const longText = (label: string) =>
   z.string().trim().max(AGREEMENT_TEXT_MAX, `${label} must be at most 2,000 characters`);
 
@@ -97,9 +135,18 @@ export const agreementSchema = z.object({
   returnCapPercent: wholeNumber("Monthly return cap", 0, 100, "%"),
   targetMarkets: longText("Target markets"),
   buyBox: longText("Buy box"),
+  markets: marketsBox,
+  propertyTypes: z.array(z.enum(valuesOf(propertyTypes))).default([]),
+  maxPrice: ceiling,
 });
 
 export type AgreementInput = z.output<typeof agreementSchema>;
+
+/** The terms as a version keeps them: the markets as their labels ("Harris County, TX"). */
+export interface AgreementTerms extends Omit<AgreementInput, "markets"> {
+  markets: string[];
+  propertyTypes: PropertyType[];
+}
 
 /** The limits the form counts characters against (no truncating maxlength). */
 export const agreementMax: Partial<Record<AgreementField, number>> = {
@@ -114,12 +161,15 @@ export const agreementLabels: Record<AgreementField, string> = {
   pricePerLead: "Price per lead",
   returnWindowDays: "Return window",
   returnCapPercent: "Monthly return cap",
+  markets: "Markets checked on assignment",
+  propertyTypes: "Property types bought",
+  maxPrice: "Price ceiling",
   targetMarkets: "Target markets",
   buyBox: "Buy box",
 };
 
 /** Stored terms as the form's texts, to edit them. */
-export const agreementFormValues = (terms: AgreementInput): Record<AgreementField, string> => ({
+export const agreementFormValues = (terms: AgreementTerms): AgreementFormValues => ({
   leadsPerMonth: String(terms.leadsPerMonth),
   startsOn: terms.startsOn,
   pricePerLead: String(terms.pricePerLead),
@@ -127,4 +177,7 @@ export const agreementFormValues = (terms: AgreementInput): Record<AgreementFiel
   returnCapPercent: String(terms.returnCapPercent),
   targetMarkets: terms.targetMarkets,
   buyBox: terms.buyBox,
+  markets: terms.markets.join("\n"),
+  propertyTypes: [...terms.propertyTypes],
+  maxPrice: terms.maxPrice === null ? "" : String(terms.maxPrice),
 });

@@ -11,10 +11,12 @@ import { findClientAccount, isCompanyAccount, type ClientAccount } from "~/lib/c
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import { clientDisplayName, personName } from "../lead-format";
 import { capMessages } from "../leads.schema";
-import type { AgreementField, AgreementInput } from "./agreement.schema";
+import type { AgreementField, AgreementInput, AgreementTerms } from "./agreement.schema";
+import type { AgreementCriteria } from "./agreement-fit";
+import { resolveMarkets } from "./market-zips.server";
 
 /** The terms as stored, one version. */
-export interface AgreementVersion extends AgreementInput {
+export interface AgreementVersion extends AgreementTerms {
   version: number;
   createdAt: Date;
   /** Who wrote this version (an admin's name or e-mail), "" when the account is gone. */
@@ -34,9 +36,16 @@ const terms = {
   returnCapPercent: clientAgreements.returnCapPercent,
   targetMarkets: clientAgreements.targetMarkets,
   buyBox: clientAgreements.buyBox,
+  markets: clientAgreements.markets,
+  propertyTypes: clientAgreements.propertyTypes,
+  maxPrice: clientAgreements.maxPrice,
 };
 
 const termNames = Object.keys(terms) as AgreementField[];
+
+/** Whether two versions say the same of a term (lists compare item by item). */
+const sameTerm = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => x === b[i]) : a === b;
 
 async function versionsOf(clientId: string, limit?: number): Promise<AgreementVersion[]> {
   const db = await getDb();
@@ -67,7 +76,7 @@ function withChanges(versions: AgreementVersion[]): AgreementChange[] {
     const before = versions[index + 1];
     return {
       ...version,
-      changed: before ? termNames.filter((name) => version[name] !== before[name]) : [...termNames],
+      changed: before ? termNames.filter((name) => !sameTerm(version[name], before[name])) : [...termNames],
     };
   });
 }
@@ -154,12 +163,16 @@ export async function listClientStandings(actor: ActorRef): Promise<ClientStandi
   }));
 }
 
-export type SaveAgreementResult = { ok: true; version: number; changed: boolean } | { ok: false };
+export type SaveAgreementResult =
+  | { ok: true; version: number; changed: boolean }
+  | { ok: false; field?: never }
+  | { ok: false; field: "markets"; message: string };
 
 /**
  * Writes the agreement as a new version; the same terms again write nothing. `{ ok: false }` when the
- * id is not a client account. Two admins saving at once are taken one after the other (the client's
- * account row is locked), so versions never collide.
+ * id is not a client account; with `field` when a market names a county or ZIP code the ZIP table does
+ * not know. Two admins saving at once are taken one after the other (the client's account row is
+ * locked), so versions never collide.
  */
 export async function saveAgreement(
   actor: ActorRef,
@@ -168,6 +181,9 @@ export async function saveAgreement(
 ): Promise<SaveAgreementResult> {
   authorize(actor, "agreement:write:any");
   if (!(await findClientAccount(await getDb(), clientId))) return { ok: false };
+  const markets = await resolveMarkets(input.markets);
+  if ("error" in markets) return { ok: false, field: "markets", message: markets.error };
+  const written: AgreementTerms = { ...input, markets: markets.labels };
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, clientId)).for("update");
@@ -177,11 +193,18 @@ export async function saveAgreement(
       .where(eq(clientAgreements.clientId, clientId))
       .orderBy(desc(clientAgreements.version))
       .limit(1);
-    if (latest && termNames.every((name) => latest[name] === input[name])) {
+    if (latest && termNames.every((name) => sameTerm(latest[name], written[name]))) {
       return { ok: true, version: latest.version, changed: false };
     }
     const version = (latest?.version ?? 0) + 1;
-    await tx.insert(clientAgreements).values({ ...input, clientId, version, createdBy: actor.id });
+    await tx.insert(clientAgreements).values({
+      ...written,
+      marketStates: markets.states,
+      marketZips: markets.zips,
+      clientId,
+      version,
+      createdBy: actor.id,
+    });
     return { ok: true, version, changed: true };
   });
 }
@@ -204,4 +227,24 @@ export async function returnTermsOf(
     .orderBy(desc(clientAgreements.version))
     .limit(1);
   return row ?? DEFAULT_RETURN_TERMS;
+}
+
+/** What an assignment checks of the client's current agreement; null when they have none. */
+export async function criteriaOf(
+  reader: Pick<Database, "select">,
+  clientId: string,
+): Promise<AgreementCriteria | null> {
+  const [row] = await reader
+    .select({
+      markets: clientAgreements.markets,
+      marketStates: clientAgreements.marketStates,
+      marketZips: clientAgreements.marketZips,
+      propertyTypes: clientAgreements.propertyTypes,
+      maxPrice: clientAgreements.maxPrice,
+    })
+    .from(clientAgreements)
+    .where(eq(clientAgreements.clientId, clientId))
+    .orderBy(desc(clientAgreements.version))
+    .limit(1);
+  return row ?? null;
 }

@@ -8,19 +8,24 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { FormReply } from "~/lib/form-reply";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { propertyTypes } from "~/db/enums";
 import {
   agreementDefaults,
   agreementLabels,
   agreementMax,
   agreementSchema,
   type AgreementField,
+  type AgreementFormValues,
 } from "../agreements/agreement.schema";
+import { marketExamples } from "../agreements/markets";
 
 const hints: Partial<Record<AgreementField, string>> = {
   returnWindowDays: "Days after a lead is assigned in which the client may ask to return it.",
   returnCapPercent: "Of the leads delivered in a month, the share the client may return.",
-  targetMarkets: "States, counties or ZIP codes the client buys in.",
-  buyBox: "Property types, price ceiling, anything else the client buys or avoids.",
+  markets: `One per line: ${marketExamples}. Assignments outside them ask first; empty: anywhere.`,
+  maxPrice: "Leads asking more (or worth more, without an asking price) ask first. Empty: no ceiling.",
+  targetMarkets: "Anything about the markets the checks above do not say.",
+  buyBox: "Bedrooms, condition, anything else the client buys or avoids.",
 };
 
 /**
@@ -31,7 +36,7 @@ export function AgreementForm({
   initial,
   reply,
 }: {
-  initial?: Record<AgreementField, string>;
+  initial?: AgreementFormValues;
   /** The server's answer to this form (the page holds the team's forms too). */
   reply: FormReply | undefined;
 }) {
@@ -52,7 +57,10 @@ export function AgreementForm({
       {control}
     </FormField>
   );
-  const text = (name: AgreementField) => getInputProps(fields[name], { type: "text" });
+  const text = (name: Exclude<AgreementField, "propertyTypes">) =>
+    getInputProps(fields[name], { type: "text" });
+  const chosenTypes = new Set(initial?.propertyTypes ?? []);
+  const typesError = fields.propertyTypes.errors?.[0];
   return (
     <Form method="post" {...form.formProps} className="space-y-5" aria-labelledby="agreement-form-heading">
       <FormStatus toast={form.shownStatus} />
@@ -65,6 +73,40 @@ export function AgreementForm({
         )}
         {field("returnWindowDays", <Input {...text("returnWindowDays")} inputMode="numeric" required />)}
         {field("returnCapPercent", <Input {...text("returnCapPercent")} inputMode="numeric" required />)}
+      </div>
+      {field("markets", <Textarea {...getTextareaProps(fields.markets)} rows={3} />, true)}
+      <fieldset
+        aria-describedby={`${fields.propertyTypes.id}-hint${typesError ? ` ${fields.propertyTypes.id}-error` : ""}`}
+      >
+        <legend className="text-sm font-semibold">
+          {agreementLabels.propertyTypes}{" "}
+          <span className="font-normal text-muted-foreground">(optional)</span>
+        </legend>
+        <p id={`${fields.propertyTypes.id}-hint`} className="mt-1 text-sm text-muted-foreground">
+          Leads of other types ask first. None ticked: any type.
+        </p>
+        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+          {propertyTypes.map((option) => (
+            <label key={option.value} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name={fields.propertyTypes.name}
+                value={option.value}
+                defaultChecked={chosenTypes.has(option.value)}
+                className="size-4"
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+        {typesError && (
+          <p id={`${fields.propertyTypes.id}-error`} className="mt-2 text-sm font-medium text-destructive">
+            {typesError}
+          </p>
+        )}
+      </fieldset>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {field("maxPrice", <Input {...text("maxPrice")} inputMode="decimal" placeholder="250000" />, true)}
       </div>
       {field("targetMarkets", <Textarea {...getTextareaProps(fields.targetMarkets)} rows={3} />, true)}
       {field("buyBox", <Textarea {...getTextareaProps(fields.buyBox)} rows={3} />, true)}

@@ -1,5 +1,6 @@
+import { labelOf, propertyTypes } from "~/db/enums";
 import { formatCount, formatListDate } from "../lead-format";
-import { agreementLabels } from "../agreements/agreement.schema";
+import { agreementLabels, type AgreementField } from "../agreements/agreement.schema";
 import type { AgreementVersion } from "../agreements/agreements.server";
 
 /** A price per lead with its cents: $45.50 (whole dollars show no cents). */
@@ -27,18 +28,25 @@ export function termText(name: keyof typeof agreementLabels, agreement: Agreemen
       return agreement.targetMarkets || "Not stated";
     case "buyBox":
       return agreement.buyBox || "Not stated";
+    case "markets":
+      return agreement.markets.length ? agreement.markets.join("; ") : "Anywhere";
+    case "propertyTypes":
+      return agreement.propertyTypes.length
+        ? agreement.propertyTypes.map((type) => labelOf(propertyTypes, type)).join(", ")
+        : "Any";
+    case "maxPrice":
+      return agreement.maxPrice === null ? "No ceiling" : formatPrice(agreement.maxPrice);
   }
 }
+
+const wide = new Set<AgreementField>(["targetMarkets", "buyBox", "markets"]);
 
 /** The agreement's terms, read-only: the client's portal and the admin's summary. */
 export function AgreementTerms({ agreement }: { agreement: AgreementVersion }) {
   return (
     <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
       {(Object.keys(agreementLabels) as (keyof typeof agreementLabels)[]).map((name) => (
-        <div
-          key={name}
-          className={name === "targetMarkets" || name === "buyBox" ? "sm:col-span-2" : undefined}
-        >
+        <div key={name} className={wide.has(name) ? "sm:col-span-2" : undefined}>
           <dt className="text-sm text-muted-foreground">{agreementLabels[name]}</dt>
           <dd className="mt-1 whitespace-pre-line break-words font-semibold">{termText(name, agreement)}</dd>
         </div>

@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { capMessages, type OverCap } from "../leads.schema";
 
 /**
- * The second step of an assignment past the client's monthly cap (issue 24): what is off, in numbers,
+ * The second step of an assignment past the client's monthly cap or outside their markets and buy box
+ * (issue 24): what is off, in numbers,
  * then the choices, posted again with the same fields and `capChoice`: only the leads that fit (the
  * first, when some do), all of them anyway (the explicit override), or Cancel back to `cancelTo`. A
  * plain POST form, so it works without JavaScript; with it, focus moves to the question.
@@ -40,7 +41,11 @@ export function CapQuestion({
         {capMessages.heading(overCap)}
       </h2>
       <div id="cap-question-text" className="mt-1 space-y-1 text-sm">
-        <p className="font-semibold">{capMessages.over(overCap)}.</p>
+        <ul className="space-y-0.5 font-semibold">
+          {capMessages.reasons(overCap).map((reason) => (
+            <li key={reason}>{reason}.</li>
+          ))}
+        </ul>
         {someFit && <p>{capMessages.fitNote(overCap)}</p>}
       </div>
       <Form method="post" preventScrollReset className="mt-3 flex flex-wrap gap-2">

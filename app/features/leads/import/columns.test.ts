@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leadDetailsSchema } from "../leads.schema";
-import { amountText, isPlaceholder, phoneText, splitFullName, stateCode, zipCode } from "./cells";
+import { stateCode } from "../us-states";
+import { amountText, isPlaceholder, phoneText, splitFullName, zipCode } from "./cells";
 import { guessMapping, LEAD_CSV_COLUMNS, rowToLead, SKIP_ROWS } from "./columns";
 
 const defaults = { propertyType: "single_family", motivationLevel: "warm", leadSource: "direct_mail" };

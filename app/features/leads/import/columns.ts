@@ -13,9 +13,9 @@ import {
   looksLikePhone,
   phoneText,
   splitFullName,
-  stateCode,
   zipCode,
 } from "./cells";
+import { stateCode } from "../us-states";
 import { enumFields, suggestValue, valueKey, type EnumField } from "./value-synonyms";
 
 /** The columns of the lead export: the importer recognises each of them, so export, edit, import round-trips. */

@@ -8,7 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clientAgreements, leads, profiles, user, userRoles } from "~/db/schema";
 import { handleAgreementPost } from "~/features/leads/agreements/agreement-action.server";
-import { saveAgreement } from "~/features/leads/agreements/agreements.server";
+import { listClientStandings, saveAgreement } from "~/features/leads/agreements/agreements.server";
 import { parseMarkets } from "~/features/leads/agreements/markets";
 import { handleBulkPost } from "~/features/leads/bulk-action.server";
 import { handleLeadPost } from "~/features/leads/lead-actions.server";
@@ -159,6 +159,9 @@ describe.each(testDatabases)("assigning within the markets and buy box on $name"
       ).catch((thrown: unknown) => thrown),
     );
     expect(saved.flash).toMatchObject({ text: "Agreement saved" });
+    // /admin/clients shows the markets beside the promise.
+    const standing = (await listClientStandings(admin)).find((c) => c.id === ids.harbor);
+    expect(standing?.agreement?.markets).toEqual(["Harris County, TX"]);
 
     const [a, b, c, d, e] = await leadsAt([
       { zip: "77002", state: "TX", asking: 200_000 },

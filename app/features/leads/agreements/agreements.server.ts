@@ -110,7 +110,7 @@ export async function ownAgreement(actor: ActorRef): Promise<AgreementVersion | 
 }
 
 export interface ClientStanding extends ClientAccount {
-  agreement: Pick<AgreementInput, "leadsPerMonth" | "startsOn" | "pricePerLead"> | null;
+  agreement: Pick<AgreementTerms, "leadsPerMonth" | "startsOn" | "pricePerLead" | "markets"> | null;
   assignedLeads: number;
 }
 
@@ -127,18 +127,19 @@ export async function listClientStandings(actor: ActorRef): Promise<ClientStandi
     leads_per_month: number | null;
     starts_on: string | null;
     price_per_lead: string | null;
+    markets: string[] | null;
     assigned_leads: string;
   }>(
     db,
     sql`
       select r.user_id as id, u.email, p.first_name, p.last_name, p.company_name,
-             a.leads_per_month, a.starts_on::text as starts_on, a.price_per_lead,
+             a.leads_per_month, a.starts_on::text as starts_on, a.price_per_lead, a.markets,
              (select count(*) from leads l where l.assigned_to_client_id = r.user_id) as assigned_leads
       from user_roles r
       join "user" u on u.id = r.user_id
       left join profiles p on p.user_id = r.user_id
       left join lateral (
-        select leads_per_month, starts_on, price_per_lead from client_agreements a
+        select leads_per_month, starts_on, price_per_lead, markets from client_agreements a
         where a.client_id = r.user_id order by a.version desc limit 1
       ) a on true
       where r.role = 'client' and ${isCompanyAccount(sql`r.user_id`)}
@@ -158,6 +159,7 @@ export async function listClientStandings(actor: ActorRef): Promise<ClientStandi
             leadsPerMonth: row.leads_per_month,
             startsOn: row.starts_on,
             pricePerLead: Number(row.price_per_lead),
+            markets: row.markets ?? [],
           },
     assignedLeads: Number(row.assigned_leads),
   }));

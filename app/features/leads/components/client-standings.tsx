@@ -1,3 +1,4 @@
+import { marketsText } from "../agreements/markets";
 import { Link } from "react-router";
 import { clientDisplayName, formatCount, formatListDate } from "../lead-format";
 import type { ClientStanding } from "../agreements/agreements.server";
@@ -81,6 +82,8 @@ export function ClientStandings({
                     {formatListDate(client.agreement.startsOn)}
                     <p className="text-xs text-muted-foreground">
                       {formatPrice(client.agreement.pricePerLead)} a lead
+                      {" · "}
+                      {client.agreement.markets.length ? marketsText(client.agreement.markets) : "any market"}
                     </p>
                   </>
                 ) : (

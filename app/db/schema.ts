@@ -444,6 +444,13 @@ export const userPreferences = pgTable("user_preferences", {
 });
 
 /**
+ * What undoing a bulk assignment needs (bulk-undo.server.ts): the client, the moment of the assignment
+ * (its transaction's time: its deliveries, mail and webhook rows carry it), the leads it gave that were
+ * nobody's before, and the e-mails it queued.
+ */
+export type BulkUndo = { kind: "assign"; clientId: string; at: string; leadIds: string[]; mailIds: string[] };
+
+/**
  * The leads one bulk action changed (issue 25): "View these N" after it is a list filter on exactly
  * them (`selection=<id>`), whatever changed since. Kept a week (the next action of the same person
  * removes older ones).
@@ -458,6 +465,9 @@ export const leadSelections = pgTable(
     /** What was done, as the result said it ("12 leads assigned to Red Oak Property Group"). */
     description: varchar("description", { length: 300 }).notNull(),
     leadIds: uuid("lead_ids").array().notNull(),
+    /** How to take the action back for a few minutes (issue 24 §3, bulk-undo.server.ts); null: it cannot be. */
+    undo: jsonb("undo").$type<BulkUndo>(),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("lead_selections_created_by_idx").on(t.createdBy, t.createdAt)],

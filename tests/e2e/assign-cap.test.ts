@@ -3,7 +3,7 @@
  * client promised three a month (in Denver County, CO: a misspelt county is refused at its field first)
  * stops at a question that says by how much; "Assign only the 3 that fit"
  * assigns the first three of the list's order and leaves the others. One more, assigned anyway, shows
- * as over-delivery on /admin/clients. axe at phone and desktop widths on the question; screenshots of it
+ * as over-delivery on /admin/clients; the last, assigned in bulk, is taken back with Undo. axe at phone and desktop widths on the question; screenshots of it
  * at both widths under /tmp/assign-cap/.
  */
 import fs from "node:fs";
@@ -117,6 +117,22 @@ describe("assigning within the agreement", () => {
       await row.getByText("Over by 1 this month").waitFor();
       expect(await row.textContent()).toContain("4 of 3 net");
       await row.screenshot({ path: `${SHOTS}/clients-row-desktop.png` });
+
+      // The last one, assigned anyway in bulk, then taken back with the result's Undo.
+      await admin.goto(app.url + "/admin/leads?client=unassigned&sort=name", { waitUntil: "networkidle" });
+      await admin.getByRole("checkbox", { name: "Tick every lead on this page" }).check();
+      await bulk.getByLabel("Action", { exact: true }).selectOption("assign");
+      await bulk.getByLabel("Client", { exact: true }).selectOption({ label: "Pine Hill Buyers" });
+      await bulk.getByRole("button", { name: "Apply" }).click();
+      await admin.getByRole("alertdialog").getByRole("button", { name: "Assign anyway" }).click();
+      const result = admin.getByRole("status").filter({ hasText: "1 lead assigned to Pine Hill Buyers" });
+      await result.getByRole("link", { name: "View this lead" }).waitFor();
+      failures.push(...(await axeViolations(admin, "bulk result with Undo")));
+      await result.getByRole("button", { name: "Undo" }).click();
+      await toast(admin, "Assignment undone: 1 lead is unassigned again").waitFor();
+      await expect.poll(() => leadTableNames(admin)).toEqual(["Sam Ellis"]);
+      await admin.goto(app.url + "/admin/clients", { waitUntil: "networkidle" });
+      expect(await row.textContent()).toContain("4 of 3 net");
       expect(failures).toEqual([]);
     },
   );

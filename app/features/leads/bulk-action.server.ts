@@ -1,10 +1,13 @@
 /**
  * The bulk form of the admin lead list: validates with the shared schema, asks once more before a
  * delete (naming the count) and before an assignment past the client's monthly cap (saying by how
- * much), runs the batch and goes back to the same filtered list with a toast.
+ * much), runs the batch and goes back to the same filtered list with a toast; and the Undo of an
+ * assignment's result.
  */
+import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
+import { errorToast } from "~/lib/toast";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { noAgreementNote } from "./agreements/agreements.server";
 import {
@@ -15,9 +18,17 @@ import {
   type BulkSelection,
 } from "./bulk.server";
 import { capChoiceOf, capMessages, type OverCap } from "./leads.schema";
-import { bulkSchema, leadListSearch, parseLeadListQuery, type BulkInput } from "./lead-list.schema";
+import {
+  bulkSchema,
+  leadListSearch,
+  parseLeadListQuery,
+  undoMessages,
+  undoSchema,
+  type BulkInput,
+} from "./lead-list.schema";
+import { undoBulkAssignment } from "./bulk-undo.server";
 import { InvalidClientError } from "./lead-commands.server";
-import { invalidField, invalidForm } from "~/lib/form-reply.server";
+import { invalidField, invalidForm, invalidRequest } from "~/lib/form-reply.server";
 import { listClients } from "./lead-queries.server";
 import { rememberSelection } from "./lead-list-views.server";
 import { clientDisplayName } from "./lead-format";
@@ -102,7 +113,7 @@ export async function handleBulkPost(request: Request, actor: Actor) {
   // Deleted leads cannot be shown again; the others get a lasting result with "View these N" (issue 25).
   if (action.kind === "delete" || leadIds.length === 0) return redirectWithToast(request, back, toast);
   const done = `${leadsText(changed)} ${await resultVerb(actor, action)}${already}`;
-  const selectionId = await rememberSelection(actor, [done, ...notes].join(". "), leadIds);
+  const selectionId = await rememberSelection(actor, [done, ...notes].join(". "), leadIds, outcome.undo);
   const separator = back.includes("?") ? "&" : "?";
   return redirectWithToast(request, `${back}${separator}done=${selectionId}`, toast);
 }
@@ -115,4 +126,33 @@ async function resultVerb(actor: Actor, action: Exclude<BulkAction, { kind: "del
   if (!action.clientId) return "unassigned";
   const client = (await listClients(actor)).find((c) => c.id === action.clientId);
   return `assigned to ${clientDisplayName(client ?? null)}`;
+}
+
+/**
+ * The Undo of a bulk assignment's result (issue 24 §3): back to the list with what was taken back and
+ * whether the client had heard of it; a refusal (too late, already undone, not this admin's) is said at
+ * the result, with 409 or 404.
+ */
+export async function handleUndoPost(request: Request, actor: Actor, form: FormData) {
+  const submission = parseForm(form, undoSchema);
+  if (submission.status !== "success") return invalidRequest<FormReply>();
+  const { selection, back } = submission.value;
+  const list = `/admin/leads${back.startsWith("?") ? leadListSearch(parseLeadListQuery(new URL(back, "http://x"))) : ""}`;
+  const outcome = await undoBulkAssignment(actor, selection);
+  if (!outcome.ok) {
+    return data<FormReply>(
+      { ok: false, toast: errorToast(undoMessages[outcome.reason]) },
+      { status: outcome.reason === "nothing" ? 404 : 409 },
+    );
+  }
+  const mail =
+    outcome.mail === "held"
+      ? undoMessages.mailHeld(outcome.client)
+      : outcome.mail === "sent" && outcome.undone > 0
+        ? undoMessages.mailSent(outcome.client)
+        : null;
+  const text = [undoMessages.done(outcome.undone, outcome.kept, outcome.client), mail]
+    .filter(Boolean)
+    .join(". ");
+  return redirectWithToast(request, list, { kind: "success", title: "Undone", text });
 }

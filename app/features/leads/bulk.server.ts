@@ -6,10 +6,10 @@
  * them, and one notification per batch refreshes the open lists of admins and of every client concerned.
  */
 import { and, count, inArray, sql, type SQL } from "drizzle-orm";
-import type { Transaction } from "~/db/client.server";
+import { queryRows, type Transaction } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import type { LeadStatus } from "~/db/enums";
-import { leadDocuments, leads } from "~/db/schema";
+import { leadDocuments, leads, type BulkUndo } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { deleteStoredFiles, removeObjects } from "~/lib/files/stored-files.server";
 import { authorize, type ActorRef } from "~/lib/permissions";
@@ -50,6 +50,25 @@ export interface BulkResult {
   outsideLeft?: boolean;
   /** The leads the action covered (changed, or already as asked; not those left out for the cap). */
   leadIds: string[];
+  /** How to take an assignment back (bulk-undo.server.ts): absent when it gave nobody's leads to no one. */
+  undo?: BulkUndo;
+}
+
+/**
+ * What an undo of this assignment needs: the leads it gave that were nobody's before (a lead taken from
+ * another client is not handed back by an undo: that client's delivery ended and was told), the time of
+ * this transaction, which its deliveries and outbox rows carry, and the e-mails it queued.
+ */
+async function undoOf(
+  tx: Transaction,
+  clientId: string,
+  changes: readonly LeadChange[],
+  mailIds: string[],
+): Promise<BulkUndo | null> {
+  const leadIds = changes.filter((c) => c.from === null && c.to === clientId).map((c) => c.leadId);
+  if (leadIds.length === 0) return null;
+  const [row] = await queryRows<{ at: string }>(tx, sql`select now()::text as at`);
+  return { kind: "assign", clientId, at: row!.at, leadIds, mailIds };
 }
 
 /** What the action answers: what it did, or (an assignment past the cap, nothing changed) what to ask. */
@@ -126,7 +145,7 @@ export async function bulkLeadAction(
       outsideLeft = (question?.outside.length ?? 0) > 0;
     }
     const { changes, write } = plan(tx, action, acting, objectKeys);
-    await recordLeadChanges(
+    const { mailIds } = await recordLeadChanges(
       tx,
       changes,
       {
@@ -147,11 +166,16 @@ export async function bulkLeadAction(
       write,
     );
     const overCapLeft = targets.length - acting.length;
+    const undo =
+      action.kind === "assign" && action.clientId
+        ? await undoOf(tx, action.clientId, changes, mailIds)
+        : null;
     return {
       selected: targets.length,
       changed: changes.length,
       ...(overCapLeft ? { overCapLeft, outsideLeft } : {}),
       leadIds: acting.map((t) => t.id),
+      ...(undo ? { undo } : {}),
     };
   });
   await removeObjects(objectKeys);

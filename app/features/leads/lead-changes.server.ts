@@ -79,7 +79,7 @@ export async function recordLeadChanges(
   options: ChangeOptions,
   /** Left out when the rows are already written (new leads: nothing of them is read before). */
   write: () => Promise<void> = async () => undefined,
-): Promise<void> {
+): Promise<{ mailIds: string[] }> {
   const events = eventsOf(changes);
   // Before: the former holders hear of the lead as they knew it.
   await enqueueLeadEvents(
@@ -98,9 +98,12 @@ export async function recordLeadChanges(
   await writeTimeline(tx, kept, options);
   await enqueueLeadEvents(tx, events.after, publicLeadSql("l", "client"));
   const received = kept.filter((c) => c.to !== null && c.from !== c.to);
-  if (options.mail !== "none" && received.length) await mailReceived(tx, received, options.mail);
+  const mailIds =
+    options.mail !== "none" && received.length ? await mailReceived(tx, received, options.mail) : [];
   if (options.audit) await audit(tx, options.by, null, options.audit.action, options.audit.details);
   await announce(tx, changes, options.live);
+  // The e-mails queued, so an undo can hold back those not yet sent (bulk-undo.server.ts).
+  return { mailIds };
 }
 
 const event = (type: LeadEvent["type"], leadId: string, clientId: string): LeadEvent => ({
@@ -198,18 +201,26 @@ async function auditDeletions(tx: Queryable, deletions: readonly LeadChange[], b
 
 // ---------------------------------------------------------------- e-mail
 
+/** The e-mails of leads received, one per lead or one per client; returns the outbox ids queued. */
 async function mailReceived(tx: Queryable, received: readonly LeadChange[], mode: "each" | "digest") {
+  const batches: [string, string[]][] = [];
   if (mode === "each") {
-    for (const change of received) await mailAssignmentDigest(tx, change.to!, [change.leadId]);
-    return;
+    for (const change of received) batches.push([change.to!, [change.leadId]]);
+  } else {
+    const perClient = new Map<string, string[]>();
+    for (const change of received) {
+      const ids = perClient.get(change.to!) ?? [];
+      ids.push(change.leadId);
+      perClient.set(change.to!, ids);
+    }
+    batches.push(...perClient);
   }
-  const perClient = new Map<string, string[]>();
-  for (const change of received) {
-    const ids = perClient.get(change.to!) ?? [];
-    ids.push(change.leadId);
-    perClient.set(change.to!, ids);
+  const queued: string[] = [];
+  for (const [clientId, ids] of batches) {
+    const id = await mailAssignmentDigest(tx, clientId, ids);
+    if (id) queued.push(id);
   }
-  for (const [clientId, ids] of perClient) await mailAssignmentDigest(tx, clientId, ids);
+  return queued;
 }
 
 /**
@@ -225,14 +236,14 @@ export async function mailAssignmentDigest(
   leadIds: readonly string[],
   count = leadIds.length,
   { daily = false } = {},
-) {
+): Promise<string | null> {
   const optOut = await notificationOptOut(tx, clientId, "new_leads", { daily });
-  if (!optOut) return;
+  if (!optOut) return null;
   const [client] = await tx
     .select({ to: profiles.email, firstName: profiles.firstName, companyName: profiles.companyName })
     .from(profiles)
     .where(eq(profiles.userId, clientId));
-  if (!client) return;
+  if (!client) return null;
   const named = await tx
     .select({
       id: leads.id,
@@ -246,9 +257,9 @@ export async function mailAssignmentDigest(
     .from(leads)
     .where(inArray(leads.id, leadIds.slice(0, DIGEST_LIST_MAX)))
     .orderBy(leads.lastName, leads.firstName);
-  if (named.length === 0) return;
+  if (named.length === 0) return null;
   const config = env();
-  await enqueueMail(
+  return enqueueMail(
     tx,
     newLeadsMail({
       to: client.to,

@@ -4,10 +4,10 @@
  */
 import { and, eq, lt } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { leadSelections, userPreferences } from "~/db/schema";
+import { leadSelections, userPreferences, type BulkUndo } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { authorize, type ActorRef } from "~/lib/permissions";
-import { DEFAULT_LEAD_COLUMNS, knownLeadColumns, type LeadColumn } from "./lead-list.schema";
+import { DEFAULT_LEAD_COLUMNS, knownLeadColumns, UNDO_MINUTES, type LeadColumn } from "./lead-list.schema";
 
 /** How long a bulk action's "View these N" keeps working. */
 const SELECTION_DAYS = 7;
@@ -41,6 +41,7 @@ export async function rememberSelection(
   actor: ActorRef,
   description: string,
   leadIds: readonly string[],
+  undo: BulkUndo | null = null,
 ): Promise<string> {
   authorize(actor, "lead:read:any");
   const db = await getDb();
@@ -50,7 +51,7 @@ export async function rememberSelection(
     .where(and(eq(leadSelections.createdBy, actor.id), lt(leadSelections.createdAt, old)));
   const [row] = await db
     .insert(leadSelections)
-    .values({ createdBy: actor.id, description: description.slice(0, 300), leadIds: [...leadIds] })
+    .values({ createdBy: actor.id, description: description.slice(0, 300), leadIds: [...leadIds], undo })
     .returning({ id: leadSelections.id });
   return row!.id;
 }
@@ -61,10 +62,29 @@ export async function selectionSummary(actor: ActorRef, id: string) {
   if (!isUuid(id)) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ description: leadSelections.description, leadIds: leadSelections.leadIds })
+    .select({
+      description: leadSelections.description,
+      leadIds: leadSelections.leadIds,
+      undo: leadSelections.undo,
+      undoneAt: leadSelections.undoneAt,
+      createdBy: leadSelections.createdBy,
+      createdAt: leadSelections.createdAt,
+    })
     .from(leadSelections)
     .where(eq(leadSelections.id, id));
-  return row ? { id, description: row.description, count: row.leadIds.length } : null;
+  if (!row) return null;
+  const undoUntil = row.createdAt.getTime() + UNDO_MINUTES * 60_000;
+  return {
+    id,
+    description: row.description,
+    count: row.leadIds.length,
+    /** Until when the one who did it may take it back; null when it cannot be (or was, or is too late). */
+    undoUntil:
+      row.undo && !row.undoneAt && row.createdBy === actor.id && undoUntil > Date.now()
+        ? new Date(undoUntil).toISOString()
+        : null,
+    undone: row.undoneAt !== null,
+  };
 }
 
 export type SelectionSummary = NonNullable<Awaited<ReturnType<typeof selectionSummary>>>;

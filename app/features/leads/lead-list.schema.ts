@@ -271,6 +271,32 @@ export const bulkSchema = z
   });
 export type BulkInput = z.output<typeof bulkSchema>;
 
+// ---------------------------------------------------------------- undoing a bulk assignment (issue 24 §3)
+
+/** How long the admin who assigned leads in bulk may take the assignment back. */
+export const UNDO_MINUTES = 10;
+
+/** The Undo button's post: which bulk result to take back, and the list to go back to. */
+export const undoSchema = z.object({
+  intent: z.literal("undo"),
+  selection: z.uuid(),
+  back: z.string().max(4000),
+});
+
+export const undoMessages = {
+  /** "12 leads are unassigned again", and what stays with the client and why. */
+  done: (undone: number, kept: number, client: string) =>
+    `Assignment undone: ${undone} ${undone === 1 ? "lead is" : "leads are"} unassigned again` +
+    (kept > 0
+      ? `. ${kept} ${kept === 1 ? "stays" : "stay"} with ${client}: they worked on ${kept === 1 ? "it" : "them"} already`
+      : ""),
+  mailHeld: (client: string) => `${client} was not e-mailed about them`,
+  mailSent: (client: string) => `${client} had already been e-mailed; the leads are gone from their portal`,
+  tooLate: `Too late to undo: an assignment can be undone for ${UNDO_MINUTES} minutes. Unassign the leads instead.`,
+  already: "This assignment was already undone.",
+  nothing: "There is nothing to undo here.",
+} as const;
+
 /** Whose leads of the company My Leads shows (issue 26): the person's, nobody's yet; none: everyone's. */
 export const claimFilters = [
   { value: "mine", label: "Mine" },

@@ -32,17 +32,21 @@ export interface OutgoingMail {
   headers?: MailHeaders;
 }
 
-export async function enqueueMail(writer: Writer, mail: OutgoingMail): Promise<void> {
-  await writer.insert(mailOutbox).values({
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-    replyTo: mail.replyTo,
-    attachments: mail.attachments ?? [],
-    headers: { ...AUTO_GENERATED, ...mail.headers },
-  });
+export async function enqueueMail(writer: Writer, mail: OutgoingMail): Promise<string> {
+  const [row] = await writer
+    .insert(mailOutbox)
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      replyTo: mail.replyTo,
+      attachments: mail.attachments ?? [],
+      headers: { ...AUTO_GENERATED, ...mail.headers },
+    })
+    .returning({ id: mailOutbox.id });
   mailEnqueued();
+  return row!.id;
 }
 
 // ---------------------------------------------------------------- delivery

@@ -11,11 +11,18 @@ import type { FormReply } from "~/lib/form-reply";
 import { countOf, formatTotal, type CappedTotal } from "~/lib/paging";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSending } from "~/lib/use-sending";
 import { cn } from "~/lib/utils";
 import type { BulkCapQuestion, BulkDeleteQuestion } from "../bulk-action.server";
 import type { SelectionSummary } from "../lead-list-views.server";
 import { clientOptions, formatCount } from "../lead-format";
-import { bulkActions, bulkSchema, leadListSearch, type LeadListQuery } from "../lead-list.schema";
+import {
+  bulkActions,
+  bulkSchema,
+  leadListSearch,
+  UNDO_MINUTES,
+  type LeadListQuery,
+} from "../lead-list.schema";
 import { CapQuestion } from "./cap-question";
 import type { PersonOption } from "./lead-list";
 
@@ -168,16 +175,42 @@ export function BulkBar({
  */
 export function BulkResultPanel({ done, dismissTo }: { done: SelectionSummary; dismissTo: string }) {
   const n = `${formatCount(done.count)}`;
+  const undoing = useSending({ intent: "undo" });
+  // Offered while the page loads within the window; a click after it is refused with the reason.
+  const canUndo = done.undoUntil !== null;
   return (
     <div
       role="status"
       className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-green-300 bg-green-50 px-4 py-2 text-sm text-green-950"
     >
       <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
-      <p className="font-medium">{done.description}.</p>
+      <p className="font-medium">
+        {done.description}.{done.undone && " Undone since."}
+      </p>
       <Link to={`/admin/leads?selection=${done.id}`} className="font-semibold underline underline-offset-2">
         View {done.count === 1 ? "this lead" : `these ${n}`}
       </Link>
+      {canUndo && (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="undo" />
+          <input type="hidden" name="selection" value={done.id} />
+          <input type="hidden" name="back" value={new URL(dismissTo, "http://x").search} />
+          <Button
+            type="submit"
+            size="sm"
+            variant="outline"
+            pending={undoing}
+            aria-describedby="bulk-undo-hint"
+            className="h-7 border-green-400 bg-white"
+          >
+            {undoing ? "Undoing..." : "Undo"}
+          </Button>
+          <span id="bulk-undo-hint" className="sr-only">
+            Takes the assignment back for the leads the client has not worked on yet; possible for{" "}
+            {UNDO_MINUTES} minutes
+          </span>
+        </Form>
+      )}
       <Link to={dismissTo} className="ml-auto text-green-900 underline-offset-2 hover:underline">
         Dismiss
       </Link>

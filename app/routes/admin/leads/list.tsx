@@ -32,7 +32,7 @@ import { parseForm, type FormReply } from "~/lib/form-reply";
 import { labelOf } from "~/db/enums";
 import { listAdmins, listClients, listLeads } from "~/features/leads/lead-queries.server";
 import { importFileName } from "~/features/leads/import/imports.server";
-import { handleBulkPost, type BulkActionResult } from "~/features/leads/bulk-action.server";
+import { handleBulkPost, handleUndoPost, type BulkActionResult } from "~/features/leads/bulk-action.server";
 import {
   BULK_FORM_ID,
   BulkBar,
@@ -100,6 +100,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireArea(request, "admin");
   const form = await request.clone().formData();
+  if (form.get("intent") === "undo") return handleUndoPost(request, actor, form);
   if (form.get("intent") !== "columns") return handleBulkPost(request, actor);
   // The column chooser (issue 25): saved for this person, then back to the list they were on.
   const submission = parseForm(form, leadColumnsSchema);

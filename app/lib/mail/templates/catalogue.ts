@@ -26,6 +26,8 @@ export interface SampleSite {
   siteUrl: string;
   contactEmail: string;
   notifyEmail: string;
+  /** AGENCY_TIME_ZONE. */
+  timeZone: string;
 }
 
 const token = "eyJ1IjoiNmI3ZjJjMWEiLCJrIjoibmV3X2xlYWRzIn0.q1w2e3r4t5y6u7i8o9p0";
@@ -90,6 +92,7 @@ export const sampleMails: SampleMail[] = [
         name: "Jane Investor",
         contactEmail: site.contactEmail,
         siteUrl: site.siteUrl,
+        timeZone: site.timeZone,
       }),
   },
   {

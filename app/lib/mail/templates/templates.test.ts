@@ -11,6 +11,7 @@ const site = {
   siteUrl: "https://leadworks.example",
   contactEmail: "hello@leadworks.example",
   notifyEmail: "team@leadworks.example",
+  timeZone: "America/New_York",
 };
 /** A notification can be turned off: the client's lead and return mails, the admin's import reports. */
 const notification = (sample: SampleMail) =>
@@ -94,10 +95,10 @@ describe("one event, one message", () => {
     );
   });
 
-  it("the form receipts keep their words and relay nothing the visitor wrote", () => {
+  it("the form receipts relay nothing the visitor wrote; the contact receipt's hours name the time zone", () => {
     const contact = byId("contact-receipt");
     expect(contact.text).toContain(
-      "We received your message and a member of our team will reply within 24 hours (Monday to Friday, 9:00 AM to 6:00 PM).",
+      "We received your message and a member of our team will reply within 24 hours (Monday to Friday, 9:00 AM to 6:00 PM Eastern Time).",
     );
     expect(contact.headers?.["Auto-Submitted"]).toBe("auto-replied");
   });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../compose";
 import { sampleMails, type SampleMail } from "./catalogue";
+import { feedbackDigestMail } from "./feedback";
 
 const site = {
   siteUrl: "https://leadworks.example",
@@ -84,6 +85,54 @@ describe("one event, one message", () => {
     expect(byId("return-rejected").text).toContain("If you disagree, reply to this e-mail");
     expect(byId("return-approved").text).toContain(
       "your agreement: https://leadworks.example/client/agreement",
+    );
+  });
+
+  it("the feedback digest: one entry reads in the singular, many are counted and the first listed", () => {
+    const many = byId("feedback-digest");
+    expect(many.subject).toBe("Client feedback digest: 31 updates");
+    expect(many.text).toContain(
+      "The first 3 are listed below; the lead list, recently updated first, has the rest.",
+    );
+    const one = feedbackDigestMail({
+      to: "maria@leadworks.example",
+      greetingName: "Maria",
+      entries: [
+        {
+          leadId: "7b21e0d4-5c3f-4e9a-8b6d-2f1a0c9e8d22",
+          leadName: "Earl Jenkins",
+          city: "Gary",
+          state: "IN",
+          company: "Oak Street Buyers",
+          status: "Contacted",
+          notes: "",
+          by: "ian@oakstreetbuyers.com",
+          at: new Date("2026-11-30T15:00:00Z"),
+        },
+      ],
+      since: new Date("2026-11-27T14:05:00Z"),
+      timeZone: "America/Chicago",
+      siteUrl: site.siteUrl,
+    });
+    expect(one.subject).toBe("Client feedback digest: 1 update");
+    expect(one.text).toContain("since Friday, Nov 27, 8:05 AM Central Time: 1 update.");
+    expect(one.text).toContain(
+      "Oak Street Buyers: Contacted\nBy ian@oakstreetbuyers.com, Monday, Nov 30, 9:00 AM",
+    );
+    expect(one.text).not.toContain("Notes:");
+    expect(one.text).not.toContain("The first");
+    // Without an opt-out (never sent so, but the template holds): no unsubscribe header or link.
+    expect(one.headers).toEqual({});
+  });
+
+  it("the staff's webhook notice replies to the client and links their webhook and client pages", () => {
+    const notice = byId("webhook-paused-staff");
+    expect(notice.replyTo).toBe("tom@tombuyshouses.com");
+    expect(notice.text).toContain(
+      "Open their webhook: https://leadworks.example/admin/webhooks/u8Kq2xNw5cTz",
+    );
+    expect(notice.html).toContain(
+      '<a href="https://leadworks.example/admin/clients/u8Kq2xNw5cTz">Client</a>',
     );
   });
 

@@ -12,6 +12,7 @@ import {
 } from "~/features/leads/import/job.server";
 import { pruneIdempotencyKeys } from "~/features/leads/api/api.server";
 import { sendNewLeadDigests } from "~/features/leads/new-lead-digest.server";
+import { FEEDBACK_DIGEST_CHECK_MS, sendFeedbackDigest } from "~/features/leads/feedback-digest.server";
 import { COMPACT_EVERY_MS, compactInsightCounts } from "~/features/leads/insights/insight-counts.server";
 import type { ObjectStore } from "~/lib/files/object-store.server";
 import { sweepOrphanObjects } from "~/lib/files/stored-files.server";
@@ -89,6 +90,23 @@ export function backgroundJobs({
       everyMs: HOUR_MS,
       scope: "cluster",
       run: () => sendNewLeadDigests(db).then(() => undefined),
+    },
+    {
+      kind: "periodic",
+      name: "feedback-digests",
+      // The staff's digest goes at opening time in the agency's time zone: looking every quarter hour
+      // sends it by 9:15; the day's row makes it once a day whichever server looks.
+      everyMs: FEEDBACK_DIGEST_CHECK_MS,
+      scope: "cluster",
+      async run() {
+        const outcome = await sendFeedbackDigest(db);
+        if (outcome.kind === "sent" && outcome.recipients > 0) {
+          log.info(
+            { day: outcome.day, entries: outcome.entries, recipients: outcome.recipients },
+            `[mail] feedback digest of ${outcome.day} written for ${outcome.recipients} admin(s)`,
+          );
+        }
+      },
     },
     {
       kind: "periodic",

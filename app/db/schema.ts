@@ -171,9 +171,29 @@ export const notificationSettings = pgTable("notification_settings", {
   returns: boolean("returns").notNull().default(true),
   /** An admin's report of an import they started, when it ends or fails. */
   importReports: boolean("import_reports").notNull().default(true),
+  /** An admin's daily digest of the feedback clients gave (feedback-digest.server.ts). */
+  feedbackDigest: boolean("feedback_digest").notNull().default(true),
+  /** An admin's notice that a client's webhook endpoint was paused after failing. */
+  webhookAlerts: boolean("webhook_alerts").notNull().default(true),
   /** Until when the daily digest of new leads has told of them. */
   digestThrough: timestamp("digest_through", { withTimezone: true }),
   updatedAt: updatedAt(),
+});
+
+/**
+ * The staff's daily digests of client feedback, one row per business day in the agency's time zone
+ * (feedback-digest.server.ts). The day is the key: the first server to insert it sends that day's digest,
+ * in the same transaction, and every other server, or a restart, finds the row and sends nothing.
+ */
+export const feedbackDigests = pgTable("feedback_digests", {
+  /** The agency's calendar day (AGENCY_TIME_ZONE) the digest belongs to. */
+  day: date("day", { mode: "string" }).primaryKey(),
+  /** The feedback it covers was given after the previous digest's `through` and up to this instant. */
+  through: timestamp("through", { withTimezone: true }).notNull(),
+  /** How many feedback entries it listed, and to how many admins it went (0 and 0 on a quiet day). */
+  entries: integer("entries").notNull(),
+  recipients: integer("recipients").notNull(),
+  createdAt: createdAt(),
 });
 
 export const userRoles = pgTable(
@@ -488,7 +508,13 @@ export const leadActivities = pgTable(
     performedBy: text("performed_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("lead_activities_lead_created_idx").on(t.leadId, t.createdAt.desc())],
+  (t) => [
+    index("lead_activities_lead_created_idx").on(t.leadId, t.createdAt.desc()),
+    // The staff's feedback digest reads one day's client feedback across every lead.
+    index("lead_activities_feedback_created_idx")
+      .on(t.createdAt)
+      .where(sql`activity_type = 'client_feedback_submitted'`),
+  ],
 );
 
 export const leadDocuments = pgTable(

@@ -17,6 +17,15 @@ describe("parseEnv", () => {
     expect(env.LOG_FORMAT).toBe("json");
     expect(env.METRICS_TOKEN).toBeUndefined();
     expect(env.METRICS_ALLOW).toBeUndefined();
+    expect(env.AGENCY_TIME_ZONE).toBe("America/New_York");
+  });
+
+  it("takes an IANA time zone for AGENCY_TIME_ZONE and refuses anything else", () => {
+    expect(parseEnv({ AGENCY_TIME_ZONE: "America/Chicago" }).AGENCY_TIME_ZONE).toBe("America/Chicago");
+    expect(parseEnv({ AGENCY_TIME_ZONE: "UTC" }).AGENCY_TIME_ZONE).toBe("UTC");
+    expect(() => parseEnv({ AGENCY_TIME_ZONE: "Eastern" })).toThrow(
+      'Invalid environment variable AGENCY_TIME_ZONE: must be an IANA time zone like America/Chicago (got "Eastern")',
+    );
   });
 
   it("logs pretty by default only in development", () => {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { DatabaseTarget } from "~/db/client.server";
 import { parseAddressList } from "./address-list";
+import { isTimeZone } from "./agency-time";
 import { LOG_FORMATS, LOG_LEVELS, redactText, type LogFormat } from "./log.server";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -26,6 +27,13 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().min(3)).default("Leadworks <no-reply@leadworks.example>"),
   CONTACT_EMAIL: optional(z.email()).default("hello@leadworks.example"),
   NOTIFY_EMAIL: optional(z.email()).default("team@leadworks.example"),
+  /**
+   * The IANA time zone the agency works in: its business hours (spec 01 §9 names none) are read there,
+   * in the contact receipt and for the staff's daily feedback digest. Eastern Time unless set.
+   */
+  AGENCY_TIME_ZONE: optional(
+    z.string().refine(isTimeZone, "must be an IANA time zone like America/Chicago"),
+  ).default("America/New_York"),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   TRUST_PROXY: optional(z.enum(["off", "x-forwarded-for", "x-real-ip", "cf-connecting-ip"])).default("off"),
   IP_RATE_LIMITS: optional(z.enum(["on", "off"])).default("on"),

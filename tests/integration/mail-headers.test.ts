@@ -34,7 +34,13 @@ import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 const CONTACT = "hello@headers.test";
 const STAFF = "staff@headers.test";
 const SITE = "http://leadworks.test";
-stubAuthEnv({ CONTACT_EMAIL: CONTACT, NOTIFY_EMAIL: STAFF, IP_RATE_LIMITS: "off" });
+// A zone other than the default, so the receipt's hours show the configured one.
+stubAuthEnv({
+  CONTACT_EMAIL: CONTACT,
+  NOTIFY_EMAIL: STAFF,
+  IP_RATE_LIMITS: "off",
+  AGENCY_TIME_ZONE: "America/Chicago",
+});
 
 const PASSWORD = "Harbor-Light-42";
 const accounts = {
@@ -130,7 +136,7 @@ describe.each(testDatabases)("mail as it leaves over SMTP on $name", (testDb) =>
     for (const part of [receipt.text, receipt.html]) {
       expect(part).toContain("Thanks for reaching out, Jane");
       expect(part).toContain(
-        "We received your message and a member of our team will reply within 24 hours (Monday to Friday, 9:00 AM to 6:00 PM).",
+        "We received your message and a member of our team will reply within 24 hours (Monday to Friday, 9:00 AM to 6:00 PM Central Time).",
       );
       // Nothing the visitor wrote is relayed to the address they typed.
       expect(part).not.toContain("Dallas");
@@ -222,6 +228,20 @@ describe.each(testDatabases)("mail as it leaves over SMTP on $name", (testDb) =>
       invitation.text,
     )![0];
     expectLinkInBothParts(invitation, inviteLink);
+    // Which address signs in, and what to do once the link has run out.
+    const signsIn = `You sign in with this address, ${invited}. The link works once and expires in 7 days.`;
+    const advice = (quote: string) =>
+      `After 7 days, ask for a new link: choose ${quote}Forgot your password?${quote} on the sign-in page and enter this address.`;
+    expect(invitation.text).toContain(signsIn);
+    expect(invitation.text).toContain(advice('"'));
+    expect(invitation.html).toContain(signsIn);
+    expect(invitation.html).toContain(advice("&quot;"));
+    // That advice works: an invited person who never set a password gets a reset link.
+    await database.db.delete(mailOutbox);
+    catcher.received.length = 0;
+    answer(await call(forgotAction, formRequest("/auth/forgot-password", { email: invited })));
+    const [renewed] = await delivered();
+    expect(renewed).toMatchObject({ to: invited, subject: "Reset your Leadworks password" });
   });
 
   it("lead assignment, single and digest: auto-generated, answers go to the agency's contact address", async () => {

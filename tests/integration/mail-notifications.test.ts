@@ -159,6 +159,8 @@ describe.each(testDatabases)("notification settings and unsubscribe on $name", (
       newLeads: "none",
       returns: false,
       importReports: true,
+      feedbackDigest: true,
+      webhookAlerts: true,
     });
     const [mine] = await deliverLeads(database.db, null, 1);
     expect(await assignLead(admin(), mine!, ids.Tom)).toBe(true);
@@ -187,12 +189,14 @@ describe.each(testDatabases)("notification settings and unsubscribe on $name", (
     const adminPage = answer(await call(accountLoader, getRequest("/account", { cookie: cookies.Admin })));
     expect(adminPage.data).toMatchObject({ notifications: { client: false, admin: true } });
 
-    // An admin turning import reports off does not touch the client choices they do not see.
+    // An admin turning their notifications off does not touch the client choices they do not see.
     expect(answer(await save("Admin", {})).status).toBe(200);
     expect(await notificationSettingsOf(database.db, ids.Admin)).toEqual({
       newLeads: "immediate",
       returns: true,
       importReports: false,
+      feedbackDigest: false,
+      webhookAlerts: false,
     });
     const junks: Record<string, string>[] = [
       { newLeads: "hourly" },

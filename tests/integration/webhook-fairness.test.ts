@@ -2,8 +2,9 @@
  * Webhook delivery is fair between clients (issue 23), on both databases: an endpoint that accepts the
  * connection and never answers holds only its cap of delivery slots, across two workers (two servers),
  * while other clients' events arrive promptly; the connect, first-byte and whole-exchange time limits;
- * an endpoint failing for hours is paused, its owner e-mailed in the same transaction, its events held
- * until it is resumed; a refused address is generic in the delivery log and precise in the server log.
+ * an endpoint failing for hours is paused, its owner and the admins e-mailed in the same transaction, its
+ * events held until it is resumed; a refused address is generic in the delivery log and precise in the
+ * server log.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -271,22 +272,23 @@ describe.each(testDatabases)("fair webhook delivery on $name", (testDb) => {
     const paused = await endpointOf();
     expect(paused.pausedAt).not.toBeNull();
     expect(paused.consecutiveFailures).toBe(PAUSE_MIN_FAILURES);
+    // The owner's notice, and the admin's (tests/integration/staff-notices.test.ts reads it).
     const mails = await db().select().from(mailOutbox);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({
-      toAddress: `${FLAKY}@wf.test`,
-      subject: "Your Leadworks webhook is paused",
-    });
-    expect(mails[0]!.textBody).toContain(`${receiver.url}/${FLAKY}`);
-    expect(mails[0]!.textBody).toContain("Resume deliveries");
-    expect(mails[0]!.textBody).toContain("http://leadworks.test/client/settings");
+    expect(mails.map((mail) => [mail.toAddress, mail.subject]).sort()).toEqual([
+      [`${admin.id}@wf.test`, `Webhook paused: ${FLAKY} Co`],
+      [`${FLAKY}@wf.test`, "Your Leadworks webhook is paused"],
+    ]);
+    const owners = mails.find((mail) => mail.toAddress === `${FLAKY}@wf.test`)!;
+    expect(owners.textBody).toContain(`${receiver.url}/${FLAKY}`);
+    expect(owners.textBody).toContain("Resume deliveries");
+    expect(owners.textBody).toContain("http://leadworks.test/client/settings");
     const audits = await db().select().from(auditLog).where(eq(auditLog.action, "webhook.paused"));
     expect(audits.map((a) => a.targetUserId)).toEqual([FLAKY]);
     // Their settings page says so.
     const settings = await getWebhookSettings(asClient(FLAKY), FLAKY);
     expect(settings.endpoint?.pausedAt).toEqual(paused.pausedAt);
 
-    // Paused: new events are kept, nothing is attempted, a resend is refused, no second e-mail.
+    // Paused: new events are kept, nothing is attempted, a resend is refused, no more e-mail.
     await eventsFor(FLAKY, 2);
     await dueNow();
     const before = receiver.received.length;
@@ -315,7 +317,7 @@ describe.each(testDatabases)("fair webhook delivery on $name", (testDb) => {
     expect(flaky.map((d) => d.status)).toEqual(["delivered", "delivered", "delivered"]);
     // Four failures before the pause, the fifth attempt after the resume.
     expect(flaky.find((d) => d.leadId === first)?.attempts).toBe(5);
-    expect(await db().$count(mailOutbox)).toBe(1);
+    expect(await db().$count(mailOutbox)).toBe(2);
 
     // Saving the URL resumes a paused webhook too.
     await db()

@@ -1,6 +1,7 @@
 /**
  * The /account page's notification settings POST. A person sets only the kinds their roles receive: a
- * client the new leads and returns, an admin the import reports; the others keep their values.
+ * client the new leads and returns, an admin the import reports, the feedback digest and the webhook
+ * notices; the others keep their values.
  */
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
@@ -38,12 +39,15 @@ export async function handleNotificationsPost(request: Request) {
   const { newLeads, on } = submission.value;
   try {
     const db = await getDb();
+    const admin = can(actor, "area:admin");
     await db.transaction(async (tx) => {
       const current = await notificationSettingsOf(tx, actor.id);
       await saveNotificationSettings(tx, actor.id, {
         newLeads: client && newLeads !== "" ? newLeads : current.newLeads,
         returns: client ? on.includes("returns") : current.returns,
-        importReports: can(actor, "area:admin") ? on.includes("import_reports") : current.importReports,
+        importReports: admin ? on.includes("import_reports") : current.importReports,
+        feedbackDigest: admin ? on.includes("feedback_digest") : current.feedbackDigest,
+        webhookAlerts: admin ? on.includes("webhook_alerts") : current.webhookAlerts,
       });
     });
   } catch (error) {

@@ -12,6 +12,12 @@ export const NOTIFICATIONS_INTENT = "notifications";
 export const notificationSwitches = [
   { value: "returns", label: "My return requests: the receipt and the decision", area: "client" },
   { value: "import_reports", label: "Imports I start: when one ends or fails", area: "admin" },
+  {
+    value: "feedback_digest",
+    label: "Client feedback: one digest each business morning, none on a day without feedback",
+    area: "admin",
+  },
+  { value: "webhook_alerts", label: "Client webhooks: when one is paused after failing", area: "admin" },
 ] as const;
 
 export const notificationSettingsSchema = z.object({
@@ -19,7 +25,7 @@ export const notificationSettingsSchema = z.object({
   newLeads: z
     .enum(valuesOf(newLeadsMailChoices), { error: "Choose how you hear of new leads" })
     .or(z.literal("")),
-  on: z.array(z.enum(["returns", "import_reports"])),
+  on: z.array(z.enum(["returns", "import_reports", "feedback_digest", "webhook_alerts"])),
 });
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsSchema>;
 
@@ -28,6 +34,8 @@ export interface NotificationChoices {
   newLeads: NewLeadsMailChoice;
   returns: boolean;
   importReports: boolean;
+  feedbackDigest: boolean;
+  webhookAlerts: boolean;
   client: boolean;
   admin: boolean;
 }

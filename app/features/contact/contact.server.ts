@@ -66,6 +66,7 @@ export async function submitContactMessage(
           name: input.name,
           contactEmail: config.CONTACT_EMAIL,
           siteUrl: config.SITE_URL,
+          timeZone: config.AGENCY_TIME_ZONE,
         }),
       );
       await notify(tx, SUBMISSIONS_CHANNEL, { kind: "contact", id: row!.id });

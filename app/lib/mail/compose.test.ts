@@ -59,6 +59,12 @@ describe("composeMail: the layout", () => {
     expect(mail.html).toContain('<a href="https://leadworks.example/unsubscribe?token=t">Unsubscribe</a>');
   });
 
+  it("sets a field of several lines apart in the plain text; one-line fields stay one a line", () => {
+    expect(mail.text).toContain(
+      "Note:\nLine one\nline two\n\nEarl Jenkins: Gary, IN\nhttps://leadworks.example/client/leads/7b21",
+    );
+  });
+
   it("links a field's label to its thing in the HTML and gives the address in the text", () => {
     expect(mail.text).toContain("Earl Jenkins: Gary, IN\nhttps://leadworks.example/client/leads/7b21");
     expect(mail.html).toContain('<a href="https://leadworks.example/client/leads/7b21">Earl Jenkins</a>');

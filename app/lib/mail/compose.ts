@@ -85,13 +85,20 @@ const plainFooter = (footer: MailFooter) => [
 ];
 
 export function composeText(content: MailContent): string {
-  const fields = (content.fields ?? []).map(
-    ([label, value, url]) => `${label}:${value.includes("\n") ? "\n" : " "}${value}${url ? `\n${url}` : ""}`,
-  );
+  const fields = content.fields ?? [];
+  // One line per field; a field of several lines stands apart with a blank line, so entries of a list
+  // (the feedback digest's) do not run into each other.
+  const fieldText = fields
+    .map(([label, value, url], i) => {
+      const lines = value.includes("\n");
+      const apart = i > 0 && (lines || fields[i - 1]![1].includes("\n")) ? "\n" : "";
+      return `${apart}${label}:${lines ? "\n" : " "}${value}${url ? `\n${url}` : ""}`;
+    })
+    .join("\n");
   const blocks = [
     content.heading,
     ...content.paragraphs.map(plainParagraph),
-    ...(fields.length ? [fields.join("\n")] : []),
+    ...(fieldText ? [fieldText] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ["--", site.name, ...plainFooter(content.footer)].join("\n"),
   ];

@@ -3,37 +3,64 @@
  * RFC 8058). Every notification send asks `notificationOptOut` first: null means the person turned that
  * kind off (or wants new leads in the daily digest), otherwise it is the opt-out the message carries.
  * Mail that answers the person's own action (sign-up, reset, a form's receipt) or stops their systems (a
- * paused webhook) is not a notification and has no setting.
+ * client's paused webhook) is not a notification and has no setting; the staff's notice of that pause is.
  */
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import type { NewLeadsMailChoice } from "~/db/enums";
-import { notificationSettings } from "~/db/schema";
+import { notificationSettings, profiles, user, userRoles } from "~/db/schema";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
 import { env } from "~/lib/env.server";
+import { enqueueMail, type OutgoingMail } from "./outbox.server";
 import type { OptOut } from "./templates/opt-out";
 
-export const notificationKinds = ["new_leads", "returns", "import_reports"] as const;
+export const notificationKinds = [
+  "new_leads",
+  "returns",
+  "import_reports",
+  "feedback_digest",
+  "webhook_alerts",
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export interface NotificationSettings {
   newLeads: NewLeadsMailChoice;
   returns: boolean;
   importReports: boolean;
+  feedbackDigest: boolean;
+  webhookAlerts: boolean;
 }
 
+/**
+ * Everything on. The admins' two are on as well: the feedback digest is at most one e-mail a business
+ * day and none on a day without feedback, and a paused webhook means a client stopped receiving leads;
+ * off by default, the agency would again learn of either only with an admin page open (issue 27).
+ */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   newLeads: "immediate",
   returns: true,
   importReports: true,
+  feedbackDigest: true,
+  webhookAlerts: true,
 };
+
+/** The kinds that are on or off, and their setting. */
+export type SwitchKind = Exclude<NotificationKind, "new_leads">;
+export const switchOf = {
+  returns: "returns",
+  import_reports: "importReports",
+  feedback_digest: "feedbackDigest",
+  webhook_alerts: "webhookAlerts",
+} as const satisfies Record<SwitchKind, keyof NotificationSettings>;
 
 /** What each kind is called where a person turns it off. */
 export const notificationKindLabels: Record<NotificationKind, string> = {
   new_leads: "e-mails about new leads assigned to you",
   returns: "e-mails about your return requests",
   import_reports: "reports of the imports you start",
+  feedback_digest: "the daily digest of client feedback",
+  webhook_alerts: "notices of paused client webhooks",
 };
 
 export async function notificationSettingsOf(db: Queryable, userId: string): Promise<NotificationSettings> {
@@ -42,6 +69,8 @@ export async function notificationSettingsOf(db: Queryable, userId: string): Pro
       newLeads: notificationSettings.newLeads,
       returns: notificationSettings.returns,
       importReports: notificationSettings.importReports,
+      feedbackDigest: notificationSettings.feedbackDigest,
+      webhookAlerts: notificationSettings.webhookAlerts,
     })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId));
@@ -73,12 +102,11 @@ export async function saveNotificationSettings(
 /** Turns one kind off at once: the one-click unsubscribe. */
 export async function turnOffNotification(db: Queryable, userId: string, kind: NotificationKind) {
   const current = await notificationSettingsOf(db, userId);
-  await saveNotificationSettings(db, userId, {
-    ...current,
-    ...(kind === "new_leads" ? { newLeads: "none" as const } : {}),
-    ...(kind === "returns" ? { returns: false } : {}),
-    ...(kind === "import_reports" ? { importReports: false } : {}),
-  });
+  await saveNotificationSettings(
+    db,
+    userId,
+    kind === "new_leads" ? { ...current, newLeads: "none" } : { ...current, [switchOf[kind]]: false },
+  );
 }
 
 // ---------------------------------------------------------------- signed unsubscribe links
@@ -126,10 +154,47 @@ export async function notificationOptOut(
 ): Promise<OptOut | null> {
   const settings = await notificationSettingsOf(db, userId);
   const wanted =
-    kind === "new_leads"
-      ? settings.newLeads === (daily ? "digest" : "immediate")
-      : kind === "returns"
-        ? settings.returns
-        : settings.importReports;
+    kind === "new_leads" ? settings.newLeads === (daily ? "digest" : "immediate") : settings[switchOf[kind]];
   return wanted ? optOutFor(userId, kind) : null;
+}
+
+export interface StaffRecipient {
+  userId: string;
+  email: string;
+  firstName: string | null;
+  optOut: OptOut;
+}
+
+/**
+ * The admins who want notifications of `kind` (an enabled account holding the admin role, and the kind on
+ * in their settings), each with the opt-out their message carries.
+ */
+async function adminsWanting(db: Queryable, kind: SwitchKind): Promise<StaffRecipient[]> {
+  const admins = await db
+    .select({ userId: user.id, email: user.email, firstName: profiles.firstName })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .leftJoin(profiles, eq(profiles.userId, userRoles.userId))
+    .where(and(eq(userRoles.role, "admin"), isNull(user.disabledAt)))
+    .orderBy(asc(user.email));
+  const wanting: StaffRecipient[] = [];
+  for (const admin of admins) {
+    const optOut = await notificationOptOut(db, admin.userId, kind);
+    if (optOut) wanting.push({ ...admin, optOut });
+  }
+  return wanting;
+}
+
+/**
+ * Writes one message of `kind` to each admin who wants it, in the caller's transaction; returns how many.
+ * `compose` builds each one from the admin (their address, name and opt-out).
+ */
+export async function mailAdminsWanting(
+  writer: Queryable,
+  kind: SwitchKind,
+  compose: (admin: StaffRecipient) => OutgoingMail,
+): Promise<number> {
+  const admins = await adminsWanting(writer, kind);
+  for (const admin of admins) await enqueueMail(writer, compose(admin));
+  return admins.length;
 }

@@ -21,6 +21,7 @@ export function previewMail(id: string): (OutgoingMail & PreviewEntry) | null {
     siteUrl: config.SITE_URL,
     contactEmail: config.CONTACT_EMAIL,
     notifyEmail: config.NOTIFY_EMAIL,
+    timeZone: config.AGENCY_TIME_ZONE,
   });
   return { ...mail, id: sample.id, title: sample.title, audience: sample.audience };
 }

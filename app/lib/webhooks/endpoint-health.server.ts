@@ -3,19 +3,21 @@
  * run of failures (how many since the last 2xx, and since when). An endpoint is paused once every attempt
  * has failed for PAUSE_AFTER_MS and at least PAUSE_MIN_FAILURES times: an outage of an hour or two (a
  * deploy, a certificate renewed late) rides on the retries, while an endpoint that is gone stops taking
- * delivery slots, its owner is told by e-mail (in the same transaction) and on their settings page, and
+ * delivery slots, its owner is told by e-mail (in the same transaction) and on their settings page, the
+ * admins who want it by e-mail as well (once per pause: the pause is the mark of one run of failures), and
  * its events are held, neither sent nor given up, until the owner resumes it (the "Resume deliveries"
  * button, or saving the URL), which sends them in order with 24 hours of retries from then.
  */
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { audit } from "~/lib/audit.server";
 import { findClientAccount } from "~/lib/client-accounts.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
+import { mailAdminsWanting } from "~/lib/mail/notification-settings.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
-import { webhookPausedMail } from "~/lib/mail/templates/webhooks";
+import { webhookPausedMail, webhookPausedStaffMail } from "~/lib/mail/templates/webhooks";
 
 /**
  * Six hours of nothing but failures: long past any planned outage, and still 18 hours before the first of
@@ -115,16 +117,18 @@ export async function recordEndpointHealth(
   return paused.map((endpoint) => endpoint.clientId);
 }
 
+/** Tells the client, and the admins who want to hear of it, that the endpoint is paused. */
 async function mailPaused(tx: Transaction, clientId: string, url: string, since: Date, failures: number) {
   const client = await findClientAccount(tx, clientId);
   if (!client) return;
   const config = env();
+  const companyName = client.companyName || client.email;
   await enqueueMail(
     tx,
     webhookPausedMail({
       to: client.email,
       greetingName: client.firstName || client.companyName || "there",
-      companyName: client.companyName || client.email,
+      companyName,
       url,
       since,
       failures,
@@ -132,6 +136,37 @@ async function mailPaused(tx: Transaction, clientId: string, url: string, since:
       contactEmail: config.CONTACT_EMAIL,
     }),
   );
+  const lastError = await lastAnswerOf(tx, clientId);
+  await mailAdminsWanting(tx, "webhook_alerts", (admin) =>
+    webhookPausedStaffMail({
+      to: admin.email,
+      greetingName: admin.firstName || "there",
+      clientId,
+      companyName,
+      clientEmail: client.email,
+      url,
+      since,
+      failures,
+      lastError,
+      timeZone: config.AGENCY_TIME_ZONE,
+      siteUrl: config.SITE_URL,
+      optOut: admin.optOut,
+    }),
+  );
+}
+
+/**
+ * The answer of the endpoint's latest attempt as its delivery log words it ("HTTP 500", a timeout). Once
+ * per pause, so reading the client's attempted rows without an index of its own is fine.
+ */
+async function lastAnswerOf(tx: Transaction, clientId: string): Promise<string | null> {
+  const [last] = await tx
+    .select({ statusCode: webhookDeliveries.lastStatusCode, error: webhookDeliveries.lastError })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.clientId, clientId), isNotNull(webhookDeliveries.lastAttemptAt)))
+    .orderBy(desc(webhookDeliveries.lastAttemptAt))
+    .limit(1);
+  return last?.error ?? (last?.statusCode ? `HTTP ${last.statusCode}` : null);
 }
 
 /**

@@ -27,7 +27,12 @@ export function NotificationSettings({
   useToast(result?.toast);
   const saving = useSending({ intent: NOTIFICATIONS_INTENT }, "reloaded");
   const switches = notificationSwitches.filter((item) => choices[item.area]);
-  const ticked = { returns: choices.returns, import_reports: choices.importReports };
+  const ticked = {
+    returns: choices.returns,
+    import_reports: choices.importReports,
+    feedback_digest: choices.feedbackDigest,
+    webhook_alerts: choices.webhookAlerts,
+  };
 
   return (
     <section

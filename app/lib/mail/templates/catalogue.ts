@@ -5,12 +5,13 @@
  */
 import type { OutgoingMail } from "../outbox.server";
 import { confirmationMail, existingAccountMail, invitationMail, resetPasswordMail } from "./account";
+import { feedbackDigestMail } from "./feedback";
 import { careerNoticeMail, careerReceiptMail, contactNoticeMail, contactReceiptMail } from "./forms";
 import { importReportMail } from "./imports";
 import { newLeadsMail, type AssignedLead } from "./leads";
 import type { OptOut } from "./opt-out";
 import { returnDecisionMail, returnReceiptMail, returnRequestedNoticeMail } from "./returns";
-import { webhookPausedMail } from "./webhooks";
+import { webhookPausedMail, webhookPausedStaffMail } from "./webhooks";
 
 export interface SampleMail {
   /** Stable, URL-safe: /admin/mail/<id>. */
@@ -26,6 +27,8 @@ export interface SampleSite {
   siteUrl: string;
   contactEmail: string;
   notifyEmail: string;
+  /** AGENCY_TIME_ZONE. */
+  timeZone: string;
 }
 
 const token = "eyJ1IjoiNmI3ZjJjMWEiLCJrIjoibmV3X2xlYWRzIn0.q1w2e3r4t5y6u7i8o9p0";
@@ -62,6 +65,8 @@ const sampleLeads: AssignedLead[] = [
 ];
 const client = { to: "tom@tombuyshouses.com", greetingName: "Tom", companyName: "Tom Buys Houses LLC" };
 const returned = { id: sampleLeads[1]!.id, name: "Earl Jenkins", city: "Gary", state: "IN" };
+const webhookUrl =
+  "https://hooks.tombuyshouses-acquisitions-crm.example.com/api/v2/integrations/leadworks/inbound-lead-events/9f8e7d6c5b4a39281706f5e4d3c2b1a0";
 
 export const sampleMails: SampleMail[] = [
   {
@@ -90,6 +95,7 @@ export const sampleMails: SampleMail[] = [
         name: "Jane Investor",
         contactEmail: site.contactEmail,
         siteUrl: site.siteUrl,
+        timeZone: site.timeZone,
       }),
   },
   {
@@ -280,7 +286,7 @@ export const sampleMails: SampleMail[] = [
     render: (site) =>
       webhookPausedMail({
         ...client,
-        url: "https://hooks.tombuyshouses-acquisitions-crm.example.com/api/v2/integrations/leadworks/inbound-lead-events/9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+        url: webhookUrl,
         since: new Date("2026-11-25T14:05:00Z"),
         failures: 37,
         siteUrl: site.siteUrl,
@@ -323,6 +329,78 @@ export const sampleMails: SampleMail[] = [
         duplicates: 0,
         siteUrl: site.siteUrl,
         optOut: optOut(site, "import_reports"),
+      }),
+  },
+  {
+    id: "webhook-paused-staff",
+    title: "Webhook paused: the staff's notice",
+    audience: "admin",
+    render: (site) =>
+      webhookPausedStaffMail({
+        to: "maria@leadworks.example",
+        greetingName: "Maria",
+        clientId: "u8Kq2xNw5cTz",
+        companyName: client.companyName,
+        clientEmail: client.to,
+        url: webhookUrl,
+        since: new Date("2026-11-25T14:05:00Z"),
+        failures: 37,
+        lastError: "HTTP 502",
+        timeZone: site.timeZone,
+        siteUrl: site.siteUrl,
+        optOut: optOut(site, "webhook_alerts"),
+      }),
+  },
+  {
+    id: "feedback-digest",
+    title: "Client feedback: the staff's daily digest",
+    audience: "admin",
+    render: (site) =>
+      feedbackDigestMail({
+        to: "maria@leadworks.example",
+        greetingName: "Maria",
+        since: new Date("2026-11-27T14:05:00Z"),
+        count: 31,
+        entries: [
+          {
+            leadId: sampleLeads[0]!.id,
+            leadName: sampleLeads[0]!.name,
+            city: "San Antonio",
+            state: "TX",
+            company: client.companyName,
+            status: "Interested",
+            notes:
+              "Spoke with her daughter; walkthrough booked for Thursday at 10 AM, wants a cash offer by Friday.",
+            by: "Tom Baker (tom@tombuyshouses.com)",
+            at: new Date("2026-11-27T19:42:00Z"),
+          },
+          {
+            leadId: sampleLeads[1]!.id,
+            leadName: sampleLeads[1]!.name,
+            city: "Gary",
+            state: "IN",
+            company: "Oak Street Buyers",
+            status: "Not Interested",
+            reason: "Price",
+            notes: "Asking $40k over ARV.",
+            by: "Ian Okafor (ian@oakstreetbuyers.com)",
+            at: new Date("2026-11-28T15:10:00Z"),
+          },
+          {
+            leadId: sampleLeads[2]!.id,
+            leadName: sampleLeads[2]!.name,
+            city: "Jacksonville",
+            state: "FL",
+            company: client.companyName,
+            status: "Deal Closed",
+            notes: "",
+            by: "Tom Baker (tom@tombuyshouses.com)",
+            at: new Date("2026-11-30T13:55:00Z"),
+          },
+        ],
+        timeZone: site.timeZone,
+        siteUrl: site.siteUrl,
+        optOut: optOut(site, "feedback_digest"),
       }),
   },
 ];

@@ -3,6 +3,7 @@
  * reply to the visitor; the visitor's own acknowledgement is lib/mail/acknowledgement.ts.
  */
 import type { MailAttachment } from "~/db/schema";
+import { businessHoursLabel } from "~/lib/agency-time";
 import { acknowledgementMail, greeting } from "../acknowledgement";
 import { composeMail, type MailFooter } from "../compose";
 import type { OutgoingMail } from "../outbox.server";
@@ -76,19 +77,24 @@ export function careerNoticeMail(input: {
   };
 }
 
-/** The visitor's acknowledgement of the contact form (our words only, see acknowledgementMail). */
+/**
+ * The visitor's acknowledgement of the contact form (our words only, see acknowledgementMail). The hours
+ * name the agency's time zone: "9:00 AM" alone means a different hour to a reader in California.
+ */
 export const contactReceiptMail = (input: {
   to: string;
   name: string;
   contactEmail: string;
   siteUrl: string;
+  /** AGENCY_TIME_ZONE. */
+  timeZone: string;
 }): OutgoingMail =>
   acknowledgementMail({
     to: input.to,
     subject: "We received your message",
     heading: greeting("Thanks for reaching out", input.name),
     paragraphs: [
-      "We received your message and a member of our team will reply within 24 hours (Monday to Friday, 9:00 AM to 6:00 PM).",
+      `We received your message and a member of our team will reply within 24 hours (${businessHoursLabel(input.timeZone)}).`,
     ],
     contactEmail: input.contactEmail,
     siteUrl: input.siteUrl,

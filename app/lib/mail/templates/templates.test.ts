@@ -6,11 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../compose";
 import { sampleMails, type SampleMail } from "./catalogue";
+import { feedbackDigestMail } from "./feedback";
 
 const site = {
   siteUrl: "https://leadworks.example",
   contactEmail: "hello@leadworks.example",
   notifyEmail: "team@leadworks.example",
+  timeZone: "America/New_York",
 };
 /** A notification can be turned off: the client's lead and return mails, the admin's import reports. */
 const notification = (sample: SampleMail) =>
@@ -86,6 +88,54 @@ describe("one event, one message", () => {
     );
   });
 
+  it("the feedback digest: one entry reads in the singular, many are counted and the first listed", () => {
+    const many = byId("feedback-digest");
+    expect(many.subject).toBe("Client feedback digest: 31 updates");
+    expect(many.text).toContain(
+      "The first 3 are listed below; the lead list, recently updated first, has the rest.",
+    );
+    const one = feedbackDigestMail({
+      to: "maria@leadworks.example",
+      greetingName: "Maria",
+      entries: [
+        {
+          leadId: "7b21e0d4-5c3f-4e9a-8b6d-2f1a0c9e8d22",
+          leadName: "Earl Jenkins",
+          city: "Gary",
+          state: "IN",
+          company: "Oak Street Buyers",
+          status: "Contacted",
+          notes: "",
+          by: "ian@oakstreetbuyers.com",
+          at: new Date("2026-11-30T15:00:00Z"),
+        },
+      ],
+      since: new Date("2026-11-27T14:05:00Z"),
+      timeZone: "America/Chicago",
+      siteUrl: site.siteUrl,
+    });
+    expect(one.subject).toBe("Client feedback digest: 1 update");
+    expect(one.text).toContain("since Friday, Nov 27, 8:05 AM Central Time: 1 update.");
+    expect(one.text).toContain(
+      "Oak Street Buyers: Contacted\nBy ian@oakstreetbuyers.com, Monday, Nov 30, 9:00 AM",
+    );
+    expect(one.text).not.toContain("Notes:");
+    expect(one.text).not.toContain("The first");
+    // Without an opt-out (never sent so, but the template holds): no unsubscribe header or link.
+    expect(one.headers).toEqual({});
+  });
+
+  it("the staff's webhook notice replies to the client and links their webhook and client pages", () => {
+    const notice = byId("webhook-paused-staff");
+    expect(notice.replyTo).toBe("tom@tombuyshouses.com");
+    expect(notice.text).toContain(
+      "Open their webhook: https://leadworks.example/admin/webhooks/u8Kq2xNw5cTz",
+    );
+    expect(notice.html).toContain(
+      '<a href="https://leadworks.example/admin/clients/u8Kq2xNw5cTz">Client</a>',
+    );
+  });
+
   it("the invitation says which address signs in and what to do after 7 days", () => {
     const text = byId("invitation").text;
     expect(text).toContain("You sign in with this address, ian@oakstreetbuyers.com.");
@@ -94,10 +144,10 @@ describe("one event, one message", () => {
     );
   });
 
-  it("the form receipts keep their words and relay nothing the visitor wrote", () => {
+  it("the form receipts relay nothing the visitor wrote; the contact receipt's hours name the time zone", () => {
     const contact = byId("contact-receipt");
     expect(contact.text).toContain(
-      "We received your message and a member of our team will reply within 24 hours (Monday to Friday, 9:00 AM to 6:00 PM).",
+      "We received your message and a member of our team will reply within 24 hours (Monday to Friday, 9:00 AM to 6:00 PM Eastern Time).",
     );
     expect(contact.headers?.["Auto-Submitted"]).toBe("auto-replied");
   });

@@ -1,0 +1,98 @@
+/**
+ * The agency's clock: its business hours (lib/site: Monday to Friday, 09:00 to 18:00, spec 01 §9) read in
+ * its time zone (AGENCY_TIME_ZONE, an IANA name). The contact receipt names the zone with the hours, and
+ * the staff's daily feedback digest goes at the opening hour of each business day there. Pure: the zone
+ * is an argument, so tests and the mail preview pass their own.
+ */
+import { site } from "./site";
+
+/** Whether `name` is an IANA time zone this runtime knows ("America/New_York", "UTC"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone as people say it: "Eastern Time", "Central European Time"; "UTC" for UTC itself. */
+export function timeZoneLabel(timeZone: string): string {
+  if (/^(Etc\/)?(UTC|GMT|Zulu|Universal)$/i.test(timeZone)) return "UTC";
+  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" })
+    .formatToParts(new Date())
+    .find((p) => p.type === "timeZoneName");
+  return part?.value ?? timeZone;
+}
+
+/** "Monday to Friday, 9:00 AM to 6:00 PM Eastern Time". */
+export const businessHoursLabel = (timeZone: string) => `${site.hoursLabel} ${timeZoneLabel(timeZone)}`;
+
+export interface ZonedTime {
+  /** The local calendar day, "2026-11-30". */
+  date: string;
+  /** "Monday". */
+  weekday: string;
+  /** Minutes since local midnight. */
+  minutes: number;
+}
+
+/** What the wall clock in `timeZone` shows at `at`. */
+export function zonedTime(at: Date, timeZone: string): ZonedTime {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "long",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: parts.weekday ?? "",
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Whether `at` falls on a business day, at or after opening and before closing, in `timeZone`. */
+export function inBusinessHours(at: Date, timeZone: string): boolean {
+  const local = zonedTime(at, timeZone);
+  return (
+    (site.hours.days as readonly string[]).includes(local.weekday) &&
+    local.minutes >= minutesOf(site.hours.opens) &&
+    local.minutes < minutesOf(site.hours.closes)
+  );
+}
+
+/**
+ * The same hour on the business day before `at` (Friday's for a Monday), in whole days of 24 hours: a day
+ * that gains or loses an hour to daylight saving time moves it by that hour, which is close enough for a
+ * window's start.
+ */
+export function previousBusinessDay(at: Date, timeZone: string): Date {
+  const days = site.hours.days as readonly string[];
+  for (let back = 1; back <= 7; back++) {
+    const day = new Date(at.getTime() - back * 86_400_000);
+    if (days.includes(zonedTime(day, timeZone).weekday)) return day;
+  }
+  return new Date(at.getTime() - 86_400_000);
+}
+
+/** `at` as the agency reads it: "Friday, Nov 27, 9:05 AM". */
+export const formatAgencyTime = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "long",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(at);

@@ -25,15 +25,15 @@ import { env } from "~/lib/env.server";
 import { readFlash } from "~/lib/flash.server";
 import { can } from "~/lib/permissions";
 import { personName } from "~/lib/actor";
-import { useInAppFrame } from "~/lib/app-frame";
+import { useInAppFrame, useRouteManifest } from "~/lib/app-frame";
 import { useRouteWantsHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
+import { site } from "~/lib/site";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "alternate", type: "application/rss+xml", title: "Leadworks blog", href: "/blog/rss.xml" },
 ];
 
@@ -68,14 +68,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The signed-in areas draw their own frame (header, navigation, main) around the page. Without root
   // data the root loader failed: the root boundary's page then needs the site's frame.
   const inAppFrame = useInAppFrame() && !!rootData;
+  // One manifest per page: the browser would only read the first.
+  const manifest = useRouteManifest() ?? "/manifest.webmanifest";
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1e3a8a" />
+        <meta name="theme-color" content={site.themeColor} />
         <Meta />
         <Links />
+        <link rel="manifest" href={manifest} />
       </head>
       <body className="flex min-h-screen flex-col bg-background text-foreground antialiased">
         <a

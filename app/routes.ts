@@ -85,6 +85,10 @@ export default [
   route("client/events", "routes/client/events.ts"),
   route("client/settings/events", "routes/client/settings-events.ts"),
   route("client/insights/export.csv", "routes/client/insights-export.ts"),
+  // The portal as an installed app (issue 26): manifest, offline worker and its page; no sign-in
+  route("client/manifest.webmanifest", "routes/client/manifest.ts"),
+  route("client/sw.js", "routes/client/service-worker.ts"),
+  route("client/offline", "routes/client/offline.ts"),
 
   // Public API (issue 14): bearer keys, JSON, problem+json; its reference for admins
   route("api/v1/leads", "routes/api/v1/leads.ts"),

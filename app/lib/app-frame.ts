@@ -10,3 +10,13 @@ export const appFrame = { frame: "app" } as const;
 export function useInAppFrame(): boolean {
   return useMatches().some((match) => (match.handle as { frame?: string } | undefined)?.frame === "app");
 }
+
+/**
+ * The web app manifest of the deepest route that names one (`handle.manifest`): the client portal installs
+ * as an app of its own, the rest of the site keeps the site's manifest.
+ */
+export function useRouteManifest(): string | undefined {
+  return useMatches()
+    .map((match) => (match.handle as { manifest?: string } | undefined)?.manifest)
+    .findLast((manifest) => manifest !== undefined);
+}

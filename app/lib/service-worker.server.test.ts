@@ -73,9 +73,19 @@ function startWorker(network: (url: string, init?: RequestInit) => Response | Pr
     fetches,
     /** The URLs stored in the worker's caches. */
     stored: () => [...stores.values()].flatMap((store) => [...store.keys()]),
+    /** The names of the origin's caches; `seed` adds empty ones, as other workers or builds left them. */
+    cacheNames: (...seed: string[]) => {
+      for (const name of seed) stores.set(name, new Map());
+      return [...stores.keys()];
+    },
     async install() {
       let done: unknown;
       listeners.get("install")!({ waitUntil: (promise: unknown) => (done = promise) });
+      await done;
+    },
+    async activate() {
+      let done: unknown;
+      listeners.get("activate")!({ waitUntil: (promise: unknown) => (done = promise) });
       await done;
     },
     /** Dispatches a fetch event; the worker's answer, or undefined when it let the browser handle it. */
@@ -101,6 +111,14 @@ describe("the offline worker", () => {
     await worker.install();
     expect(worker.fetches).toEqual([{ url: `${ORIGIN}/`, init: { credentials: "omit" } }]);
     expect(worker.stored()).toEqual([`${ORIGIN}/`]);
+  });
+
+  it("on activation drops its older caches and leaves the client portal's worker its own", async () => {
+    const worker = startWorker(() => served("<h1>Home</h1>", PUBLIC_PAGE));
+    await worker.install();
+    worker.cacheNames("leadworks-old", "portal-offline-old");
+    await worker.activate();
+    expect(worker.cacheNames().sort()).toEqual(["leadworks-test", "portal-offline-old"]);
   });
 
   it("keeps public pages and hashed assets", async () => {

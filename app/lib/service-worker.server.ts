@@ -2,7 +2,8 @@
  * The offline worker. It caches the public home page (the shell) at install, keeps hashed assets it has
  * seen (cache first: their names change with their content), and answers navigations from the network,
  * falling back to the cached copy of the page or the shell when offline. Only GET on our own origin is
- * touched; account pages (/auth, /account, /admin, /client) and API calls always go to the network.
+ * touched; account pages (/auth, /account, /admin, /client) and API calls always go to the network. The
+ * client portal's pages have a worker of their own (portal-worker.server.ts, scope /client).
  *
  * It stores only what the server marks as shareable: `Cache-Control` with `public` and without `private`
  * or `no-store`. Prerendered public pages and hashed assets say so; every response rendered for a
@@ -39,7 +40,12 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      // Only this worker's older caches: the client portal's worker keeps its own (portal-offline-*).
+      .then((keys) =>
+        Promise.all(
+          keys.filter((key) => key.startsWith("leadworks-") && key !== CACHE).map((key) => caches.delete(key)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });

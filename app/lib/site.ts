@@ -12,6 +12,8 @@ export const site = {
   hours: { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "18:00" },
   hoursLabel: "Monday to Friday, 9:00 AM to 6:00 PM",
   rating: { value: 4.9, count: 127 },
+  /** The browser's toolbar and an installed app's title bar (theme-color, web app manifests). */
+  themeColor: "#1e3a8a",
 } as const;
 
 /** Canonical paths of the public pages (spec 01 §2). */

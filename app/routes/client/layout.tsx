@@ -1,4 +1,5 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
+import { Outlet, useRouteLoaderData, type LinksFunction } from "react-router";
 import type { Route } from "./+types/layout";
 import { AreaErrorPage, describeAreaError } from "~/components/layout/area-error";
 import { AreaFrame, type AreaLink } from "~/components/layout/area-frame";
@@ -7,6 +8,8 @@ import { areaAccount } from "~/features/auth/area-account.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { countLeadsAwaitingFeedback } from "~/features/leads/client-leads.server";
 import { appFrame } from "~/lib/app-frame";
+import { portalApp } from "~/lib/portal-app";
+import { registerPortalWorker } from "~/lib/service-worker.client";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 
 /**
@@ -21,7 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const handle = appFrame;
+// The portal installs as an app of its own (issue 26 §3): its manifest replaces the site's on its pages.
+export const handle = { ...appFrame, manifest: portalApp.manifest };
+
+export const links: LinksFunction = () => [{ rel: "apple-touch-icon", href: portalApp.appleTouchIcon }];
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
@@ -49,9 +55,13 @@ const frameOf = (data: Awaited<ReturnType<typeof loader>> | undefined) => ({
   account: data?.account,
 });
 
+/** The portal's offline worker, registered by its pages only: the public site registers none of it. */
+const usePortalWorker = () => useEffect(registerPortalWorker, []);
+
 export default function ClientLayout({ loaderData }: Route.ComponentProps) {
   // Leads assigned, changed or taken away by the agency show up without a reload (the badge too).
   useLiveRevalidation("/client/events", "lead");
+  usePortalWorker();
   return (
     <AreaFrame {...frameOf(loaderData)}>
       <Outlet />
@@ -64,6 +74,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/client/layout");
   // As on every portal page: a lead assigned to them meanwhile opens without a reload.
   useLiveRevalidation("/client/events", "lead");
+  usePortalWorker();
   return (
     <AreaErrorPage
       error={error}

@@ -35,14 +35,18 @@ import {
   bulkSchema,
   parseClientLeadQuery,
   clientLeadListSearch,
+  clientQuickFilters,
+  isClientListFiltered,
   isFiltered,
   knownLeadColumns,
   leadColumnsSchema,
   leadListSearch,
   nextSortOf,
   parseLeadListQuery,
+  quickFilterOn,
   sortDirectionOf,
   statusFilterOptions,
+  toggleQuickFilter,
 } from "./lead-list.schema";
 import type { z } from "~/lib/zod";
 
@@ -877,6 +881,45 @@ describe("parseClientLeadQuery", () => {
       feedback: undefined,
     });
     expect(parseClientLeadQuery(url("feedback=Interested")).feedback).toBeUndefined();
+  });
+});
+
+describe("the client list's search and quick filters", () => {
+  const quick = (label: string) => clientQuickFilters.find((q) => q.label === label)!;
+
+  it("reads the search trimmed and writes it first; an empty one is no search", () => {
+    const query = parseClientLeadQuery(url("q=%20%20(713)%20555-0142%20&motivation=hot"));
+    expect(query.q).toBe("(713) 555-0142");
+    expect(clientLeadListSearch(query)).toBe("?q=%28713%29+555-0142&motivation=hot");
+    expect(parseClientLeadQuery(url("q=%20%20")).q).toBeUndefined();
+    expect(isClientListFiltered(parseClientLeadQuery(url("q=%20")))).toBe(false);
+    expect(isClientListFiltered(parseClientLeadQuery(url("q=oak")))).toBe(true);
+    expect(parseClientLeadQuery(url(`q=${"a".repeat(150)}`)).q).toHaveLength(100);
+  });
+
+  it("offers waiting for feedback, mine and hot as values of the list's own filters", () => {
+    expect(clientQuickFilters.map((q) => [q.label, q.field, q.value])).toEqual([
+      ["Waiting for feedback", "feedback", "not_reviewed"],
+      ["Mine", "claim", "mine"],
+      ["Hot", "motivation", "hot"],
+    ]);
+    // The select's value and the quick filter are one: feedback=not_reviewed is "Waiting for feedback".
+    expect(
+      quickFilterOn(parseClientLeadQuery(url("feedback=not_reviewed")), quick("Waiting for feedback")),
+    ).toBe(true);
+    expect(quickFilterOn(parseClientLeadQuery(url("claim=unclaimed")), quick("Mine"))).toBe(false);
+  });
+
+  it("toggles a quick filter on and off, keeping the search and the other filters, from the first page", () => {
+    const query = parseClientLeadQuery(url("q=oak&claim=mine&after=Wz"));
+    const hot = toggleQuickFilter(query, quick("Hot"));
+    expect(clientLeadListSearch(hot)).toBe("?q=oak&motivation=hot&claim=mine");
+    expect(hot.cursor).toBeUndefined();
+    expect(clientLeadListSearch(toggleQuickFilter(hot, quick("Hot")))).toBe("?q=oak&claim=mine");
+    expect(clientLeadListSearch(toggleQuickFilter(query, quick("Mine")))).toBe("?q=oak");
+    // On replaces another value of the same filter: cold becomes hot, not both.
+    const cold = parseClientLeadQuery(url("motivation=cold"));
+    expect(toggleQuickFilter(cold, quick("Hot")).motivation).toBe("hot");
   });
 });
 

@@ -127,12 +127,18 @@ describe("client teams", () => {
       await claim.getByText("You have taken this lead.").waitFor();
       failures.push(...(await axeAtBothWidths(member, "/client/leads/:id")));
 
+      // On a phone "Taken by" waits behind Filters; Mine is also a quick filter, the same claim=mine.
       await member.goto(app.url + "/client/leads", { waitUntil: "networkidle" });
+      await member.getByTitle("Filters").click();
       await member.getByLabel("Taken by").selectOption("unclaimed");
       await member.waitForURL(app.url + "/client/leads?claim=unclaimed");
       await member.getByText("No leads match these filters").waitFor();
-      await member.getByLabel("Taken by").selectOption("mine");
+      await member
+        .getByRole("navigation", { name: "Quick filters" })
+        .getByRole("link", { name: "Mine" })
+        .click();
       await member.waitForURL(app.url + "/client/leads?claim=mine");
+      await expect(member.getByLabel("Taken by").inputValue()).resolves.toBe("mine");
       await member
         .getByRole("link", { name: /Walter Brennan/ })
         .first()

@@ -40,8 +40,8 @@ const ago = (value: Date | string, now: number) => {
 /**
  * Name, Phone, Address, Motivation, Date Received, Feedback Status, Actions (spec 02 §2): one line per
  * lead on a wide screen. On a phone (issue 26) each row is a card of about 100 px, the whole card opening
- * the lead: name and age, the address, the feedback and motivation; the phone number and the View button
- * wait for the lead's page, which starts with Call and Text.
+ * the lead: name and age, the address, the feedback and motivation, and View; the phone number waits for
+ * the lead's page, which starts with Call and Text.
  */
 export function ClientLeadTable({
   rows,
@@ -136,12 +136,13 @@ export function ClientLeadTable({
                   <td className={cn(cellClass, "col-start-1 row-start-3")}>
                     <FeedbackBadge value={lead.clientFeedbackStatus} />
                   </td>
-                  <td className={cn(cellClass, wideOnly, "md:text-right")}>
+                  <td className={cn(cellClass, "col-start-3 row-start-3 justify-self-end md:text-right")}>
+                    {/* Above the name's cover on a phone, so that it is a link of its own there too. */}
                     <Link
                       to={to}
                       aria-label={`View ${name}`}
                       title="View"
-                      className="inline-flex size-7 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
+                      className="relative z-10 inline-flex size-6 items-center md:size-7 justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
                     >
                       <Eye aria-hidden="true" className="size-4" />
                     </Link>
@@ -300,14 +301,9 @@ export function ClientLeadsEmpty({ query }: { query: ClientLeadQuery }) {
   ];
   return (
     <div className="space-y-3">
-      <p className="font-semibold text-foreground">
-        {q ? (
-          <>
-            No leads match <q className="break-words">{q}</q>
-          </>
-        ) : (
-          "No leads match these filters"
-        )}
+      {/* The quotes are text, not <q>'s generated ones: screen readers and copies keep them. */}
+      <p className="font-semibold break-words text-foreground">
+        {q ? `No leads match “${q}”` : "No leads match these filters"}
       </p>
       {words.length > 0 && <p>Filtered by: {words.join(", ")}</p>}
       <ul className="flex flex-wrap justify-center gap-2">

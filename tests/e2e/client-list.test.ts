@@ -9,7 +9,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { viewports } from "../support/browser";
-import { appForFile, axeViolations, toast, type TestUser } from "../support/e2e-app";
+import { appForFile, axeAtBothWidths, toast, type TestUser } from "../support/e2e-app";
 
 const PASSWORD = "Granite-Peak-2024!";
 const ADMIN: TestUser = { email: "list.admin@example.com", password: PASSWORD, role: "admin" };
@@ -85,16 +85,6 @@ async function createLead(admin: Page, seller: Seller) {
   await admin.waitForURL(app.url + "/admin/leads");
 }
 
-async function axeAtBothWidths(page: Page, label: string): Promise<string[]> {
-  const failures: string[] = [];
-  for (const [name, viewport] of Object.entries(viewports)) {
-    await page.setViewportSize(viewport);
-    failures.push(...(await axeViolations(page, `${label} ${name}`)));
-  }
-  await page.setViewportSize(viewports.phone);
-  return failures;
-}
-
 /** The names on the list's cards, in order ("" for the empty list). */
 const names = (page: Page) => page.getByRole("table").locator("tbody tr td:first-child a").allTextContents();
 
@@ -132,7 +122,7 @@ describe("My Leads on a phone", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewports.phone.width,
       );
-      failures.push(...(await axeAtBothWidths(page, "/client/leads")));
+      failures.push(...(await axeAtBothWidths(page, "/client/leads", viewports.phone)));
 
       // A phone number as people write it finds the seller stored as +17135550142.
       await search.fill("(713) 555-0142");
@@ -162,13 +152,13 @@ describe("My Leads on a phone", () => {
       await empty.getByText("Filtered by: Waiting for feedback, Hot").waitFor();
       // Willow Creek's hot, unreviewed lead on Oak St is theirs, not this company's.
       expect(await page.getByText("Olive Oakley").count()).toBe(0);
-      failures.push(...(await axeAtBothWidths(page, "/client/leads (empty)")));
+      failures.push(...(await axeAtBothWidths(page, "/client/leads (empty)", viewports.phone)));
 
       await empty.getByRole("link", { name: "Clear filters" }).click();
       await expect.poll(() => searchOf(page)).toEqual({ q: "oak" });
       await page.getByRole("heading", { name: "My Leads (2)", level: 1 }).waitFor();
       expect(await names(page)).toEqual(["Rosa Lind", "Peter Oakes"]);
-      await expect(search.inputValue()).resolves.toBe("oak");
+      await expect.poll(() => search.inputValue()).toBe("oak");
       await expect.poll(() => hot.getAttribute("aria-current")).toBeNull();
 
       // Back returns to the empty search, its quick filters on again.
@@ -194,7 +184,7 @@ describe("My Leads on a phone", () => {
       await expect.poll(() => searchOf(page)).toEqual({ claim: "mine" });
       await page.getByRole("heading", { name: "My Leads (1)", level: 1 }).waitFor();
       expect(await names(page)).toEqual(["Rosa Lind"]);
-      failures.push(...(await axeAtBothWidths(page, "/client/leads?claim=mine")));
+      failures.push(...(await axeAtBothWidths(page, "/client/leads?claim=mine", viewports.phone)));
 
       expect(failures).toEqual([]);
     },

@@ -11,9 +11,11 @@ import { parseForm } from "~/lib/form-reply";
 import {
   clientDisplayName,
   formatAge,
+  formatAgo,
   formatListDate,
   formatMoney,
   formatPhone,
+  oneLineAddress,
   personName,
 } from "./lead-format";
 import {
@@ -852,6 +854,20 @@ describe("formatAge", () => {
     ["2026-11-26T12:00:05Z", undefined, "0 min"],
   ] as const)("%s reads %s -> %j", (value, unit, text) => {
     expect(formatAge(value, now, unit)).toBe(text);
+  });
+});
+
+describe("formatAgo and oneLineAddress", () => {
+  const now = Date.parse("2026-11-26T12:00:00Z");
+  it("says how long ago, and just now under a minute", () => {
+    expect(formatAgo("2026-11-26T11:59:30Z", now)).toBe("just now");
+    expect(formatAgo("2026-11-24T12:00:00Z", now)).toBe("2 d ago");
+  });
+
+  it("writes the address on one line", () => {
+    expect(oneLineAddress({ address: "12 Cedar Ln", city: "Houston", state: "TX" })).toBe(
+      "12 Cedar Ln, Houston, TX",
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { Check, Eye, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,7 +6,7 @@ import { feedbackStatuses, labelOf, motivationLevels } from "~/db/enums";
 import type { SerializeFrom } from "~/lib/serialize-from";
 import { cn } from "~/lib/utils";
 import type { listClientLeads } from "../client-leads.server";
-import { formatAge, formatListDate, formatPhone } from "../lead-format";
+import { formatAgo, formatListDate, formatPhone, oneLineAddress } from "../lead-format";
 import {
   claimFilters,
   clientLeadListSearch,
@@ -17,6 +17,7 @@ import {
   type ClientLeadQuery,
 } from "../lead-list.schema";
 import { FeedbackBadge, MotivationBadge } from "./badges";
+import { ViewIconLink } from "./lead-table-parts";
 import { FilterForm, FilterSearch, FilterSelect, phoneFiltersPanel, PhoneFiltersToggle } from "./filters";
 
 /** A row of My Leads (and of the dashboard's recent leads, the same columns) as the loader sends it. */
@@ -27,15 +28,6 @@ const wideOnly = "max-md:hidden";
 const cellClass = "md:table-cell md:px-3 md:py-2 md:align-middle";
 const headClass = "px-3 py-2.5 font-semibold whitespace-nowrap";
 const COLUMNS = ["Name", "Phone", "Address", "Motivation", "Date Received", "Feedback Status"] as const;
-
-const addressOf = (lead: Pick<ClientRow, "address" | "city" | "state">) =>
-  `${lead.address}, ${lead.city}, ${lead.state}`;
-
-/** "5 min ago", "3 d ago"; "just now" under a minute. */
-const ago = (value: Date | string, now: number) => {
-  const age = formatAge(value, now);
-  return age === "0 min" ? "just now" : `${age} ago`;
-};
 
 /**
  * Name, Phone, Address, Motivation, Date Received, Feedback Status, Actions (spec 02 §2): one line per
@@ -115,8 +107,8 @@ export function ClientLeadTable({
                       "col-span-3 row-start-2 min-w-0 text-muted-foreground md:w-full md:max-w-0 md:text-foreground",
                     )}
                   >
-                    <span className="block truncate md:min-w-[10rem]" title={addressOf(lead)}>
-                      {addressOf(lead)}
+                    <span className="block truncate md:min-w-[10rem]" title={oneLineAddress(lead)}>
+                      {oneLineAddress(lead)}
                     </span>
                   </td>
                   <td className={cn(cellClass, "col-start-2 row-start-3 justify-self-start")}>
@@ -129,7 +121,7 @@ export function ClientLeadTable({
                     )}
                   >
                     <time dateTime={new Date(lead.createdAt).toISOString()} className="whitespace-nowrap">
-                      <span className="text-muted-foreground md:hidden">{ago(lead.createdAt, at)}</span>
+                      <span className="text-muted-foreground md:hidden">{formatAgo(lead.createdAt, at)}</span>
                       <span className="max-md:hidden">{formatListDate(lead.createdAt)}</span>
                     </time>
                   </td>
@@ -138,14 +130,7 @@ export function ClientLeadTable({
                   </td>
                   <td className={cn(cellClass, "col-start-3 row-start-3 justify-self-end md:text-right")}>
                     {/* Above the name's cover on a phone, so that it is a link of its own there too. */}
-                    <Link
-                      to={to}
-                      aria-label={`View ${name}`}
-                      title="View"
-                      className="relative z-10 inline-flex size-6 items-center md:size-7 justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
-                    >
-                      <Eye aria-hidden="true" className="size-4" />
-                    </Link>
+                    <ViewIconLink to={to} name={name} className="relative z-10 size-6 md:size-7" />
                   </td>
                 </tr>
               );

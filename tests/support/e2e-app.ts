@@ -181,3 +181,17 @@ export async function axeViolations(page: Page, label = ""): Promise<string[]> {
         .join(" | ")}`,
   );
 }
+
+/**
+ * axe's findings on the page at the phone's width, then at the desktop's, each labelled with the width;
+ * the page is left at `back`.
+ */
+export async function axeAtBothWidths(page: Page, label: string, back: Viewport): Promise<string[]> {
+  const failures: string[] = [];
+  for (const [name, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    failures.push(...(await axeViolations(page, `${label} ${name}`)));
+  }
+  await page.setViewportSize(back);
+  return failures;
+}

@@ -82,8 +82,10 @@ export async function countLeadsAwaitingFeedback(actor: ActorRef): Promise<numbe
 export const CLIENT_LEADS_PAGE_SIZE = 50;
 
 /**
- * My Leads: the leads assigned to the client, newest first, filtered by motivation and feedback, one
- * keyset page at a time (every lead reachable, however many), with a total counted up to 10,000.
+ * My Leads: the leads assigned to the client, newest first, searched by seller name, phone or address
+ * (the admin list's search, leadSearch: a phone matches however it is typed) and filtered by motivation,
+ * feedback and who took them, one keyset page at a time (every lead reachable, however many), with a
+ * total counted up to 10,000. The company's scope is one more condition: a search never widens it.
  */
 export async function listClientLeads(actor: ActorRef, query: ClientLeadQuery) {
   authorize(actor, "lead:read:own");
@@ -94,7 +96,7 @@ export async function listClientLeads(actor: ActorRef, query: ClientLeadQuery) {
   if (query.claim === "unclaimed") conditions.push(isNull(leads.claimedByUserId));
   return keysetPage(
     "newest",
-    { where: conditions },
+    { where: conditions, term: query.q },
     query.cursor,
     CLIENT_LEADS_PAGE_SIZE,
     (q, where, order, limit) =>

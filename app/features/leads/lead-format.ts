@@ -41,6 +41,16 @@ export function formatAge(value: Date | string, now: number, unit?: "day"): stri
   return `${Math.floor(minutes / (1440 * 30))} mo`;
 }
 
+/** formatAge as a list's cell reads it: "5 min ago", "3 d ago"; "just now" under a minute. */
+export function formatAgo(value: Date | string, now: number): string {
+  const age = formatAge(value, now);
+  return age === "0 min" ? "just now" : `${age} ago`;
+}
+
+/** A lead's address on one line, as the compact lists show it: "12 Oak St, Houston, TX". */
+export const oneLineAddress = (lead: { address: string; city: string; state: string }) =>
+  `${lead.address}, ${lead.city}, ${lead.state}`;
+
 export interface PersonName {
   companyName?: string | null;
   firstName: string | null;

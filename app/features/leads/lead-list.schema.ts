@@ -131,12 +131,15 @@ function day(raw: string | null): string | undefined {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(raw) ? raw : undefined;
 }
 
+/** A search term from the URL, as both lists read it: trimmed, at most 100 characters. */
+const searchTerm = (raw: string | null) => (raw ?? "").trim().slice(0, 100);
+
 /** The admin list's filters from the URL; unknown values are ignored, not errors. */
 export function parseLeadListQuery(url: URL): LeadListQuery {
   const params = url.searchParams;
   const client = params.get("client");
   return {
-    q: (params.get("q") ?? "").trim().slice(0, 100),
+    q: searchTerm(params.get("q")),
     statuses: pickAll(leadStatuses, params.getAll("status")),
     motivations: pickAll(motivationLevels, params.getAll("motivation")),
     sources: pickAll(leadSources, params.getAll("source")),
@@ -305,6 +308,8 @@ export const claimFilters = [
 export type ClaimFilter = (typeof claimFilters)[number]["value"];
 
 export interface ClientLeadQuery {
+  /** The search (issue 26): seller name, phone or address; none when empty. */
+  q?: string;
   motivation?: MotivationLevel;
   feedback?: FeedbackStatus;
   claim?: ClaimFilter;
@@ -312,9 +317,10 @@ export interface ClientLeadQuery {
   cursor?: PageCursor;
 }
 
-/** The client list's filters (spec 02 §2: motivation and feedback status) and page. */
+/** The client list's search, filters (spec 02 §2: motivation and feedback status) and page. */
 export function parseClientLeadQuery(url: URL): ClientLeadQuery {
   return {
+    q: searchTerm(url.searchParams.get("q")) || undefined,
     motivation: pickOne(motivationLevels, url.searchParams.get("motivation")),
     feedback: pickOne(feedbackStatuses, url.searchParams.get("feedback")),
     claim: pickOne(claimFilters, url.searchParams.get("claim")),
@@ -322,12 +328,43 @@ export function parseClientLeadQuery(url: URL): ClientLeadQuery {
   };
 }
 
-/** The URL search of the client list's filters (first page): what its page links build on. */
+/** The URL search of the client list's search and filters (first page): what its links build on. */
 export function clientLeadListSearch(query: ClientLeadQuery): string {
   const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
   if (query.motivation) params.set("motivation", query.motivation);
   if (query.feedback) params.set("feedback", query.feedback);
   if (query.claim) params.set("claim", query.claim);
   const search = params.toString();
   return search ? `?${search}` : "";
+}
+
+/** Whether the search or a filter narrows the client's list (the page does not). */
+export const isClientListFiltered = (query: ClientLeadQuery) =>
+  Boolean(query.q || query.motivation || query.feedback || query.claim);
+
+/**
+ * The client list's quick filters (issue 26): one tap each, on a phone too. Each is one value of a
+ * filter the list already has (feedback, claim, motivation), not a filter of its own, so a quick filter
+ * and its select always agree and the URL has one way to say it.
+ */
+export const clientQuickFilters = [
+  { label: "Waiting for feedback", field: "feedback", value: "not_reviewed" },
+  { label: "Mine", field: "claim", value: "mine" },
+  { label: "Hot", field: "motivation", value: "hot" },
+] as const satisfies readonly { label: string; field: keyof ClientLeadQuery; value: string }[];
+export type ClientQuickFilter = (typeof clientQuickFilters)[number];
+
+/** Whether a quick filter is on: its filter holds its value. */
+export const quickFilterOn = (query: ClientLeadQuery, quick: ClientQuickFilter) =>
+  query[quick.field] === quick.value;
+
+/**
+ * The list with a quick filter switched the other way, back to its first page: on sets its filter to
+ * its value (replacing another value of that filter), off clears that filter. The search and the other
+ * filters stay.
+ */
+export function toggleQuickFilter(query: ClientLeadQuery, quick: ClientQuickFilter): ClientLeadQuery {
+  const { cursor: _cursor, ...rest } = query;
+  return { ...rest, [quick.field]: quickFilterOn(query, quick) ? undefined : quick.value };
 }

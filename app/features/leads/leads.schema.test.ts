@@ -11,9 +11,11 @@ import { parseForm } from "~/lib/form-reply";
 import {
   clientDisplayName,
   formatAge,
+  formatAgo,
   formatListDate,
   formatMoney,
   formatPhone,
+  oneLineAddress,
   personName,
 } from "./lead-format";
 import {
@@ -35,14 +37,18 @@ import {
   bulkSchema,
   parseClientLeadQuery,
   clientLeadListSearch,
+  clientQuickFilters,
+  isClientListFiltered,
   isFiltered,
   knownLeadColumns,
   leadColumnsSchema,
   leadListSearch,
   nextSortOf,
   parseLeadListQuery,
+  quickFilterOn,
   sortDirectionOf,
   statusFilterOptions,
+  toggleQuickFilter,
 } from "./lead-list.schema";
 import type { z } from "~/lib/zod";
 
@@ -851,6 +857,20 @@ describe("formatAge", () => {
   });
 });
 
+describe("formatAgo and oneLineAddress", () => {
+  const now = Date.parse("2026-11-26T12:00:00Z");
+  it("says how long ago, and just now under a minute", () => {
+    expect(formatAgo("2026-11-26T11:59:30Z", now)).toBe("just now");
+    expect(formatAgo("2026-11-24T12:00:00Z", now)).toBe("2 d ago");
+  });
+
+  it("writes the address on one line", () => {
+    expect(oneLineAddress({ address: "12 Cedar Ln", city: "Houston", state: "TX" })).toBe(
+      "12 Cedar Ln, Houston, TX",
+    );
+  });
+});
+
 describe("parseClientLeadQuery", () => {
   it("reads the page's cursor and writes the filters back without it", () => {
     const query = parseClientLeadQuery(url("feedback=interested&after=Wz"));
@@ -877,6 +897,45 @@ describe("parseClientLeadQuery", () => {
       feedback: undefined,
     });
     expect(parseClientLeadQuery(url("feedback=Interested")).feedback).toBeUndefined();
+  });
+});
+
+describe("the client list's search and quick filters", () => {
+  const quick = (label: string) => clientQuickFilters.find((q) => q.label === label)!;
+
+  it("reads the search trimmed and writes it first; an empty one is no search", () => {
+    const query = parseClientLeadQuery(url("q=%20%20(713)%20555-0142%20&motivation=hot"));
+    expect(query.q).toBe("(713) 555-0142");
+    expect(clientLeadListSearch(query)).toBe("?q=%28713%29+555-0142&motivation=hot");
+    expect(parseClientLeadQuery(url("q=%20%20")).q).toBeUndefined();
+    expect(isClientListFiltered(parseClientLeadQuery(url("q=%20")))).toBe(false);
+    expect(isClientListFiltered(parseClientLeadQuery(url("q=oak")))).toBe(true);
+    expect(parseClientLeadQuery(url(`q=${"a".repeat(150)}`)).q).toHaveLength(100);
+  });
+
+  it("offers waiting for feedback, mine and hot as values of the list's own filters", () => {
+    expect(clientQuickFilters.map((q) => [q.label, q.field, q.value])).toEqual([
+      ["Waiting for feedback", "feedback", "not_reviewed"],
+      ["Mine", "claim", "mine"],
+      ["Hot", "motivation", "hot"],
+    ]);
+    // The select's value and the quick filter are one: feedback=not_reviewed is "Waiting for feedback".
+    expect(
+      quickFilterOn(parseClientLeadQuery(url("feedback=not_reviewed")), quick("Waiting for feedback")),
+    ).toBe(true);
+    expect(quickFilterOn(parseClientLeadQuery(url("claim=unclaimed")), quick("Mine"))).toBe(false);
+  });
+
+  it("toggles a quick filter on and off, keeping the search and the other filters, from the first page", () => {
+    const query = parseClientLeadQuery(url("q=oak&claim=mine&after=Wz"));
+    const hot = toggleQuickFilter(query, quick("Hot"));
+    expect(clientLeadListSearch(hot)).toBe("?q=oak&motivation=hot&claim=mine");
+    expect(hot.cursor).toBeUndefined();
+    expect(clientLeadListSearch(toggleQuickFilter(hot, quick("Hot")))).toBe("?q=oak&claim=mine");
+    expect(clientLeadListSearch(toggleQuickFilter(query, quick("Mine")))).toBe("?q=oak");
+    // On replaces another value of the same filter: cold becomes hot, not both.
+    const cold = parseClientLeadQuery(url("motivation=cold"));
+    expect(toggleQuickFilter(cold, quick("Hot")).motivation).toBe("hot");
   });
 });
 

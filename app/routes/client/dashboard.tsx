@@ -84,7 +84,8 @@ export default function ClientDashboard({ loaderData }: Route.ComponentProps) {
         <ClientLeadTable
           rows={recent}
           caption="Your ten most recent leads"
-          emptyText="No leads assigned to you yet"
+          empty="No leads assigned to you yet"
+          now={now}
         />
       </div>
     </section>

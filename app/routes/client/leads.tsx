@@ -1,7 +1,11 @@
 import type { Route } from "./+types/leads";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
-import { ClientLeadFilters, ClientLeadTable } from "~/features/leads/components/client-portal";
+import {
+  ClientLeadFilters,
+  ClientLeadsEmpty,
+  ClientLeadTable,
+} from "~/features/leads/components/client-portal";
 import { listClientLeads } from "~/features/leads/client-leads.server";
 import { clientLeadListSearch, parseClientLeadQuery } from "~/features/leads/lead-list.schema";
 import { KeysetPager } from "~/components/ui/keyset-pager";
@@ -11,7 +15,7 @@ import { PageTitle } from "~/components/ui/page-title";
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
   const query = parseClientLeadQuery(new URL(request.url));
-  return { query, leads: await listClientLeads(actor, query) };
+  return { query, leads: await listClientLeads(actor, query), now: Date.now() };
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
@@ -19,8 +23,7 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = () => privatePageMeta("My Leads");
 
 export default function ClientLeads({ loaderData }: Route.ComponentProps) {
-  const { query, leads } = loaderData;
-  const filtered = Boolean(query.motivation || query.feedback || query.claim);
+  const { query, leads, now } = loaderData;
   const firstPage = clientLeadListSearch(query);
   return (
     <section aria-labelledby="my-leads-heading">
@@ -29,7 +32,8 @@ export default function ClientLeads({ loaderData }: Route.ComponentProps) {
       <ClientLeadTable
         rows={leads.rows}
         caption="Leads assigned to you, newest first"
-        emptyText={filtered ? "No leads match these filters" : "No leads assigned to you yet"}
+        empty={<ClientLeadsEmpty query={query} />}
+        now={now}
       />
       <KeysetPager
         start={leads.start}

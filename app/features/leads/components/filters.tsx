@@ -1,8 +1,8 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown, Search, SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Form, useSubmit } from "react-router";
 import { FilterField } from "~/components/ui/filter-field";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { controlClass, Input } from "~/components/ui/input";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
@@ -214,6 +214,82 @@ export function FilterDate({
   return (
     <FilterField id={id} label={label}>
       <Input id={id} name={name} type="date" defaultValue={value ?? ""} className="md:w-40" />
+    </FilterField>
+  );
+}
+
+/**
+ * The phone's Filters button of a filter form: a nameless checkbox (never submitted) and its label, which
+ * show the panel that follows them (`phoneFiltersPanel`), with CSS only, so it needs no JavaScript and the
+ * first screen of a list shows leads. From the md breakpoint the panel always shows and the button hides.
+ */
+export function PhoneFiltersToggle({
+  id,
+  used,
+  iconOnly = false,
+}: {
+  id: string;
+  /** How many of the panel's filters are in use. */
+  used: number;
+  /** Only the icon and the count (the word for screen readers): room for a longer search box. */
+  iconOnly?: boolean;
+}) {
+  return (
+    <>
+      <input id={id} type="checkbox" className="peer sr-only md:hidden" />
+      <label
+        htmlFor={id}
+        title={iconOnly ? "Filters" : undefined}
+        className={cn(
+          buttonVariants({ variant: "outline", size: "field" }),
+          "cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-checked:bg-muted md:hidden",
+          iconOnly && "gap-1 px-3",
+        )}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        <span className={iconOnly ? "sr-only" : undefined}>Filters</span>
+        {used > 0 && <span className="text-muted-foreground">({used})</span>}
+      </label>
+    </>
+  );
+}
+
+/** The panel PhoneFiltersToggle shows on a phone (its next siblings): hidden there until ticked. */
+export const phoneFiltersPanel = "max-md:hidden max-md:peer-checked:flex";
+
+/**
+ * A list's search box (spec 02 §2: applied on Enter or the Search button), submitted as `q`. Typing does
+ * not submit (FilterForm): the list changes when the person is done.
+ */
+export function FilterSearch({
+  id,
+  value,
+  placeholder,
+  className,
+  inputClassName,
+}: {
+  id: string;
+  value: string;
+  /** What the search reads, since the label is for screen readers only. */
+  placeholder: string;
+  className?: string;
+  inputClassName?: string;
+}) {
+  return (
+    <FilterField id={id} label="Search" hideLabel className={className}>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          name="q"
+          type="search"
+          defaultValue={value}
+          placeholder={placeholder}
+          className={cn("min-w-0 md:h-9", inputClassName)}
+        />
+        <Button type="submit" variant="outline" size="field" className="md:h-9">
+          <Search aria-hidden="true" /> <span className="sr-only">Search</span>
+        </Button>
+      </div>
     </FilterField>
   );
 }

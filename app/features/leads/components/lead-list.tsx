@@ -1,8 +1,7 @@
-import { ChevronDown, Download, Plus, Search, SlidersHorizontal, Upload, X } from "lucide-react";
+import { ChevronDown, Download, Plus, Upload, X } from "lucide-react";
 import { Link } from "react-router";
 import { FilterField } from "~/components/ui/filter-field";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { labelOf, leadSources, leadStatuses, motivationLevels } from "~/db/enums";
 import { cn } from "~/lib/utils";
@@ -16,7 +15,15 @@ import {
   UNASSIGNED,
   type LeadListQuery,
 } from "../lead-list.schema";
-import { FilterChecklist, FilterDate, FilterForm, FilterSelect } from "./filters";
+import {
+  FilterChecklist,
+  FilterDate,
+  FilterForm,
+  FilterSearch,
+  FilterSelect,
+  phoneFiltersPanel,
+  PhoneFiltersToggle,
+} from "./filters";
 
 /** A person offered in the client and "created by" filters. */
 export interface PersonOption {
@@ -97,34 +104,20 @@ export function LeadFilters({
           )
         }
       >
-        <FilterField id="lead-search" label="Search" hideLabel className="min-w-0 flex-1 md:flex-none">
-          <div className="flex gap-2">
-            <Input
-              id="lead-search"
-              name="q"
-              type="search"
-              defaultValue={query.q}
-              placeholder="Search name, phone, address or city"
-              className="min-w-0 md:h-9 md:w-60"
-            />
-            <Button type="submit" variant="outline" size="field" className="md:h-9">
-              <Search aria-hidden="true" /> <span className="sr-only">Search</span>
-            </Button>
-          </div>
-        </FilterField>
-        {/* The phone's Filters button: a nameless checkbox (never submitted) that shows the filters. */}
-        <input id="lead-filters-toggle" type="checkbox" className="peer sr-only md:hidden" />
-        <label
-          htmlFor="lead-filters-toggle"
+        <FilterSearch
+          id="lead-search"
+          value={query.q}
+          placeholder="Search name, phone, address or city"
+          className="min-w-0 flex-1 md:flex-none"
+          inputClassName="md:w-60"
+        />
+        <PhoneFiltersToggle id="lead-filters-toggle" used={filterCount(query)} />
+        <div
           className={cn(
-            buttonVariants({ variant: "outline", size: "field" }),
-            "cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-checked:bg-muted md:hidden",
+            "flex w-full flex-col gap-2 md:w-auto md:flex-row md:flex-wrap md:items-center",
+            phoneFiltersPanel,
           )}
         >
-          <SlidersHorizontal aria-hidden="true" /> Filters
-          {filterCount(query) > 0 && <span className="text-muted-foreground">({filterCount(query)})</span>}
-        </label>
-        <div className="flex w-full flex-col gap-2 max-md:hidden max-md:peer-checked:flex md:w-auto md:flex-row md:flex-wrap md:items-center">
           <FilterChecklist
             compact
             name="status"

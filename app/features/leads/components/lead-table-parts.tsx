@@ -1,9 +1,7 @@
 import { Eye } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { formatPhone } from "../lead-format";
 
 /**
  * Lead tables that become cards on a phone: one DOM for both (no duplicated rows for tests or screen
@@ -78,53 +76,19 @@ export function Cell({
   );
 }
 
-interface LeadContact {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-}
-
-/** The first three columns of every lead table: Name (a link when the row opens somewhere), Phone, Address. */
-export function LeadContactCells({ lead, to }: { lead: LeadContact; to?: string }) {
-  const name = `${lead.firstName} ${lead.lastName}`;
+/** A row's View link (the table's last column): an eye, named after the lead for screen readers. */
+export function ViewIconLink({ to, name, className }: { to: string; name: string; className?: string }) {
   return (
-    <>
-      <Cell wide className="text-base font-semibold md:text-sm">
-        {to ? (
-          <Link to={to} className="hover:underline">
-            {name}
-          </Link>
-        ) : (
-          name
-        )}
-      </Cell>
-      <Cell label="Phone" className="whitespace-nowrap">
-        <a href={`tel:${lead.phone}`} className="hover:underline">
-          {formatPhone(lead.phone)}
-        </a>
-      </Cell>
-      <Cell label="Address">
-        {lead.address}
-        <span className="block text-muted-foreground">
-          {lead.city}, {lead.state}
-        </span>
-      </Cell>
-    </>
-  );
-}
-
-/** The last column: View, named after the lead for screen readers. */
-export function ViewCell({ lead, to }: { lead: Pick<LeadContact, "firstName" | "lastName">; to: string }) {
-  return (
-    <Cell className="self-end md:text-right">
-      <Button asChild variant="outline" size="sm">
-        <Link to={to} aria-label={`View ${lead.firstName} ${lead.lastName}`}>
-          <Eye aria-hidden="true" /> View
-        </Link>
-      </Button>
-    </Cell>
+    <Link
+      to={to}
+      aria-label={`View ${name}`}
+      title="View"
+      className={cn(
+        "inline-flex size-5 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground",
+        className,
+      )}
+    >
+      <Eye aria-hidden="true" className="size-4" />
+    </Link>
   );
 }

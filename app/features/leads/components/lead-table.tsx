@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Columns3, Eye } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Columns3 } from "lucide-react";
 import { useCallback, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -7,7 +7,15 @@ import type { SerializeFrom } from "~/lib/serialize-from";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { listLeads } from "../lead-queries.server";
-import { clientDisplayName, formatAge, formatListDate, formatMoney, formatPhone } from "../lead-format";
+import {
+  clientDisplayName,
+  formatAge,
+  formatAgo,
+  formatListDate,
+  formatMoney,
+  formatPhone,
+  oneLineAddress,
+} from "../lead-format";
 import {
   leadListSearch,
   leadPageSizes,
@@ -21,6 +29,7 @@ import {
 } from "../lead-list.schema";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { BULK_FORM_ID } from "./bulk-bar";
+import { ViewIconLink } from "./lead-table-parts";
 import { useCloseOnOutsideClick } from "./filters";
 
 /** A row of the list as the loader sends it (React Router's serialization of `listLeads`). */
@@ -38,7 +47,7 @@ const optionalCells: Record<LeadColumn, (lead: Row, now: number) => ReactNode> =
     lead.estimatedValue ? formatMoney(lead.estimatedValue) : <span className="text-muted-foreground">—</span>,
   activity: (lead, now) => (
     <time dateTime={String(lead.updatedAt)} title={formatListDate(lead.updatedAt)}>
-      {ago(lead.updatedAt, now)}
+      {formatAgo(lead.updatedAt, now)}
     </time>
   ),
   arrival: (lead) =>
@@ -208,9 +217,9 @@ export function LeadTable({
                   >
                     <span
                       className="block truncate md:max-w-[9rem] 2xl:max-w-[15rem]"
-                      title={addressOf(lead)}
+                      title={oneLineAddress(lead)}
                     >
-                      {addressOf(lead)}
+                      {oneLineAddress(lead)}
                     </span>
                   </td>
                   <td className={cn(cellClass, wideOnly)}>
@@ -234,7 +243,7 @@ export function LeadTable({
                       "col-start-3 row-start-3 text-right text-xs md:text-left md:text-sm",
                     )}
                   >
-                    <span className="text-muted-foreground md:hidden">{ago(lead.createdAt, now)}</span>
+                    <span className="text-muted-foreground md:hidden">{formatAgo(lead.createdAt, now)}</span>
                     <span className="max-md:hidden">{formatListDate(lead.createdAt)}</span>
                   </td>
                   {shown.map((c) => (
@@ -243,14 +252,7 @@ export function LeadTable({
                     </td>
                   ))}
                   <td className={cn(cellClass, wideOnly, "md:pr-3 md:text-right")}>
-                    <Link
-                      to={to}
-                      aria-label={`View ${name}`}
-                      title="View"
-                      className="inline-flex size-5 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
-                    >
-                      <Eye aria-hidden="true" className="size-4" />
-                    </Link>
+                    <ViewIconLink to={to} name={name} />
                   </td>
                 </tr>
               );
@@ -264,15 +266,7 @@ export function LeadTable({
 
 const headClass = "px-1.5 py-2 font-semibold whitespace-nowrap";
 
-/** "5 min ago", "3 d ago"; "just now" under a minute. */
-const ago = (value: Date | string, now: number) => {
-  const age = formatAge(value, now);
-  return age === "0 min" ? "just now" : `${age} ago`;
-};
 const messageClass = "block px-4 py-10 text-center text-muted-foreground md:table-cell";
-
-const addressOf = (lead: Pick<Row, "address" | "city" | "state">) =>
-  `${lead.address}, ${lead.city}, ${lead.state}`;
 
 /**
  * A header that sorts (issue 25): a link to the first page in its order, the other way round when it is

@@ -11,6 +11,7 @@ import {
   sweepStaleUploads,
 } from "~/features/leads/import/job.server";
 import { pruneIdempotencyKeys } from "~/features/leads/api/api.server";
+import { routingBacklog, startRoutingWorker } from "~/features/leads/routing/routing.server";
 import { sendNewLeadDigests } from "~/features/leads/new-lead-digest.server";
 import { FEEDBACK_DIGEST_CHECK_MS, sendFeedbackDigest } from "~/features/leads/feedback-digest.server";
 import { COMPACT_EVERY_MS, compactInsightCounts } from "~/features/leads/insights/insight-counts.server";
@@ -61,6 +62,12 @@ export function backgroundJobs({
       // The embedded database is locked to this server: a job still leased at start was its own.
       start: () => startImportWorker({ db, soleWorker: embedded }),
       backlog: importBacklog,
+    },
+    {
+      kind: "queue",
+      name: "routing",
+      start: () => startRoutingWorker({ db }),
+      backlog: routingBacklog,
     },
     {
       kind: "periodic",

@@ -891,10 +891,47 @@ export const clientAgreements = pgTable(
       .default(sql`'{}'`),
     /** The highest asking price (or value, without one) the client buys at; null: no ceiling. */
     maxPrice: money("max_price"),
+    /** The most leads a day routing sends the client (issue 24 §2, §4); null: no daily pace. */
+    dailyPace: integer("daily_pace"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("client_agreements_client_version_idx").on(t.clientId, t.version)],
+);
+
+// ---------------------------------------------------------------- routing (issue 24 §4)
+/** Which lead sources routing takes (features/leads/routing): a source without a row is not routed. */
+export const routingSources = pgTable("routing_sources", {
+  leadSource: leadSource("lead_source").primaryKey(),
+  enabled: boolean("enabled").notNull().default(false),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * New unassigned leads of a routed source, waiting for their one decision. Filled by a trigger on leads
+ * (migration 0031), so every way in (the API, the import, the admin's form) is routed alike. No foreign
+ * key: a lead deleted while waiting leaves its row, which the router drops (and a cascade would lock
+ * this row from the lead's side, against the router's order).
+ */
+export const routingQueue = pgTable("routing_queue", {
+  leadId: uuid("lead_id").primaryKey(),
+  enqueuedAt: timestamp("enqueued_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every routing decision, one per lead: to whom and why, or why it was held for review. */
+export const leadRouting = pgTable(
+  "lead_routing",
+  {
+    leadId: uuid("lead_id")
+      .primaryKey()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    outcome: text("outcome", { enum: ["routed", "held"] }).notNull(),
+    clientId: text("client_id").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lead_routing_decided_idx").on(t.decidedAt)],
 );
 
 // ---------------------------------------------------------------- this installation

@@ -155,6 +155,7 @@ describe.each(testDatabases)("client agreements on $name", (testDb) => {
           "markets",
           "propertyTypes",
           "maxPrice",
+          "dailyPace",
         ],
       ],
     ]);
@@ -190,6 +191,7 @@ describe.each(testDatabases)("client agreements on $name", (testDb) => {
       markets: [],
       propertyTypes: [],
       maxPrice: null,
+      dailyPace: null,
     });
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) => saveAgreement(admin, ids.clientB, parsed(200 + i))),

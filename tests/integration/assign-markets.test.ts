@@ -134,6 +134,7 @@ describe.each(testDatabases)("assigning within the markets and buy box on $name"
       markets: parsed.items,
       propertyTypes: [],
       maxPrice: null,
+      dailyPace: null,
     });
     expect(saved).toMatchObject({ ok: true, changed: true });
     const [stored] = await db()

@@ -22,6 +22,7 @@ export const agreementDefaults = {
   markets: "",
   propertyTypes: [] as string[],
   maxPrice: "",
+  dailyPace: "",
 };
 
 export type AgreementField = keyof typeof agreementDefaults;
@@ -92,6 +93,19 @@ const dollars = z
     return Number(cleaned);
   });
 
+/** A whole number that may be left empty (null). */
+const optionalWholeNumber = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((raw, ctx) => {
+      if (raw.replace(/[,\s]/g, "") === "") return null;
+      const parsed = wholeNumber(label, min, max).safeParse(raw);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? `${label} is not valid` });
+      return z.NEVER;
+    });
+
 /** A price ceiling: optional, "$250,000" as people write it. */
 const ceiling = z
   .string()
@@ -138,6 +152,7 @@ export const agreementSchema = z.object({
   markets: marketsBox,
   propertyTypes: z.array(z.enum(valuesOf(propertyTypes))).default([]),
   maxPrice: ceiling,
+  dailyPace: optionalWholeNumber("Most leads a day", 1, 10_000),
 });
 
 export type AgreementInput = z.output<typeof agreementSchema>;
@@ -164,6 +179,7 @@ export const agreementLabels: Record<AgreementField, string> = {
   markets: "Markets checked on assignment",
   propertyTypes: "Property types bought",
   maxPrice: "Price ceiling",
+  dailyPace: "Most leads a day",
   targetMarkets: "Target markets",
   buyBox: "Buy box",
 };
@@ -180,4 +196,5 @@ export const agreementFormValues = (terms: AgreementTerms): AgreementFormValues 
   markets: terms.markets.join("\n"),
   propertyTypes: [...terms.propertyTypes],
   maxPrice: terms.maxPrice === null ? "" : String(terms.maxPrice),
+  dailyPace: terms.dailyPace === null ? "" : String(terms.dailyPace),
 });

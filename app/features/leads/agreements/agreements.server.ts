@@ -39,6 +39,7 @@ const terms = {
   markets: clientAgreements.markets,
   propertyTypes: clientAgreements.propertyTypes,
   maxPrice: clientAgreements.maxPrice,
+  dailyPace: clientAgreements.dailyPace,
 };
 
 const termNames = Object.keys(terms) as AgreementField[];

@@ -6,7 +6,7 @@
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { queryRows, type Database, type Transaction } from "~/db/client.server";
+import { queryRows, type Database, type Queryable, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import {
@@ -127,6 +127,18 @@ export async function lockMonthLedger(
   now = new Date(),
 ): Promise<LedgerMonth | null> {
   await tx.select({ id: user.id }).from(user).where(eq(user.id, clientId)).for("update");
+  return readMonthLedger(tx, clientId, now);
+}
+
+/**
+ * This month's ledger of one client without a lock: what routing compares clients by before it locks the
+ * one it chose (and checks again with lockMonthLedger).
+ */
+export async function readMonthLedger(
+  tx: Queryable,
+  clientId: string,
+  now = new Date(),
+): Promise<LedgerMonth | null> {
   const versions = await queryRows<Version>(
     tx,
     sql`select leads_per_month, starts_on::text as starts_on, created_at from client_agreements

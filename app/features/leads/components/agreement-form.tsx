@@ -24,6 +24,7 @@ const hints: Partial<Record<AgreementField, string>> = {
   returnCapPercent: "Of the leads delivered in a month, the share the client may return.",
   markets: `One per line: ${marketExamples}. Assignments outside them ask first; empty: anywhere.`,
   maxPrice: "Leads asking more (or worth more, without an asking price) ask first. Empty: no ceiling.",
+  dailyPace: "Routing sends no more than this in a day. Empty: no daily limit.",
   targetMarkets: "Anything about the markets the checks above do not say.",
   buyBox: "Bedrooms, condition, anything else the client buys or avoids.",
 };

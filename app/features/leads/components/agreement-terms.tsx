@@ -36,6 +36,8 @@ export function termText(name: keyof typeof agreementLabels, agreement: Agreemen
         : "Any";
     case "maxPrice":
       return agreement.maxPrice === null ? "No ceiling" : formatPrice(agreement.maxPrice);
+    case "dailyPace":
+      return agreement.dailyPace === null ? "No daily limit" : `${formatCount(agreement.dailyPace)} a day`;
   }
 }
 

@@ -45,6 +45,7 @@ const areas = {
       ["/admin/returns", "Returns"],
       ["/admin/clients", "Clients"],
       ["/admin/insights", "Insights"],
+      ["/admin/routing", "Routing"],
       ["/admin/webhooks", "Webhooks"],
       ["/admin/api-keys", "API keys"],
       ["/admin/users", "Users"],

@@ -123,7 +123,9 @@ describe.each(testDatabases)("routing new leads on $name", (testDb) => {
       .select({ description: leadActivities.description })
       .from(leadActivities)
       .where(eq(leadActivities.leadId, houston!));
-    expect(entry?.description).toBe(decisions[0]!.reason);
+    expect(entry?.description).toBe(
+      "Routed to Harbor Houston: ZIP 77002 in Harris County, TX; 1 of 100 this month",
+    );
     const overview = await routingOverview(admin);
     expect(overview.sources.filter((s) => s.enabled).map((s) => s.value)).toEqual(["online"]);
     expect(overview.log[0]).toMatchObject({ leadId: houston, outcome: "routed", client: "Harbor Houston" });

@@ -130,15 +130,8 @@ export async function lockMonthLedger(
   return readMonthLedger(tx, clientId, now);
 }
 
-/**
- * This month's ledger of one client without a lock: what routing compares clients by before it locks the
- * one it chose (and checks again with lockMonthLedger).
- */
-export async function readMonthLedger(
-  tx: Queryable,
-  clientId: string,
-  now = new Date(),
-): Promise<LedgerMonth | null> {
+/** This month's ledger of one client, read in the caller's transaction (lockMonthLedger locks first). */
+async function readMonthLedger(tx: Queryable, clientId: string, now: Date): Promise<LedgerMonth | null> {
   const versions = await queryRows<Version>(
     tx,
     sql`select leads_per_month, starts_on::text as starts_on, created_at from client_agreements
@@ -158,6 +151,54 @@ export async function readMonthLedger(
     delivered: Number(row?.delivered ?? 0),
     returned: Number(row?.returned ?? 0),
   });
+}
+
+/**
+ * This month's ledger and today's deliveries (UTC days, as the months) of every client with an
+ * agreement, in two statements and without locks: what routing compares clients by before it locks the
+ * one it chose and checks again (lockMonthLedger).
+ */
+export async function readMonthLedgers(
+  q: Queryable,
+  now = new Date(),
+): Promise<Map<string, { month: LedgerMonth; today: number }>> {
+  const month = monthStart(now);
+  const [versions, counts] = await Promise.all([
+    queryRows<Version & { client_id: string }>(
+      q,
+      sql`select client_id, leads_per_month, starts_on::text as starts_on, created_at from client_agreements
+          order by client_id, version`,
+    ),
+    queryRows<{ client_id: string; delivered: string; returned: string; today: string }>(
+      q,
+      sql`select d.client_id, count(*) as delivered, count(r.id) filter (where r.state = 'approved') as returned,
+            count(*) filter (where d.delivered_at >= ${now.toISOString().slice(0, 10)}::timestamp at time zone 'UTC') as today
+          from lead_deliveries d left join lead_returns r on r.delivery_id = d.id
+          where d.delivered_at >= ${month}::timestamp at time zone 'UTC'
+          group by d.client_id`,
+    ),
+  ]);
+  const byClient = new Map<string, Version[]>();
+  for (const version of versions) {
+    const list = byClient.get(version.client_id) ?? [];
+    list.push(version);
+    byClient.set(version.client_id, list);
+  }
+  const countsOf = new Map(counts.map((row) => [row.client_id, row]));
+  const ledgers = new Map<string, { month: LedgerMonth; today: number }>();
+  for (const [clientId, list] of byClient) {
+    const row = countsOf.get(clientId);
+    ledgers.set(clientId, {
+      month: ledgerMonth({
+        month,
+        promised: promiseOf(list, month),
+        delivered: Number(row?.delivered ?? 0),
+        returned: Number(row?.returned ?? 0),
+      }),
+      today: Number(row?.today ?? 0),
+    });
+  }
+  return ledgers;
 }
 
 /** The signed-in client's own guarantee. */

@@ -6,25 +6,27 @@
  * be a duplicate or when no client can take it. Every decision is written on the lead's timeline and in
  * the routing log, with its reason.
  *
- * One decision per lead across servers: the queue row is locked (SKIP LOCKED) while its lead is decided,
- * and deleted in the same transaction that records the decision; `lead_routing` has one row per lead.
- * Lock order as every assignment's: the client's account, then the lead.
+ * A pass decides a batch of queued leads in one transaction: set-based reads and writes, so a lead costs a
+ * share of a few statements instead of a dozen of its own. One decision per lead across servers: the
+ * queue rows are claimed with SKIP LOCKED and deleted in the transaction that records the decisions;
+ * `lead_routing` has one row per lead. Lock order as every assignment's: the clients' accounts (in id
+ * order), then the leads.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import { queryRows, type Database, type Queryable, type Transaction } from "~/db/client.server";
 import type { PropertyType } from "~/db/enums";
 import { leadRouting, leads, routingQueue } from "~/db/schema";
 import { startOutboxWorker, type Backlog, type OutboxWorker } from "~/lib/outbox/outbox.server";
 import { misfitsOf, type AgreementCriteria } from "../agreements/agreement-fit";
-import { readMonthLedger } from "../agreements/ledger.server";
+import { readMonthLedgers } from "../agreements/ledger.server";
 import { marketsText } from "../agreements/markets";
 import type { LedgerMonth } from "../agreements/guarantee";
 import { recordLeadChanges } from "../lead-changes.server";
-import { arrivingLeadColumns, assignmentChange, lockAssignee, planAssignment } from "../lead-commands.server";
+import { assignmentChange, lockAssignee } from "../lead-commands.server";
 import { formatCount } from "../lead-format";
 
-/** Leads decided per pass; each in its own short transaction. */
-const BATCH = 100;
+/** Leads decided per pass (one transaction). */
+const BATCH = 500;
 
 interface Candidate extends AgreementCriteria {
   clientId: string;
@@ -40,7 +42,18 @@ interface Standing {
   behind: number;
 }
 
-type Lead = Awaited<ReturnType<typeof lockQueuedLead>>;
+/** A queued lead as routing reads it: what the agreement checks, its holder, and what a duplicate shares. */
+interface QueuedLead {
+  id: string;
+  state: string;
+  zipCode: string;
+  propertyType: PropertyType;
+  askingPrice: number | null;
+  estimatedValue: number | null;
+  clientId: string | null;
+  /** An earlier lead with the same phone or address ("Ana Ruiz", "phone"), if any. */
+  duplicate: { name: string; same: string } | null;
+}
 
 /** The month's promise as it should stand at `now`: the share of the month gone by. */
 function expectedByNow(promised: number, now: Date) {
@@ -49,7 +62,7 @@ function expectedByNow(promised: number, now: Date) {
   return (promised * (now.getTime() - start)) / (end - start);
 }
 
-/** Every client with an agreement in force, with what routing checks of it (one read per pass). */
+/** Every client with an agreement in force, with what routing checks of it. */
 async function candidatesOf(q: Queryable, now: Date): Promise<Candidate[]> {
   const rows = await queryRows<{
     client_id: string;
@@ -83,114 +96,26 @@ async function candidatesOf(q: Queryable, now: Date): Promise<Candidate[]> {
   }));
 }
 
-async function standingOf(q: Queryable, candidate: Candidate, now: Date): Promise<Standing | null> {
-  const month = await readMonthLedger(q, candidate.clientId, now);
-  if (!month) return null;
-  const [row] = await queryRows<{ n: number }>(
-    q,
-    sql`select count(*)::int as n from lead_deliveries where client_id = ${candidate.clientId}
-        and delivered_at >= ${now.toISOString().slice(0, 10)}::timestamp at time zone 'UTC'`,
-  );
-  const today = Number(row?.n ?? 0);
-  return { candidate, month, today, behind: expectedByNow(month.promised, now) - month.netDelivered };
-}
-
 /** Whose turn: furthest behind its promise, then fewest today, then a stable order. */
 const byTurn = (a: Standing, b: Standing) =>
   b.behind - a.behind || a.today - b.today || a.candidate.clientId.localeCompare(b.candidate.clientId);
 
+const hasRoom = (s: Standing) =>
+  s.month.short > 0 && (s.candidate.dailyPace === null || s.today < s.candidate.dailyPace);
+
 /** Why the lead fits this client, as the timeline says it. */
-function fitText(candidate: Candidate, lead: NonNullable<Lead>) {
+function fitText(candidate: Candidate, lead: QueuedLead) {
   if (candidate.markets.length === 0) return "buys anywhere";
   if (candidate.marketStates.includes(lead.state)) return `in ${lead.state}`;
   return `ZIP ${lead.zipCode.slice(0, 5)} in ${marketsText(candidate.markets)}`;
 }
 
-async function lockQueuedLead(tx: Transaction, leadId: string) {
-  const [row] = await tx
-    .select({
-      ...arrivingLeadColumns,
-      clientId: leads.assignedToClientId,
-      phone: leads.phone,
-      key: leads.addressKey,
-    })
-    .from(leads)
-    .where(eq(leads.id, leadId))
-    .for("update");
-  return row ?? null;
-}
-
-/** An earlier lead with the same phone or address: routing holds this one for a person to look at. */
-async function duplicateOf(q: Queryable, lead: NonNullable<Lead>) {
-  const [row] = await queryRows<{ name: string; same: string }>(
-    q,
-    sql`select first_name || ' ' || last_name as name, case when phone = ${lead.phone} then 'phone' else 'address' end as same
-        from leads o where (phone = ${lead.phone} or address_key = ${lead.key})
-          and (o.created_at, o.id) < (select created_at, id from leads where id = ${lead.id})
-        order by created_at limit 1`,
-  );
-  return row ?? null;
-}
-
 export type RoutingDecision =
   | { leadId: string; outcome: "routed"; clientId: string; reason: string }
-  | { leadId: string; outcome: "held"; reason: string }
-  | { leadId: string; outcome: "skipped" };
+  | { leadId: string; outcome: "held"; reason: string };
 
-/**
- * Decides one queued lead in `tx` (its queue row already locked): routes it, holds it, or drops it from
- * the queue when someone assigned or deleted it meanwhile.
- */
-async function decide(tx: Transaction, leadId: string, pass: Pass): Promise<RoutingDecision> {
-  const { candidates, now } = pass;
-  const peek = await tx.select(arrivingLeadColumns).from(leads).where(eq(leads.id, leadId));
-  const facts = peek[0];
-  const fitting = facts ? candidates.filter((c) => misfitsOf(c, facts).length === 0) : [];
-  const standings: Standing[] = [];
-  for (const candidate of fitting) {
-    if (!pass.standings.has(candidate.clientId)) {
-      pass.standings.set(candidate.clientId, await standingOf(tx, candidate, now));
-    }
-    const standing = pass.standings.get(candidate.clientId);
-    if (standing) standings.push(standing);
-  }
-
-  const open = standings
-    .filter((s) => s.month.short > 0 && (s.candidate.dailyPace === null || s.today < s.candidate.dailyPace))
-    .sort(byTurn);
-  // The chosen client's account before the lead (one lock order with every assignment); the room is
-  // checked again under that lock, so two servers routing at once never pass a client's promise.
-  const chosen = open[0];
-  const assignee = chosen ? await lockAssignee(tx, chosen.candidate.clientId) : null;
-  const lead = await lockQueuedLead(tx, leadId);
-  if (!lead || lead.clientId !== null) return { leadId, outcome: "skipped" };
-
-  const duplicate = await duplicateOf(tx, lead);
-  let decision: RoutingDecision;
-  if (duplicate) {
-    decision = {
-      leadId,
-      outcome: "held",
-      reason: `Held for review: maybe the same seller as ${duplicate.name} (same ${duplicate.same})`,
-    };
-  } else if (chosen && assignee && planAssignment(assignee, [lead], "fit").take.length === 1) {
-    const { month } = chosen;
-    decision = {
-      leadId,
-      outcome: "routed",
-      clientId: chosen.candidate.clientId,
-      reason: `Routed to ${chosen.candidate.name}: ${fitText(chosen.candidate, lead)}; ${formatCount(month.netDelivered + 1)} of ${formatCount(month.promised)} this month`,
-    };
-  } else {
-    decision = { leadId, outcome: "held", reason: heldReason(candidates, fitting, lead) };
-  }
-  await record(tx, decision);
-  if (decision.outcome === "routed" && chosen) taken(chosen);
-  return decision;
-}
-
-/** The pass's figures of a client after one more lead (other servers' leads show at the next pass). */
-function taken(standing: Standing) {
+/** The figures of a client after one more lead. */
+function take(standing: Standing) {
   const { month } = standing;
   standing.month = {
     ...month,
@@ -202,14 +127,7 @@ function taken(standing: Standing) {
   standing.behind -= 1;
 }
 
-/** What one pass reads once: the clients, the time, and each client's figures as the pass goes. */
-interface Pass {
-  candidates: Candidate[];
-  now: Date;
-  standings: Map<string, Standing | null>;
-}
-
-function heldReason(candidates: Candidate[], fitting: Candidate[], lead: NonNullable<Lead>) {
+function heldReason(candidates: Candidate[], fitting: Candidate[], lead: QueuedLead) {
   if (candidates.length === 0) return "Held for review: no client has an agreement in force";
   if (fitting.length === 0) {
     return `Held for review: no client's agreement takes a lead in ZIP ${lead.zipCode.slice(0, 5)} (${lead.state}) of this type and price`;
@@ -218,66 +136,205 @@ function heldReason(candidates: Candidate[], fitting: Candidate[], lead: NonNull
   return `Held for review: ${marketsText(names)} ${names.length === 1 ? "has" : "have"} no room this month or today`;
 }
 
-/** The decision on the lead's timeline and in the log; a routed lead's assignment through the one path. */
-async function record(tx: Transaction, decision: RoutingDecision) {
-  if (decision.outcome === "skipped") return;
-  const to = decision.outcome === "routed" ? decision.clientId : null;
-  await recordLeadChanges(
+/** The claimed leads still unassigned, with their facts and possible duplicates, in the queue's order. */
+async function readClaimedLeads(tx: Transaction, ids: readonly string[]): Promise<QueuedLead[]> {
+  const rows = await queryRows<{
+    id: string;
+    state: string;
+    zip_code: string;
+    property_type: PropertyType;
+    asking_price: string | null;
+    estimated_value: string | null;
+    client_id: string | null;
+    dup_name: string | null;
+    dup_same: string | null;
+  }>(
     tx,
-    [
-      {
-        leadId: decision.leadId,
-        from: null,
-        to,
-        entry: {
-          type: "lead_assigned",
-          description: decision.reason,
-          metadata: { routing: decision.outcome, to },
-        },
-      },
-    ],
-    { by: null, mail: "each", live: "coalesced" },
-    async () => {
-      if (to)
-        await tx.update(leads).set(assignmentChange(to, new Date())).where(eq(leads.id, decision.leadId));
-    },
+    sql`select l.id, l.state, l.zip_code, l.property_type, l.asking_price, l.estimated_value,
+          l.assigned_to_client_id as client_id, d.name as dup_name, d.same as dup_same
+        from leads l
+        left join lateral (
+          select o.first_name || ' ' || o.last_name as name,
+                 case when o.phone = l.phone then 'phone' else 'address' end as same
+          from leads o where (o.phone = l.phone or o.address_key = l.address_key)
+            and (o.created_at, o.id) < (l.created_at, l.id)
+          order by o.created_at limit 1
+        ) d on true
+        where l.id in ${uuidsIn(ids)} and l.assigned_to_client_id is null`,
   );
-  await tx.insert(leadRouting).values({
-    leadId: decision.leadId,
-    outcome: decision.outcome,
-    clientId: to,
-    reason: decision.reason,
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        state: row.state,
+        zipCode: row.zip_code,
+        propertyType: row.property_type,
+        askingPrice: row.asking_price === null ? null : Number(row.asking_price),
+        estimatedValue: row.estimated_value === null ? null : Number(row.estimated_value),
+        clientId: row.client_id,
+        duplicate: row.dup_name ? { name: row.dup_name, same: row.dup_same ?? "phone" } : null,
+      },
+    ];
   });
 }
 
+/** A list of ids as a subquery: one JSON parameter, whatever the driver does with arrays. */
+const uuidsIn = (ids: readonly string[]) =>
+  sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`;
+
 /**
- * One pass: decides up to BATCH queued leads, oldest first, each in its own transaction. Safe on several
- * servers at once. Returns how many it decided (0: the queue is empty, or others hold what is left).
+ * One pass, in one transaction: claims up to BATCH queued leads (SKIP LOCKED: another server takes
+ * others), decides each in the queue's order against every client's figures (read once, kept up to date
+ * as leads are given), then, client by client in a fixed order, locks the client's account and checks
+ * the room again (month and day) before writing; what no longer fits waits for the next pass. Returns
+ * the decisions written (empty: nothing was waiting, or others hold what is left).
  */
 export async function routeQueuedLeads(db: Database, now = new Date()): Promise<RoutingDecision[]> {
-  const waiting = await db
-    .select({ leadId: routingQueue.leadId })
-    .from(routingQueue)
-    .orderBy(routingQueue.enqueuedAt, routingQueue.leadId)
-    .limit(BATCH);
-  if (waiting.length === 0) return [];
-  const pass: Pass = { candidates: await candidatesOf(db, now), now, standings: new Map() };
-  const decisions: RoutingDecision[] = [];
-  for (const { leadId } of waiting) {
-    const decision = await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .select({ leadId: routingQueue.leadId })
-        .from(routingQueue)
-        .where(eq(routingQueue.leadId, leadId))
-        .for("update", { skipLocked: true });
-      if (!claimed) return null;
-      const made = await decide(tx, leadId, pass);
-      await tx.delete(routingQueue).where(eq(routingQueue.leadId, leadId));
-      return made;
-    });
-    if (decision) decisions.push(decision);
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .select({ leadId: routingQueue.leadId })
+      .from(routingQueue)
+      .orderBy(routingQueue.enqueuedAt, routingQueue.leadId)
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    if (claimed.length === 0) return [];
+    const claimedIds = claimed.map((c) => c.leadId);
+    const candidates = await candidatesOf(tx, now);
+    const ledgers = await readMonthLedgers(tx, now);
+    const standings = new Map<string, Standing>();
+    for (const candidate of candidates) {
+      const ledger = ledgers.get(candidate.clientId);
+      if (!ledger) continue;
+      const { month, today } = ledger;
+      standings.set(candidate.clientId, {
+        candidate,
+        month,
+        today,
+        behind: expectedByNow(month.promised, now) - month.netDelivered,
+      });
+    }
+
+    const queued = await readClaimedLeads(tx, claimedIds);
+
+    // Decided in the queue's order against the figures read above, kept up to date lead by lead.
+    const decisions: RoutingDecision[] = [];
+    for (const lead of queued) {
+      if (lead.duplicate) {
+        decisions.push({
+          leadId: lead.id,
+          outcome: "held",
+          reason: `Held for review: maybe the same seller as ${lead.duplicate.name} (same ${lead.duplicate.same})`,
+        });
+        continue;
+      }
+      const fitting = candidates.filter((c) => misfitsOf(c, lead).length === 0);
+      const chosen = fitting
+        .map((c) => standings.get(c.clientId))
+        .filter((s): s is Standing => s !== undefined && hasRoom(s))
+        .sort(byTurn)[0];
+      if (!chosen) {
+        decisions.push({ leadId: lead.id, outcome: "held", reason: heldReason(candidates, fitting, lead) });
+        continue;
+      }
+      const { month } = chosen;
+      decisions.push({
+        leadId: lead.id,
+        outcome: "routed",
+        clientId: chosen.candidate.clientId,
+        reason: `Routed to ${chosen.candidate.name}: ${fitText(chosen.candidate, lead)}; ${formatCount(month.netDelivered + 1)} of ${formatCount(month.promised)} this month`,
+      });
+      take(chosen);
+    }
+
+    // The chosen clients' accounts, in id order (two routers never wait on each other in a circle), then
+    // the room again under the lock: what others gave them since may leave less; the rest waits for the
+    // next pass, in the queue.
+    const deferred = new Set<string>();
+    const chosenIds = [
+      ...new Set(decisions.flatMap((d) => (d.outcome === "routed" ? [d.clientId] : []))),
+    ].sort();
+    for (const clientId of chosenIds) {
+      const assignee = await lockAssignee(tx, clientId);
+      const pace = standings.get(clientId)?.candidate.dailyPace ?? null;
+      const mine = decisions.filter((d) => d.outcome === "routed" && d.clientId === clientId);
+      const today = pace === null ? 0 : await deliveredToday(tx, clientId, now);
+      const room = Math.min(assignee?.month?.short ?? 0, pace === null ? Infinity : pace - today);
+      for (const decision of mine.slice(Math.max(0, room))) deferred.add(decision.leadId);
+    }
+    // Then the leads (accounts before leads, as every assignment locks): one assigned or deleted since
+    // the pass read it is left as it is.
+    const stillFree = new Set(
+      (
+        await tx
+          .select({ id: leads.id })
+          .from(leads)
+          .where(and(inArray(leads.id, claimedIds), isNull(leads.assignedToClientId)))
+          .orderBy(leads.id)
+          .for("update")
+      ).map((row) => row.id),
+    );
+    const written = decisions.filter((d) => !deferred.has(d.leadId) && stillFree.has(d.leadId));
+    await record(tx, written);
+    await tx.delete(routingQueue).where(
+      inArray(
+        routingQueue.leadId,
+        claimedIds.filter((id) => !deferred.has(id)),
+      ),
+    );
+    return written;
+  });
+}
+
+async function deliveredToday(q: Queryable, clientId: string, now: Date) {
+  const [row] = await queryRows<{ n: number }>(
+    q,
+    sql`select count(*)::int as n from lead_deliveries where client_id = ${clientId}
+        and delivered_at >= ${now.toISOString().slice(0, 10)}::timestamp at time zone 'UTC'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The decisions on the leads' timelines and in the log; routed leads assigned through the one path, one
+ * e-mail per client for what this pass gave them (a digest of one lead is that lead's own message).
+ */
+async function record(tx: Transaction, decisions: readonly RoutingDecision[]) {
+  if (decisions.length === 0) return;
+  const now = new Date();
+  const perClient = new Map<string | null, RoutingDecision[]>();
+  for (const decision of decisions) {
+    const to = decision.outcome === "routed" ? decision.clientId : null;
+    const group = perClient.get(to) ?? [];
+    group.push(decision);
+    perClient.set(to, group);
   }
-  return decisions;
+  for (const [to, group] of perClient) {
+    const ids = group.map((d) => d.leadId);
+    await recordLeadChanges(
+      tx,
+      group.map((d) => ({
+        leadId: d.leadId,
+        from: null,
+        to,
+        entry: { type: "lead_assigned", description: d.reason, metadata: { routing: d.outcome, to } },
+      })),
+      { by: null, mail: to ? "digest" : "none", live: "coalesced" },
+      async () => {
+        if (to) await tx.update(leads).set(assignmentChange(to, now)).where(inArray(leads.id, ids));
+      },
+    );
+  }
+  await tx.insert(leadRouting).values(
+    decisions.map((d) => ({
+      leadId: d.leadId,
+      outcome: d.outcome,
+      clientId: d.outcome === "routed" ? d.clientId : null,
+      reason: d.reason,
+    })),
+  );
 }
 
 export function startRoutingWorker(options: { db: Database; intervalMs?: number }): OutboxWorker {

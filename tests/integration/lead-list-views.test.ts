@@ -53,6 +53,9 @@ describe.each(testDatabases)("the lead list's views on $name", (testDb) => {
       id,
       description: "2 leads assigned to Red Oak Property Group",
       count: 2,
+      // Remembered without a way back (no undo given), so nothing to undo.
+      undoUntil: null,
+      undone: false,
     });
     expect(await selectionSummary(ada, "not-a-uuid")).toBeNull();
     expect(await selectionSummary(ada, "00000000-0000-4000-8000-000000000000")).toBeNull();

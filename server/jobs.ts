@@ -13,6 +13,7 @@ import {
 import { pruneIdempotencyKeys } from "~/features/leads/api/api.server";
 import { sendNewLeadDigests } from "~/features/leads/new-lead-digest.server";
 import { FEEDBACK_DIGEST_CHECK_MS, sendFeedbackDigest } from "~/features/leads/feedback-digest.server";
+import { REMINDER_CHECK_MS, sendFeedbackReminders } from "~/features/leads/feedback-reminders.server";
 import { COMPACT_EVERY_MS, compactInsightCounts } from "~/features/leads/insights/insight-counts.server";
 import type { ObjectStore } from "~/lib/files/object-store.server";
 import { sweepOrphanObjects } from "~/lib/files/stored-files.server";
@@ -104,6 +105,23 @@ export function backgroundJobs({
           log.info(
             { day: outcome.day, entries: outcome.entries, recipients: outcome.recipients },
             `[mail] feedback digest of ${outcome.day} written for ${outcome.recipients} admin(s)`,
+          );
+        }
+      },
+    },
+    {
+      kind: "periodic",
+      name: "feedback-reminders",
+      // A lead waiting past its company's time reminds within this long; each delivery's row in
+      // lead_reminders makes it once, whichever server looks.
+      everyMs: REMINDER_CHECK_MS,
+      scope: "cluster",
+      async run() {
+        const outcome = await sendFeedbackReminders(db);
+        if (outcome.leads > 0) {
+          log.info(
+            { leads: outcome.leads, mails: outcome.mails },
+            `[mail] reminders of ${outcome.leads} lead(s) waiting for feedback: ${outcome.mails} e-mail(s)`,
           );
         }
       },

@@ -177,6 +177,8 @@ export const notificationSettings = pgTable("notification_settings", {
   webhookAlerts: boolean("webhook_alerts").notNull().default(true),
   /** Until when the daily digest of new leads has told of them. */
   digestThrough: timestamp("digest_through", { withTimezone: true }),
+  /** A client member's reminders of the company's leads waiting for their feedback (feedback-reminders). */
+  leadReminders: boolean("lead_reminders").notNull().default(true),
   updatedAt: updatedAt(),
 });
 
@@ -234,6 +236,27 @@ export const clientMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("client_members_company_idx").on(t.companyId, t.userId)],
+);
+
+/**
+ * A client company's own settings (issue 26 §2), keyed by the company's id (its first account's, ADR 037);
+ * no row means the defaults. Owners set them on /client/team, admins on the client's page.
+ */
+export const clientCompanySettings = pgTable(
+  "client_company_settings",
+  {
+    companyId: text("company_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * After how many business hours a delivered lead without feedback reminds the company's people
+     * (enums.reminderChoices); null: never.
+     */
+    reminderHours: integer("reminder_hours").default(4),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("client_company_settings_reminder_hours", sql`${t.reminderHours} between 1 and 45`)],
 );
 
 /** Who changed which account, and how (user admin, CLI). */
@@ -786,6 +809,24 @@ export const leadDeliveries = pgTable(
       .where(sql`ended_at is null and first_feedback_at is null`),
   ],
 );
+
+/**
+ * The reminders sent of leads waiting for their client's feedback (feedback-reminders.server.ts): one row
+ * per delivery reminded, written in the transaction that writes the reminders' e-mails. The delivery is
+ * the key: a second server, a second run or a restart finds the row and reminds nobody again; a lead
+ * delivered again is a new delivery and may be reminded again.
+ */
+export const leadReminders = pgTable("lead_reminders", {
+  deliveryId: uuid("delivery_id")
+    .primaryKey()
+    .references(() => leadDeliveries.id, { onDelete: "cascade" }),
+  /** The company and the person reminded (null: the whole team, nobody having taken the lead). */
+  companyId: text("company_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  claimedBy: text("claimed_by").references(() => user.id, { onDelete: "set null" }),
+  remindedAt: timestamp("reminded_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The agency-wide insights, counted per UTC day (ADR 030): each row is one change to one figure (a

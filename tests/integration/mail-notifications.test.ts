@@ -161,6 +161,7 @@ describe.each(testDatabases)("notification settings and unsubscribe on $name", (
       importReports: true,
       feedbackDigest: true,
       webhookAlerts: true,
+      leadReminders: false,
     });
     const [mine] = await deliverLeads(database.db, null, 1);
     expect(await assignLead(admin(), mine!, ids.Tom)).toBe(true);
@@ -197,6 +198,7 @@ describe.each(testDatabases)("notification settings and unsubscribe on $name", (
       importReports: false,
       feedbackDigest: false,
       webhookAlerts: false,
+      leadReminders: true,
     });
     const junks: Record<string, string>[] = [
       { newLeads: "hourly" },

@@ -1,7 +1,7 @@
 /**
  * The /account page's notification settings POST. A person sets only the kinds their roles receive: a
- * client the new leads and returns, an admin the import reports, the feedback digest and the webhook
- * notices; the others keep their values.
+ * client the new leads, returns and reminders, an admin the import reports, the feedback digest and the
+ * webhook notices; the others keep their values.
  */
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
@@ -45,6 +45,7 @@ export async function handleNotificationsPost(request: Request) {
       await saveNotificationSettings(tx, actor.id, {
         newLeads: client && newLeads !== "" ? newLeads : current.newLeads,
         returns: client ? on.includes("returns") : current.returns,
+        leadReminders: client ? on.includes("lead_reminders") : current.leadReminders,
         importReports: admin ? on.includes("import_reports") : current.importReports,
         feedbackDigest: admin ? on.includes("feedback_digest") : current.feedbackDigest,
         webhookAlerts: admin ? on.includes("webhook_alerts") : current.webhookAlerts,

@@ -11,6 +11,7 @@ export const NOTIFICATIONS_INTENT = "notifications";
 /** The switches a person may tick; which of them the page shows depends on their roles. */
 export const notificationSwitches = [
   { value: "returns", label: "My return requests: the receipt and the decision", area: "client" },
+  { value: "lead_reminders", label: "Reminders about leads waiting for my feedback", area: "client" },
   { value: "import_reports", label: "Imports I start: when one ends or fails", area: "admin" },
   {
     value: "feedback_digest",
@@ -25,7 +26,7 @@ export const notificationSettingsSchema = z.object({
   newLeads: z
     .enum(valuesOf(newLeadsMailChoices), { error: "Choose how you hear of new leads" })
     .or(z.literal("")),
-  on: z.array(z.enum(["returns", "import_reports", "feedback_digest", "webhook_alerts"])),
+  on: z.array(z.enum(["returns", "lead_reminders", "import_reports", "feedback_digest", "webhook_alerts"])),
 });
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsSchema>;
 
@@ -36,6 +37,7 @@ export interface NotificationChoices {
   importReports: boolean;
   feedbackDigest: boolean;
   webhookAlerts: boolean;
+  leadReminders: boolean;
   client: boolean;
   admin: boolean;
 }

@@ -21,6 +21,7 @@ export const notificationKinds = [
   "import_reports",
   "feedback_digest",
   "webhook_alerts",
+  "lead_reminders",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -30,6 +31,7 @@ export interface NotificationSettings {
   importReports: boolean;
   feedbackDigest: boolean;
   webhookAlerts: boolean;
+  leadReminders: boolean;
 }
 
 /**
@@ -43,6 +45,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   importReports: true,
   feedbackDigest: true,
   webhookAlerts: true,
+  // A reminder comes only when a lead waited past the company's chosen time, at most once per lead.
+  leadReminders: true,
 };
 
 /** The kinds that are on or off, and their setting. */
@@ -52,6 +56,7 @@ export const switchOf = {
   import_reports: "importReports",
   feedback_digest: "feedbackDigest",
   webhook_alerts: "webhookAlerts",
+  lead_reminders: "leadReminders",
 } as const satisfies Record<SwitchKind, keyof NotificationSettings>;
 
 /** What each kind is called where a person turns it off. */
@@ -61,6 +66,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   import_reports: "reports of the imports you start",
   feedback_digest: "the daily digest of client feedback",
   webhook_alerts: "notices of paused client webhooks",
+  lead_reminders: "reminders about leads waiting for your feedback",
 };
 
 export async function notificationSettingsOf(db: Queryable, userId: string): Promise<NotificationSettings> {
@@ -71,6 +77,7 @@ export async function notificationSettingsOf(db: Queryable, userId: string): Pro
       importReports: notificationSettings.importReports,
       feedbackDigest: notificationSettings.feedbackDigest,
       webhookAlerts: notificationSettings.webhookAlerts,
+      leadReminders: notificationSettings.leadReminders,
     })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId));

@@ -29,6 +29,7 @@ export function NotificationSettings({
   const switches = notificationSwitches.filter((item) => choices[item.area]);
   const ticked = {
     returns: choices.returns,
+    lead_reminders: choices.leadReminders,
     import_reports: choices.importReports,
     feedback_digest: choices.feedbackDigest,
     webhook_alerts: choices.webhookAlerts,

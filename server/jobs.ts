@@ -21,6 +21,7 @@ import type { JobDefinition } from "~/lib/jobs/runtime.server";
 import { log } from "~/lib/log.server";
 import { mailBacklog, startMailWorker, type MailTransport } from "~/lib/mail/outbox.server";
 import { pruneRateLimitHits } from "~/lib/rate-limit.server";
+import { smsBacklog, startSmsWorker, type SmsTransport } from "~/lib/sms/outbox.server";
 import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
 import { webhookBacklog } from "~/lib/webhooks/outbox.server";
 
@@ -33,6 +34,8 @@ export interface JobContext {
   webhooksAllowPrivate: boolean;
   /** The file bucket (FILE_STORAGE=s3), whose orphans are swept. */
   fileStore: ObjectStore | null;
+  /** The SMS provider (SMS_PROVIDER), whose queue runs only when texts are on. */
+  sms?: SmsTransport | null;
 }
 
 export function backgroundJobs({
@@ -40,6 +43,7 @@ export function backgroundJobs({
   mail,
   webhooksAllowPrivate,
   fileStore,
+  sms,
 }: JobContext): JobDefinition[] {
   const { db } = database;
   const embedded = database.kind !== "postgres";
@@ -50,6 +54,17 @@ export function backgroundJobs({
       start: () => startMailWorker({ db, transport: mail.transport, from: mail.from }),
       backlog: mailBacklog,
     },
+    // Off, no text is ever queued (lib/sms): no worker, no queue in the metrics.
+    ...(sms
+      ? [
+          {
+            kind: "queue",
+            name: "sms",
+            start: () => startSmsWorker({ db, transport: sms }),
+            backlog: smsBacklog,
+          } satisfies JobDefinition,
+        ]
+      : []),
     {
       kind: "queue",
       name: "webhooks",
@@ -120,8 +135,8 @@ export function backgroundJobs({
         const outcome = await sendFeedbackReminders(db);
         if (outcome.leads > 0) {
           log.info(
-            { leads: outcome.leads, mails: outcome.mails },
-            `[mail] reminders of ${outcome.leads} lead(s) waiting for feedback: ${outcome.mails} e-mail(s)`,
+            { leads: outcome.leads, mails: outcome.mails, texts: outcome.texts },
+            `[mail] reminders of ${outcome.leads} lead(s) waiting for feedback: ${outcome.mails} e-mail(s), ${outcome.texts} text(s)`,
           );
         }
       },

@@ -179,6 +179,13 @@ export const notificationSettings = pgTable("notification_settings", {
   digestThrough: timestamp("digest_through", { withTimezone: true }),
   /** A client member's reminders of the company's leads waiting for their feedback (feedback-reminders). */
   leadReminders: boolean("lead_reminders").notNull().default(true),
+  /**
+   * Text messages (issue 26 §2, ADR 045): the person's mobile number in E.164 ("+13125550123") and what
+   * they asked to be texted about. Off until they tick it: a text costs, and reaches a phone at any hour.
+   */
+  smsNumber: varchar("sms_number", { length: 16 }),
+  smsNewLeads: boolean("sms_new_leads").notNull().default(false),
+  smsReminders: boolean("sms_reminders").notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -999,6 +1006,31 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Text messages (issue 26 §2, ADR 045), written in the same transaction as the change that causes them and
+ * sent by a worker through the SMS provider (lib/sms) with retries, like the mail outbox. The status
+ * values are the mail outbox's: pending (also while being sent), sent, failed.
+ */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The person texted: a STOP they sent to the provider turns their texts off (lib/sms/outbox). */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    toNumber: varchar("to_number", { length: 16 }).notNull(),
+    body: text("body").notNull(),
+    status: mailStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    /** The provider's id of the message (Twilio's "SM..."), once it accepted it. */
+    providerId: text("provider_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
 // ---------------------------------------------------------------- background work (lib/jobs)

@@ -91,9 +91,17 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
     // Monday 10:00: due at 14:00.
     const [lead] = await deliverLeads(db(), ids.Red, 1, ny("2026-01-05T10:00:00"));
     const [name] = await db().select({ last: leads.lastName }).from(leads).where(eq(leads.id, lead!));
-    expect(await sendFeedbackReminders(db(), ny("2026-01-05T13:59:00"))).toEqual({ leads: 0, mails: 0 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-05T13:59:00"))).toEqual({
+      leads: 0,
+      mails: 0,
+      texts: 0,
+    });
     expect(await reminders()).toEqual([]);
-    expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:00:00"))).toEqual({ leads: 1, mails: 3 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:00:00"))).toEqual({
+      leads: 1,
+      mails: 3,
+      texts: 0,
+    });
     const subject = `Waiting for your feedback: Seller ${name!.last}, Chicago, IL`;
     const ann = await mailTo("ann@example.com");
     expect(ann.textBody).toContain(
@@ -115,8 +123,16 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
     );
     expect(await reminders()).toEqual(team.map((to) => [to, subject]));
     // Once per delivery: the next look, and a restart's, remind nobody again.
-    expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:05:00"))).toEqual({ leads: 0, mails: 0 });
-    expect(await sendFeedbackReminders(db(), ny("2026-01-06T14:05:00"))).toEqual({ leads: 0, mails: 0 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:05:00"))).toEqual({
+      leads: 0,
+      mails: 0,
+      texts: 0,
+    });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-06T14:05:00"))).toEqual({
+      leads: 0,
+      mails: 0,
+      texts: 0,
+    });
     expect(await reminders()).toEqual([]);
   });
 
@@ -129,16 +145,28 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
     const [saturday] = await deliverLeads(db(), ids.Blue, 1, ny("2026-01-10T10:00:00"));
     expect((await sendFeedbackReminders(db(), ny("2026-01-06T20:30:00"))).leads).toBe(0);
     expect((await sendFeedbackReminders(db(), ny("2026-01-07T11:29:00"))).leads).toBe(0);
-    expect(await sendFeedbackReminders(db(), ny("2026-01-07T11:30:00"))).toEqual({ leads: 1, mails: 3 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-07T11:30:00"))).toEqual({
+      leads: 1,
+      mails: 3,
+      texts: 0,
+    });
     expect((await reminders()).map(([to]) => to)).toEqual(team);
 
     expect((await sendFeedbackReminders(db(), ny("2026-01-10T12:00:00"))).leads).toBe(0); // Saturday
     expect((await sendFeedbackReminders(db(), ny("2026-01-12T10:59:00"))).leads).toBe(0); // Monday
-    expect(await sendFeedbackReminders(db(), ny("2026-01-12T11:00:00"))).toEqual({ leads: 1, mails: 1 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-12T11:00:00"))).toEqual({
+      leads: 1,
+      mails: 1,
+      texts: 0,
+    });
     const first = await reminders();
     expect(first).toEqual([["blue@example.com", expect.stringContaining("Waiting for your feedback")]]);
     expect((await sendFeedbackReminders(db(), ny("2026-01-12T12:59:00"))).leads).toBe(0);
-    expect(await sendFeedbackReminders(db(), ny("2026-01-12T13:00:00"))).toEqual({ leads: 1, mails: 1 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-12T13:00:00"))).toEqual({
+      leads: 1,
+      mails: 1,
+      texts: 0,
+    });
     expect(await reminders()).toHaveLength(1);
     const reminded = await db()
       .select({ id: leadDeliveries.leadId })
@@ -151,7 +179,11 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
     const [a1, a2, free] = await deliverLeads(db(), ids.Red, 3, ny("2026-01-05T09:30:00"));
     expect(await setLeadClaim(member("Ann"), a1!, true)).toBe("taken");
     expect(await setLeadClaim(member("Ann"), a2!, true)).toBe("taken");
-    expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:00:00"))).toEqual({ leads: 3, mails: 3 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:00:00"))).toEqual({
+      leads: 3,
+      mails: 3,
+      texts: 0,
+    });
     const mails = await db().select().from(mailOutbox);
     const of = (email: string) => mails.find((mail) => mail.toAddress === email)!;
     expect(of("ann@example.com").subject).toBe("3 leads wait for your feedback");
@@ -182,7 +214,11 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
       ),
     ).toEqual({ ok: true });
     await db().delete(mailOutbox); // the return's receipt and the staff's notice
-    expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:00:00"))).toEqual({ leads: 1, mails: 3 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:00:00"))).toEqual({
+      leads: 1,
+      mails: 3,
+      texts: 0,
+    });
     expect((await reminders()).every(([, subject]) => subject.startsWith("Waiting for your feedback"))).toBe(
       true,
     );
@@ -196,12 +232,20 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
       .set({ deliveredAt: ny("2026-01-06T10:00:00") })
       .where(and(eq(leadDeliveries.leadId, moved!), isNull(leadDeliveries.endedAt)));
     expect((await sendFeedbackReminders(db(), ny("2026-01-06T13:59:00"))).leads).toBe(0);
-    expect(await sendFeedbackReminders(db(), ny("2026-01-06T14:00:00"))).toEqual({ leads: 1, mails: 3 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-06T14:00:00"))).toEqual({
+      leads: 1,
+      mails: 3,
+      texts: 0,
+    });
   });
 
   it("leads delivered more than a week ago do not remind: they are the account manager's", async () => {
     await deliverLeads(db(), ids.Red, 2, ny("2025-12-28T10:00:00"));
-    expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:00:00"))).toEqual({ leads: 0, mails: 0 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:00:00"))).toEqual({
+      leads: 0,
+      mails: 0,
+      texts: 0,
+    });
   });
 
   it("honours each person's setting, and its one-click link turns off only reminders", async () => {
@@ -218,7 +262,11 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
     await db().update(user).set({ disabledAt: new Date() }).where(eq(user.id, ids.Bob));
     try {
       await deliverLeads(db(), ids.Red, 1, ny("2026-01-05T10:00:00"));
-      expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:00:00"))).toEqual({ leads: 1, mails: 1 });
+      expect(await sendFeedbackReminders(db(), ny("2026-01-05T14:00:00"))).toEqual({
+        leads: 1,
+        mails: 1,
+        texts: 0,
+      });
       const red = await mailTo("red@example.com");
       expect(await reminders()).toHaveLength(1);
       const url = new URL(red.headers["List-Unsubscribe"]!.slice(1, -1));
@@ -233,7 +281,11 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
         newLeads: "immediate",
       });
       await deliverLeads(db(), ids.Red, 1, ny("2026-01-05T11:00:00"));
-      expect(await sendFeedbackReminders(db(), ny("2026-01-05T15:00:00"))).toEqual({ leads: 1, mails: 0 });
+      expect(await sendFeedbackReminders(db(), ny("2026-01-05T15:00:00"))).toEqual({
+        leads: 1,
+        mails: 0,
+        texts: 0,
+      });
     } finally {
       await db().update(user).set({ disabledAt: null }).where(eq(user.id, ids.Bob));
     }
@@ -273,7 +325,11 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
     // Blue Sky keeps the default.
     await deliverLeads(db(), ids.Blue, 1, ny("2026-01-05T10:00:00"));
     expect((await sendFeedbackReminders(db(), ny("2026-01-05T10:59:00"))).leads).toBe(0);
-    expect(await sendFeedbackReminders(db(), ny("2026-01-05T11:00:00"))).toEqual({ leads: 1, mails: 3 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-05T11:00:00"))).toEqual({
+      leads: 1,
+      mails: 3,
+      texts: 0,
+    });
     const ann = await mailTo("ann@example.com");
     expect(ann.textBody).toContain("has waited 1 business hour since delivery");
     expect(ann.textBody).toContain(`/client/leads/${early}`);
@@ -302,7 +358,11 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
     });
     await db().delete(mailOutbox);
     await deliverLeads(db(), ids.Red, 1, ny("2026-01-05T10:30:00"));
-    expect(await sendFeedbackReminders(db(), ny("2026-01-05T15:00:00"))).toEqual({ leads: 1, mails: 1 });
+    expect(await sendFeedbackReminders(db(), ny("2026-01-05T15:00:00"))).toEqual({
+      leads: 1,
+      mails: 1,
+      texts: 0,
+    });
     expect((await reminders()).map(([to]) => to)).toEqual(["blue@example.com"]);
   });
 

@@ -162,6 +162,9 @@ describe.each(testDatabases)("notification settings and unsubscribe on $name", (
       feedbackDigest: true,
       webhookAlerts: true,
       leadReminders: false,
+      smsNumber: null,
+      smsNewLeads: false,
+      smsReminders: false,
     });
     const [mine] = await deliverLeads(database.db, null, 1);
     expect(await assignLead(admin(), mine!, ids.Tom)).toBe(true);
@@ -199,6 +202,9 @@ describe.each(testDatabases)("notification settings and unsubscribe on $name", (
       feedbackDigest: false,
       webhookAlerts: false,
       leadReminders: true,
+      smsNumber: null,
+      smsNewLeads: false,
+      smsReminders: false,
     });
     const junks: Record<string, string>[] = [
       { newLeads: "hourly" },

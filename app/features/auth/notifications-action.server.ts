@@ -10,6 +10,7 @@ import { formToasts } from "~/lib/form-toasts";
 import { log } from "~/lib/log.server";
 import { notificationSettingsOf, saveNotificationSettings } from "~/lib/mail/notification-settings.server";
 import { can } from "~/lib/permissions";
+import { smsEnabled } from "~/lib/sms/sms.server";
 import { requireUser } from "./access.server";
 import {
   NOTIFICATIONS_INTENT,
@@ -36,7 +37,9 @@ export async function handleNotificationsPost(request: Request) {
       { status: 400 },
     );
   }
-  const { newLeads, on } = submission.value;
+  const { newLeads, on, smsNumber } = submission.value;
+  // Texts are a client's choice, on a site that sends them; otherwise the saved ones stay as they are.
+  const texts = client && smsEnabled();
   try {
     const db = await getDb();
     const admin = can(actor, "area:admin");
@@ -49,6 +52,9 @@ export async function handleNotificationsPost(request: Request) {
         importReports: admin ? on.includes("import_reports") : current.importReports,
         feedbackDigest: admin ? on.includes("feedback_digest") : current.feedbackDigest,
         webhookAlerts: admin ? on.includes("webhook_alerts") : current.webhookAlerts,
+        smsNumber: texts ? smsNumber : current.smsNumber,
+        smsNewLeads: texts ? on.includes("sms_new_leads") : current.smsNewLeads,
+        smsReminders: texts ? on.includes("sms_reminders") : current.smsReminders,
       });
     });
   } catch (error) {

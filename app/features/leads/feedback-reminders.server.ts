@@ -2,23 +2,27 @@
  * Speed to lead (issue 26 §2): a delivered lead with no feedback after the company's chosen time (a
  * number of business hours, Monday to Friday 9:00 to 18:00 in AGENCY_TIME_ZONE; 4 unless the company chose
  * otherwise) reminds the member who took it, or everyone on the team when nobody did. Each person gets one
- * e-mail per run listing their waiting leads, through the outbox and as their notification settings say.
+ * e-mail per run listing their waiting leads, through the outbox and as their notification settings say,
+ * and one text message to those who asked for it (ADR 045).
  *
  * A periodic task of the job runtime (server/jobs.ts) looks every REMINDER_CHECK_MS. Each lead reminds at
  * most once per delivery: the run inserts a `lead_reminders` row per due delivery and writes the e-mails
  * in the same transaction. A second server's insert of the same delivery waits for that transaction and
  * then skips it, and so does a second run or a restart, so a reminder is never sent twice nor half-sent.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { queryRows, type Database, type Transaction } from "~/db/client.server";
 import { DEFAULT_REMINDER_HOURS, reminderHourValues } from "~/db/enums";
-import { clientMembers, profiles, user, userRoles } from "~/db/schema";
+import { profiles } from "~/db/schema";
 import { businessTimeBefore } from "~/lib/agency-time";
+import { activeCompanyPeople, type CompanyPerson } from "~/lib/client-accounts.server";
 import { env } from "~/lib/env.server";
-import { notificationOptOut } from "~/lib/mail/notification-settings.server";
+import { notificationOptOut, textNumberFor } from "~/lib/mail/notification-settings.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { DIGEST_LIST_MAX } from "~/lib/mail/templates/leads";
 import { feedbackReminderMail, type WaitingLead } from "~/lib/mail/templates/reminders";
+import { enqueueSms } from "~/lib/sms/outbox.server";
+import { reminderText } from "~/lib/sms/texts";
 
 /** How often the task looks: a lead reminds within this long of its time. */
 export const REMINDER_CHECK_MS = 5 * 60_000;
@@ -38,6 +42,8 @@ export interface ReminderOutcome {
   leads: number;
   /** E-mails written (one per person who wants them). */
   mails: number;
+  /** Text messages queued (one per person who asked for them, where the site sends texts). */
+  texts: number;
 }
 
 interface DueRow {
@@ -75,7 +81,7 @@ export async function sendFeedbackReminders(
     ],
     sql` `,
   );
-  const total: ReminderOutcome = { leads: 0, mails: 0 };
+  const total: ReminderOutcome = { leads: 0, mails: 0, texts: 0 };
   for (;;) {
     const outcome = await db.transaction(async (tx) => {
       // The partial index of deliveries still waiting for their first feedback reads only those, oldest first.
@@ -108,47 +114,29 @@ export async function sendFeedbackReminders(
             left join client_company_settings s on s.company_id = c.company_id
             order by d.delivered_at, l.last_name, l.first_name`,
       );
-      const mails = due.length ? await mailReminders(tx, due, timeZone) : 0;
-      return { leads: due.length, mails, full: due.length === BATCH };
+      const sent = due.length ? await remind(tx, due, timeZone) : { mails: 0, texts: 0 };
+      return { leads: due.length, ...sent, full: due.length === BATCH };
     });
     total.leads += outcome.leads;
     total.mails += outcome.mails;
+    total.texts += outcome.texts;
     if (!outcome.full) return total;
   }
 }
 
-interface Member {
-  userId: string;
-  companyId: string;
-  email: string;
-  firstName: string | null;
-}
-
-/** The people who can act on a company's leads: members whose account is enabled and holds the client role. */
-async function activeMembers(tx: Transaction, companyIds: string[]): Promise<Member[]> {
-  return tx
-    .select({
-      userId: clientMembers.userId,
-      companyId: clientMembers.companyId,
-      email: user.email,
-      firstName: profiles.firstName,
-    })
-    .from(clientMembers)
-    .innerJoin(user, eq(user.id, clientMembers.userId))
-    .innerJoin(userRoles, and(eq(userRoles.userId, clientMembers.userId), eq(userRoles.role, "client")))
-    .leftJoin(profiles, eq(profiles.userId, clientMembers.userId))
-    .where(and(inArray(clientMembers.companyId, companyIds), isNull(user.disabledAt)))
-    .orderBy(asc(user.email));
-}
-
 /**
  * Writes each person's reminder of `due`: the leads they took go to them; a lead nobody took (or whose
- * taker can no longer act on it) goes to everyone on the team. Returns how many e-mails were written.
+ * taker can no longer act on it) goes to everyone on the team. One e-mail and one text at most per
+ * person, each as they chose; returns how many of each were written.
  */
-async function mailReminders(tx: Transaction, due: DueRow[], timeZone: string): Promise<number> {
+async function remind(
+  tx: Transaction,
+  due: DueRow[],
+  timeZone: string,
+): Promise<{ mails: number; texts: number }> {
   const companyIds = [...new Set(due.map((row) => row.company_id))];
-  const members = await activeMembers(tx, companyIds);
-  const team = new Map<string, Member[]>();
+  const members = await activeCompanyPeople(tx, companyIds);
+  const team = new Map<string, CompanyPerson[]>();
   for (const member of members) team.set(member.companyId, [...(team.get(member.companyId) ?? []), member]);
   const companies = await tx
     .select({ id: profiles.userId, name: profiles.companyName, email: profiles.email })
@@ -156,7 +144,7 @@ async function mailReminders(tx: Transaction, due: DueRow[], timeZone: string): 
     .where(inArray(profiles.userId, companyIds));
   const companyName = new Map(companies.map((c) => [c.id, c.name || c.email]));
 
-  const perPerson = new Map<string, { member: Member; hours: number; leads: WaitingLead[] }>();
+  const perPerson = new Map<string, { member: CompanyPerson; hours: number; leads: WaitingLead[] }>();
   for (const row of due) {
     const people = team.get(row.company_id) ?? [];
     const taker = people.find((member) => member.userId === row.claimed_by);
@@ -176,7 +164,17 @@ async function mailReminders(tx: Transaction, due: DueRow[], timeZone: string): 
 
   const config = env();
   let mails = 0;
+  let texts = 0;
   for (const { member, hours, leads } of perPerson.values()) {
+    const textTo = await textNumberFor(tx, member.userId, "reminders");
+    if (textTo) {
+      await enqueueSms(tx, {
+        userId: member.userId,
+        to: textTo,
+        body: reminderText({ leads, count: leads.length, hours, siteUrl: config.SITE_URL }),
+      });
+      texts++;
+    }
     const optOut = await notificationOptOut(tx, member.userId, "lead_reminders");
     if (!optOut) continue;
     await enqueueMail(
@@ -196,5 +194,5 @@ async function mailReminders(tx: Transaction, due: DueRow[], timeZone: string): 
     );
     mails++;
   }
-  return mails;
+  return { mails, texts };
 }

@@ -11,6 +11,7 @@ import type { Queryable } from "~/db/client.server";
 import type { NewLeadsMailChoice } from "~/db/enums";
 import { notificationSettings, profiles, user, userRoles } from "~/db/schema";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
+import { smsEnabled } from "~/lib/sms/sms.server";
 import { env } from "~/lib/env.server";
 import { enqueueMail, type OutgoingMail } from "./outbox.server";
 import type { OptOut } from "./templates/opt-out";
@@ -32,6 +33,10 @@ export interface NotificationSettings {
   feedbackDigest: boolean;
   webhookAlerts: boolean;
   leadReminders: boolean;
+  /** Text messages (ADR 045): the person's mobile number (E.164) and what they asked to be texted about. */
+  smsNumber: string | null;
+  smsNewLeads: boolean;
+  smsReminders: boolean;
 }
 
 /**
@@ -47,6 +52,10 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   webhookAlerts: true,
   // A reminder comes only when a lead waited past the company's chosen time, at most once per lead.
   leadReminders: true,
+  // Texts only when asked for: they cost, and reach a phone at any hour.
+  smsNumber: null,
+  smsNewLeads: false,
+  smsReminders: false,
 };
 
 /** The kinds that are on or off, and their setting. */
@@ -78,6 +87,9 @@ export async function notificationSettingsOf(db: Queryable, userId: string): Pro
       feedbackDigest: notificationSettings.feedbackDigest,
       webhookAlerts: notificationSettings.webhookAlerts,
       leadReminders: notificationSettings.leadReminders,
+      smsNumber: notificationSettings.smsNumber,
+      smsNewLeads: notificationSettings.smsNewLeads,
+      smsReminders: notificationSettings.smsReminders,
     })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId));
@@ -163,6 +175,20 @@ export async function notificationOptOut(
   const wanted =
     kind === "new_leads" ? settings.newLeads === (daily ? "digest" : "immediate") : settings[switchOf[kind]];
   return wanted ? optOutFor(userId, kind) : null;
+}
+
+/** What a person may be texted about. */
+export type TextKind = "new_leads" | "reminders";
+
+/**
+ * The number to text `userId` about `kind` now, or null: texts are off here (SMS_PROVIDER), or the person
+ * did not ask for this kind, or saved no number.
+ */
+export async function textNumberFor(db: Queryable, userId: string, kind: TextKind): Promise<string | null> {
+  if (!smsEnabled()) return null;
+  const settings = await notificationSettingsOf(db, userId);
+  const wanted = kind === "new_leads" ? settings.smsNewLeads : settings.smsReminders;
+  return wanted && settings.smsNumber ? settings.smsNumber : null;
 }
 
 export interface StaffRecipient {

@@ -39,12 +39,12 @@ export type NewLeadsMailChoice = (typeof newLeadsMailChoices)[number]["value"];
  * for off.
  */
 export const reminderChoices = [
-  { value: "1", label: "After 1 business hour" },
-  { value: "2", label: "After 2 business hours" },
-  { value: "4", label: "After 4 business hours (the default)" },
-  { value: "6", label: "After 6 business hours" },
-  { value: "9", label: "After 1 business day (9 business hours)" },
-  { value: "18", label: "After 2 business days (18 business hours)" },
+  { value: "1", label: "1 business hour" },
+  { value: "2", label: "2 business hours" },
+  { value: "4", label: "4 business hours (default)" },
+  { value: "6", label: "6 business hours" },
+  { value: "9", label: "1 business day (9 hours)" },
+  { value: "18", label: "2 business days (18 hours)" },
   { value: "off", label: "Never: no reminders" },
 ] as const satisfies readonly Option[];
 export type ReminderChoice = (typeof reminderChoices)[number]["value"];

@@ -201,18 +201,24 @@ function ReminderSettings({
         >
           <input type="hidden" name="intent" value="set-reminders" />
           <FormStatus toast={form.shownStatus} />
-          <FormField id={fields.reminderHours.id} label="Remind" error={fields.reminderHours.errors?.[0]}>
-            <NativeSelect {...getSelectProps(fields.reminderHours)} className="sm:max-w-sm">
-              <SelectOptions options={reminderChoices} />
-            </NativeSelect>
-          </FormField>
+          <div className="sm:max-w-sm">
+            <FormField
+              id={fields.reminderHours.id}
+              label="Remind after"
+              error={fields.reminderHours.errors?.[0]}
+            >
+              <NativeSelect {...getSelectProps(fields.reminderHours)}>
+                <SelectOptions options={reminderChoices} />
+              </NativeSelect>
+            </FormField>
+          </div>
           <Button type="submit" pending={saving}>
             {saving ? "Saving..." : "Save reminders"}
           </Button>
         </Form>
       ) : (
         <p className="mt-4 text-sm">
-          <span className="font-semibold">Now: </span>
+          <span className="font-semibold">Remind after: </span>
           {said}. Owners change this.
         </p>
       )}

@@ -85,16 +85,7 @@ export function NotificationSettings({
             <legend className="text-sm font-semibold">Also e-mail me about</legend>
             <div className="mt-2 space-y-2">
               {switches.map((item) => (
-                <label key={item.value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="on"
-                    value={item.value}
-                    defaultChecked={ticked[item.value]}
-                    className="size-4 accent-primary"
-                  />
-                  {item.label}
-                </label>
+                <OnSwitch key={item.value} value={item.value} label={item.label} on={ticked[item.value]} />
               ))}
             </div>
           </fieldset>
@@ -139,18 +130,19 @@ function TextMessageChoices({
           />
         </FormField>
         {textSwitches.map((item) => (
-          <label key={item.value} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="on"
-              value={item.value}
-              defaultChecked={ticked[item.value]}
-              className="size-4 accent-primary"
-            />
-            {item.label}
-          </label>
+          <OnSwitch key={item.value} value={item.value} label={item.label} on={ticked[item.value]} />
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** One ticked-or-not notification: the form posts an "on" per ticked box. */
+function OnSwitch({ value, label, on }: { value: string; label: string; on: boolean }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" name="on" value={value} defaultChecked={on} className="size-4 accent-primary" />
+      {label}
+    </label>
   );
 }

@@ -25,6 +25,7 @@ import { startJobs } from "~/lib/jobs/runtime.server";
 import { objectKeyPrefix } from "~/lib/files/stored-files.server";
 import { configureLogging, log, runInRequestScope } from "~/lib/log.server";
 import { fileTransport, MAIL_DIR, smtpTransport } from "~/lib/mail/transports.server";
+import { smsTransportFromEnv } from "~/lib/sms/sms.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { tightenPrivatePaths } from "~/db/private-files.server";
 import { closeAllEventStreams, openEventStreamCount } from "~/lib/realtime.server";
@@ -345,9 +346,13 @@ export async function startServer(): Promise<RunningServer> {
     const prefix = objectKeyPrefix(await installationOf(database.db));
     log.info(`[files] FILE_STORAGE=s3: new uploads go to the bucket under ${prefix}`);
   }
+  const smsTransport = smsTransportFromEnv();
+  if (smsTransport)
+    log.info(`[sms] SMS_PROVIDER=${config.SMS_PROVIDER}: text messages go from ${config.TWILIO_FROM}`);
   const jobs = startJobs(
     database.db,
     backgroundJobs({
+      sms: smsTransport,
       database,
       mail: {
         transport: config.SMTP_URL

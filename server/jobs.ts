@@ -14,6 +14,7 @@ import { pruneIdempotencyKeys } from "~/features/leads/api/api.server";
 import { routingBacklog, startRoutingWorker } from "~/features/leads/routing/routing.server";
 import { sendNewLeadDigests } from "~/features/leads/new-lead-digest.server";
 import { FEEDBACK_DIGEST_CHECK_MS, sendFeedbackDigest } from "~/features/leads/feedback-digest.server";
+import { REMINDER_CHECK_MS, sendFeedbackReminders } from "~/features/leads/feedback-reminders.server";
 import { COMPACT_EVERY_MS, compactInsightCounts } from "~/features/leads/insights/insight-counts.server";
 import type { ObjectStore } from "~/lib/files/object-store.server";
 import { sweepOrphanObjects } from "~/lib/files/stored-files.server";
@@ -21,6 +22,7 @@ import type { JobDefinition } from "~/lib/jobs/runtime.server";
 import { log } from "~/lib/log.server";
 import { mailBacklog, startMailWorker, type MailTransport } from "~/lib/mail/outbox.server";
 import { pruneRateLimitHits } from "~/lib/rate-limit.server";
+import { smsBacklog, startSmsWorker, type SmsTransport } from "~/lib/sms/outbox.server";
 import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
 import { webhookBacklog } from "~/lib/webhooks/outbox.server";
 
@@ -33,6 +35,8 @@ export interface JobContext {
   webhooksAllowPrivate: boolean;
   /** The file bucket (FILE_STORAGE=s3), whose orphans are swept. */
   fileStore: ObjectStore | null;
+  /** The SMS provider (SMS_PROVIDER), whose queue runs only when texts are on. */
+  sms?: SmsTransport | null;
 }
 
 export function backgroundJobs({
@@ -40,6 +44,7 @@ export function backgroundJobs({
   mail,
   webhooksAllowPrivate,
   fileStore,
+  sms,
 }: JobContext): JobDefinition[] {
   const { db } = database;
   const embedded = database.kind !== "postgres";
@@ -50,6 +55,17 @@ export function backgroundJobs({
       start: () => startMailWorker({ db, transport: mail.transport, from: mail.from }),
       backlog: mailBacklog,
     },
+    // Off, no text is ever queued (lib/sms): no worker, no queue in the metrics.
+    ...(sms
+      ? [
+          {
+            kind: "queue",
+            name: "sms",
+            start: () => startSmsWorker({ db, transport: sms }),
+            backlog: smsBacklog,
+          } satisfies JobDefinition,
+        ]
+      : []),
     {
       kind: "queue",
       name: "webhooks",
@@ -111,6 +127,23 @@ export function backgroundJobs({
           log.info(
             { day: outcome.day, entries: outcome.entries, recipients: outcome.recipients },
             `[mail] feedback digest of ${outcome.day} written for ${outcome.recipients} admin(s)`,
+          );
+        }
+      },
+    },
+    {
+      kind: "periodic",
+      name: "feedback-reminders",
+      // A lead waiting past its company's time reminds within this long; each delivery's row in
+      // lead_reminders makes it once, whichever server looks.
+      everyMs: REMINDER_CHECK_MS,
+      scope: "cluster",
+      async run() {
+        const outcome = await sendFeedbackReminders(db);
+        if (outcome.leads > 0) {
+          log.info(
+            { leads: outcome.leads, mails: outcome.mails, texts: outcome.texts },
+            `[mail] reminders of ${outcome.leads} lead(s) waiting for feedback: ${outcome.mails} e-mail(s), ${outcome.texts} text(s)`,
           );
         }
       },

@@ -33,6 +33,28 @@ export const newLeadsMailChoices = [
 ] as const satisfies readonly Option[];
 export type NewLeadsMailChoice = (typeof newLeadsMailChoices)[number]["value"];
 
+/**
+ * When a client company's delivered lead with no feedback reminds its people (issue 26 §2), in business
+ * hours (Monday to Friday, 9:00 to 18:00 in AGENCY_TIME_ZONE); "off" sends none. Stored as the hours, null
+ * for off.
+ */
+export const reminderChoices = [
+  { value: "1", label: "1 business hour" },
+  { value: "2", label: "2 business hours" },
+  { value: "4", label: "4 business hours (default)" },
+  { value: "6", label: "6 business hours" },
+  { value: "9", label: "1 business day (9 hours)" },
+  { value: "18", label: "2 business days (18 hours)" },
+  { value: "off", label: "Never: no reminders" },
+] as const satisfies readonly Option[];
+export type ReminderChoice = (typeof reminderChoices)[number]["value"];
+/** A company that chose nothing is reminded after this many business hours. */
+export const DEFAULT_REMINDER_HOURS = 4;
+/** Every number of hours a company may choose (the choices other than "off"). */
+export const reminderHourValues = reminderChoices.flatMap((c) =>
+  c.value === "off" ? [] : [Number(c.value)],
+);
+
 // No labels: the screens show these values as they are (the user admin capitalises roles with CSS).
 export const appRoles = ["admin", "client"] as const;
 export type AppRole = (typeof appRoles)[number];

@@ -177,6 +177,15 @@ export const notificationSettings = pgTable("notification_settings", {
   webhookAlerts: boolean("webhook_alerts").notNull().default(true),
   /** Until when the daily digest of new leads has told of them. */
   digestThrough: timestamp("digest_through", { withTimezone: true }),
+  /** A client member's reminders of the company's leads waiting for their feedback (feedback-reminders). */
+  leadReminders: boolean("lead_reminders").notNull().default(true),
+  /**
+   * Text messages (issue 26 §2, ADR 045): the person's mobile number in E.164 ("+13125550123") and what
+   * they asked to be texted about. Off until they tick it: a text costs, and reaches a phone at any hour.
+   */
+  smsNumber: varchar("sms_number", { length: 16 }),
+  smsNewLeads: boolean("sms_new_leads").notNull().default(false),
+  smsReminders: boolean("sms_reminders").notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -234,6 +243,27 @@ export const clientMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("client_members_company_idx").on(t.companyId, t.userId)],
+);
+
+/**
+ * A client company's own settings (issue 26 §2), keyed by the company's id (its first account's, ADR 037);
+ * no row means the defaults. Owners set them on /client/team, admins on the client's page.
+ */
+export const clientCompanySettings = pgTable(
+  "client_company_settings",
+  {
+    companyId: text("company_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * After how many business hours a delivered lead without feedback reminds the company's people
+     * (enums.reminderChoices); null: never.
+     */
+    reminderHours: integer("reminder_hours").default(4),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("client_company_settings_reminder_hours", sql`${t.reminderHours} between 1 and 45`)],
 );
 
 /** Who changed which account, and how (user admin, CLI). */
@@ -788,6 +818,24 @@ export const leadDeliveries = pgTable(
 );
 
 /**
+ * The reminders sent of leads waiting for their client's feedback (feedback-reminders.server.ts): one row
+ * per delivery reminded, written in the transaction that writes the reminders' e-mails. The delivery is
+ * the key: a second server, a second run or a restart finds the row and reminds nobody again; a lead
+ * delivered again is a new delivery and may be reminded again.
+ */
+export const leadReminders = pgTable("lead_reminders", {
+  deliveryId: uuid("delivery_id")
+    .primaryKey()
+    .references(() => leadDeliveries.id, { onDelete: "cascade" }),
+  /** The company and the person reminded (null: the whole team, nobody having taken the lead). */
+  companyId: text("company_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  claimedBy: text("claimed_by").references(() => user.id, { onDelete: "set null" }),
+  remindedAt: timestamp("reminded_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The agency-wide insights, counted per UTC day (ADR 030): each row is one change to one figure (a
  * delivery's section, key and sign, written by the lead_deliveries trigger of migration 0017), and a
  * minute's compaction (insight-counts.server.ts) sums a day's rows into one per figure. Readers sum
@@ -995,6 +1043,31 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Text messages (issue 26 §2, ADR 045), written in the same transaction as the change that causes them and
+ * sent by a worker through the SMS provider (lib/sms) with retries, like the mail outbox. The status
+ * values are the mail outbox's: pending (also while being sent), sent, failed.
+ */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The person texted: a STOP they sent to the provider turns their texts off (lib/sms/outbox). */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    toNumber: varchar("to_number", { length: 16 }).notNull(),
+    body: text("body").notNull(),
+    status: mailStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    /** The provider's id of the message (Twilio's "SM..."), once it accepted it. */
+    providerId: text("provider_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
 // ---------------------------------------------------------------- background work (lib/jobs)

@@ -96,3 +96,50 @@ export const formatAgencyTime = (at: Date, timeZone: string) =>
     hour: "numeric",
     minute: "2-digit",
   }).format(at);
+
+const isBusinessDay = (weekday: string) => (site.hours.days as readonly string[]).includes(weekday);
+
+/**
+ * The instant the wall clock in `timeZone` shows `minutes` past midnight on `date` ("2026-11-30"). Found
+ * by guessing UTC and correcting by the zone's offset (whole minutes) twice, which settles across a change of summer
+ * time; opening and closing (9:00, 18:00) never fall in the hour a change skips.
+ */
+export function zonedInstant(date: string, minutes: number, timeZone: string): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const wanted = Date.UTC(y, m - 1, d, 0, minutes);
+  let at = wanted;
+  for (let i = 0; i < 2; i++) {
+    const shown = zonedTime(new Date(at), timeZone);
+    const [sy, sm, sd] = shown.date.split("-").map(Number) as [number, number, number];
+    at += wanted - Date.UTC(sy, sm - 1, sd, 0, shown.minutes);
+  }
+  return new Date(at);
+}
+
+/**
+ * The latest instant from which `minutes` of business time (lib/site's days and hours in `timeZone`) have
+ * passed by `now`: whatever came at or before it has waited that long in business hours. Counting stops
+ * at closing and on weekends, so a lead delivered at 17:00 on a Friday has waited one business hour at
+ * 10:00 on the Monday after, and one delivered on a Saturday none until Monday's opening.
+ */
+export function businessTimeBefore(now: Date, minutes: number, timeZone: string): Date {
+  const opens = minutesOf(site.hours.opens);
+  const closes = minutesOf(site.hours.closes);
+  let remaining = minutes * 60_000;
+  let cursor = now.getTime();
+  // A year of days is far more than any reminder waits; the bound only keeps a bad input from looping.
+  for (let day = 0; day < 400; day++) {
+    const local = zonedTime(new Date(cursor), timeZone);
+    if (isBusinessDay(local.weekday)) {
+      const open = zonedInstant(local.date, opens, timeZone).getTime();
+      const end = Math.min(cursor, zonedInstant(local.date, closes, timeZone).getTime());
+      if (end > open) {
+        if (end - open >= remaining) return new Date(end - remaining);
+        remaining -= end - open;
+      }
+    }
+    // On to the end of the day before (its last millisecond).
+    cursor = zonedInstant(local.date, 0, timeZone).getTime() - 1;
+  }
+  return new Date(cursor);
+}

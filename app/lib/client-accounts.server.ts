@@ -1,9 +1,10 @@
 /**
  * The one lookup of a client account by id, for every feature that takes a client id from a URL or a
  * form (agreements, webhooks, lead assignment): the id names a client only if that account holds the
- * `client` role today and is a company's own account (ADR 037), not one of its members.
+ * `client` role today and is a company's own account (ADR 037), not one of its members. And the people
+ * of a company who can act on its leads, whom its notices (reminders, texts) reach.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/client.server";
 import { clientMembers, profiles, user, userRoles } from "~/db/schema";
@@ -45,4 +46,35 @@ export async function findClientAccount(
       and(eq(userRoles.userId, clientId), eq(userRoles.role, "client"), isCompanyAccount(userRoles.userId)),
     );
   return row ?? null;
+}
+
+export interface CompanyPerson {
+  userId: string;
+  companyId: string;
+  email: string;
+  firstName: string | null;
+}
+
+/**
+ * The people who can act on the leads of `companyIds` now: members whose account is enabled and holds
+ * the client role (revoking it locks a person out, ADR 037), by e-mail.
+ */
+export async function activeCompanyPeople(
+  q: Database | Transaction,
+  companyIds: readonly string[],
+): Promise<CompanyPerson[]> {
+  if (companyIds.length === 0) return [];
+  return q
+    .select({
+      userId: clientMembers.userId,
+      companyId: clientMembers.companyId,
+      email: user.email,
+      firstName: profiles.firstName,
+    })
+    .from(clientMembers)
+    .innerJoin(user, eq(user.id, clientMembers.userId))
+    .innerJoin(userRoles, and(eq(userRoles.userId, clientMembers.userId), eq(userRoles.role, "client")))
+    .leftJoin(profiles, eq(profiles.userId, clientMembers.userId))
+    .where(and(inArray(clientMembers.companyId, [...companyIds]), isNull(user.disabledAt)))
+    .orderBy(asc(user.email));
 }

@@ -74,6 +74,28 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ S3_SECRET_ACCESS_KEY: "" })).not.toThrow();
   });
 
+  it("sends no text messages unless SMS_PROVIDER=twilio names an account, its token and a number", () => {
+    expect(parseEnv({})).toMatchObject({ SMS_PROVIDER: "off", TWILIO_API_URL: "https://api.twilio.com" });
+    const twilio = {
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: `AC${"0a".repeat(16)}`,
+      TWILIO_AUTH_TOKEN: "f".repeat(32),
+      TWILIO_FROM: "+13125550100",
+    };
+    expect(parseEnv(twilio)).toMatchObject(twilio);
+    expect(() => parseEnv({ SMS_PROVIDER: "twilio" })).toThrow(
+      'Invalid environment variable TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER=twilio (got "")',
+    );
+    expect(() => parseEnv({ ...twilio, TWILIO_FROM: "312-555-0100" })).toThrow(
+      /^Invalid environment variable TWILIO_FROM: must be a phone number in E\.164 form/,
+    );
+    // The token is a secret: a bad one is described by its length only.
+    expect(() => parseEnv({ ...twilio, TWILIO_AUTH_TOKEN: "short-secret" })).toThrow(
+      "Invalid environment variable TWILIO_AUTH_TOKEN: must be at least 16 characters (got 12 characters)",
+    );
+    expect(() => parseEnv({ SMS_PROVIDER: "sms" })).toThrow(/^Invalid environment variable SMS_PROVIDER/);
+  });
+
   it("derives SITE_URL from PORT and strips a trailing slash from a given one", () => {
     expect(parseEnv({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
     expect(parseEnv({ SITE_URL: "https://example.com/" }).SITE_URL).toBe("https://example.com");

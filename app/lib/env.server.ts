@@ -8,6 +8,7 @@ import type { DatabaseTarget } from "~/db/client.server";
 import { parseAddressList } from "./address-list";
 import { isTimeZone } from "./agency-time";
 import { LOG_FORMATS, LOG_LEVELS, redactText, type LogFormat } from "./log.server";
+import { E164 } from "./sms/phone";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
@@ -29,7 +30,8 @@ const envSchema = z.object({
   NOTIFY_EMAIL: optional(z.email()).default("team@leadworks.example"),
   /**
    * The IANA time zone the agency works in: its business hours (spec 01 §9 names none) are read there,
-   * in the contact receipt and for the staff's daily feedback digest. Eastern Time unless set.
+   * in the contact receipt, for the staff's daily feedback digest and the clients' reminders. Eastern
+   * Time unless set.
    */
   AGENCY_TIME_ZONE: optional(
     z.string().refine(isTimeZone, "must be an IANA time zone like America/Chicago"),
@@ -85,10 +87,34 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optional(z.enum(["true", "false"]))
     .default("false")
     .transform((v) => v === "true"),
+  /**
+   * Text messages (ADR 045): off unless set to twilio, with the account, its auth token and the number
+   * (E.164) the texts come from. TWILIO_API_URL is Twilio's own unless a test points it at a fake.
+   */
+  SMS_PROVIDER: optional(z.enum(["off", "twilio"])).default("off"),
+  TWILIO_ACCOUNT_SID: optional(
+    z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be an account SID like AC0123..."),
+  ),
+  TWILIO_AUTH_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
+  TWILIO_FROM: optional(z.string().regex(E164, "must be a phone number in E.164 form like +13125550123")),
+  TWILIO_API_URL: optional(z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ""))).default(
+    "https://api.twilio.com",
+  ),
 });
 
-/** With FILE_STORAGE=s3 the bucket is required and the credentials come as a pair. */
-const storageSchema = envSchema.superRefine((env, context) => {
+const smsRequired = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+
+/**
+ * The rules between variables: with SMS_PROVIDER=twilio its account, token and number are required; with
+ * FILE_STORAGE=s3 the bucket is, and the credentials come as a pair.
+ */
+const checkedSchema = envSchema.superRefine((env, context) => {
+  if (env.SMS_PROVIDER === "twilio") {
+    for (const name of smsRequired) {
+      if (!env[name])
+        context.addIssue({ code: "custom", path: [name], message: "is required when SMS_PROVIDER=twilio" });
+    }
+  }
   if (env.FILE_STORAGE !== "s3") return;
   if (!env.S3_BUCKET)
     context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when FILE_STORAGE=s3" });
@@ -103,13 +129,18 @@ const storageSchema = envSchema.superRefine((env, context) => {
 });
 
 /** Values never repeated in an error message (URLs are shown without their credentials). */
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "METRICS_TOKEN", "S3_SECRET_ACCESS_KEY"]);
+const SECRET_VARIABLES = new Set([
+  "AUTH_SECRET",
+  "METRICS_TOKEN",
+  "S3_SECRET_ACCESS_KEY",
+  "TWILIO_AUTH_TOKEN",
+]);
 
 export type Env = z.infer<typeof envSchema> & { SITE_URL: string; DATA_DIR: string; LOG_FORMAT: LogFormat };
 
 /** Parses an environment; throws an Error whose message is one line naming the bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = storageSchema.safeParse(source);
+  const result = checkedSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = issue.path.join(".");

@@ -161,6 +161,10 @@ describe.each(testDatabases)("notification settings and unsubscribe on $name", (
       importReports: true,
       feedbackDigest: true,
       webhookAlerts: true,
+      leadReminders: false,
+      smsNumber: null,
+      smsNewLeads: false,
+      smsReminders: false,
     });
     const [mine] = await deliverLeads(database.db, null, 1);
     expect(await assignLead(admin(), mine!, ids.Tom)).toBe(true);
@@ -197,6 +201,10 @@ describe.each(testDatabases)("notification settings and unsubscribe on $name", (
       importReports: false,
       feedbackDigest: false,
       webhookAlerts: false,
+      leadReminders: true,
+      smsNumber: null,
+      smsNewLeads: false,
+      smsReminders: false,
     });
     const junks: Record<string, string>[] = [
       { newLeads: "hourly" },

@@ -1,6 +1,6 @@
 /**
  * The team forms' POSTs (issue 26), the same on the client's team page and the admin's client page:
- * invite a person, change their role, remove them. Bad input answers 400 with the field messages; a
+ * invite a person, change their role, remove them, set when waiting leads remind the team. Bad input answers 400 with the field messages; a
  * refused change (the last owner, someone not on the team) 409 or 404 with its message in the toast.
  */
 import { data } from "react-router";
@@ -11,16 +11,28 @@ import type { Toast } from "~/lib/toast";
 import {
   inviteMemberSchema,
   memberRoleSchema,
+  reminderSettingSchema,
   removeMemberSchema,
   type TeamIntent,
 } from "./client-team.schema";
-import { inviteMember, removeMember, setMemberRole, type TeamResult } from "./client-team.server";
+import {
+  inviteMember,
+  removeMember,
+  setMemberRole,
+  setReminderHours,
+  type TeamResult,
+} from "./client-team.server";
 
 export interface TeamReply extends FormReply {
   intent: TeamIntent;
 }
 
-const teamIntents: readonly TeamIntent[] = ["invite-member", "set-member-role", "remove-member"];
+const teamIntents: readonly TeamIntent[] = [
+  "invite-member",
+  "set-member-role",
+  "remove-member",
+  "set-reminders",
+];
 
 export const isTeamIntent = (value: unknown): value is TeamIntent =>
   teamIntents.includes(value as TeamIntent);
@@ -51,6 +63,25 @@ export async function handleTeamPost(actor: Actor, companyId: string, form: Form
         toast: toastOf(result),
         result: submission.reply(result.ok ? { resetForm: true } : {}),
       },
+      { status: statusOf(result) },
+    );
+  }
+  if (intent === "set-reminders") {
+    const submission = parseForm(form, reminderSettingSchema);
+    if (submission.status !== "success") {
+      return data<TeamReply>(
+        { ok: false, intent, toast: formToasts.validation, result: submission.reply() },
+        { status: 400 },
+      );
+    }
+    const { reminderHours } = submission.value;
+    const result = await setReminderHours(
+      actor,
+      companyId,
+      reminderHours === "off" ? null : Number(reminderHours),
+    );
+    return data<TeamReply>(
+      { ok: result.ok, intent, toast: toastOf(result), result: submission.reply() },
       { status: statusOf(result) },
     );
   }

@@ -1,9 +1,9 @@
 /**
  * The forms of a client company's team (issue 26): inviting a person, changing their role, removing
- * them. One schema per form, shared by the browser and the server; the team page and the admin's client
+ * them, and when the company's waiting leads remind its people. One schema per form, shared by the browser and the server; the team page and the admin's client
  * page post the same forms.
  */
-import { clientMemberRoles } from "~/db/enums";
+import { clientMemberRoles, reminderChoices, valuesOf } from "~/db/enums";
 import { z } from "~/lib/zod";
 import { emailSchema, firstNameSchema, lastNameSchema } from "./auth.schema";
 
@@ -25,7 +25,13 @@ export const memberRoleSchema = z.object({
 
 export const removeMemberSchema = z.object({ userId: memberIdSchema });
 
-export type TeamIntent = "invite-member" | "set-member-role" | "remove-member";
+/** When the company's leads without feedback remind its people (issue 26 §2). */
+export const reminderSettingSchema = z.object({
+  reminderHours: z.enum(valuesOf(reminderChoices), { error: "Choose when to remind" }),
+});
+export type ReminderSettingInput = z.infer<typeof reminderSettingSchema>;
+
+export type TeamIntent = "invite-member" | "set-member-role" | "remove-member" | "set-reminders";
 
 /** How the team page names each role. */
 export const memberRoleLabels = { owner: "Owner", member: "Member" } as const;

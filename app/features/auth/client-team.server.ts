@@ -6,8 +6,17 @@
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import type { ClientMemberRole } from "~/db/enums";
-import { account, clientMembers, leads, profiles, session, user, userRoles } from "~/db/schema";
+import { DEFAULT_REMINDER_HOURS, type ClientMemberRole } from "~/db/enums";
+import {
+  account,
+  clientCompanySettings,
+  clientMembers,
+  leads,
+  profiles,
+  session,
+  user,
+  userRoles,
+} from "~/db/schema";
 import { personName, type Actor } from "~/lib/actor";
 import { audit } from "~/lib/audit.server";
 import { findClientAccount } from "~/lib/client-accounts.server";
@@ -170,4 +179,55 @@ export async function removeMember(actor: Actor, companyId: string, userId: stri
     await audit(tx, actor.id, userId, "team.member_removed", { companyId, email: member.email });
     return { ok: true, message: `${member.email} was removed from the team and signed out` };
   });
+}
+
+/**
+ * After how many business hours the company's delivered leads without feedback remind its people (null:
+ * never); everyone on the team may read it. Undefined when `companyId` names no client company.
+ */
+export async function companyReminderHours(
+  actor: Actor,
+  companyId: string,
+): Promise<number | null | undefined> {
+  authorizeOwner(actor, { any: "team:manage:any", own: "team:read:own" }, companyId);
+  const db = await getDb();
+  if (!(await findClientAccount(db, companyId))) return undefined;
+  const [row] = await db
+    .select({ hours: clientCompanySettings.reminderHours })
+    .from(clientCompanySettings)
+    .where(eq(clientCompanySettings.companyId, companyId));
+  return row ? row.hours : DEFAULT_REMINDER_HOURS;
+}
+
+/** How a reminder setting reads: "after 4 business hours", "never". */
+export const reminderSettingText = (hours: number | null) =>
+  hours === null ? "never" : `after ${hours} business ${hours === 1 ? "hour" : "hours"}`;
+
+/** Sets when the company's waiting leads remind its people; owners and admins. */
+export async function setReminderHours(
+  actor: Actor,
+  companyId: string,
+  hours: number | null,
+): Promise<TeamResult> {
+  authorizeOwner(actor, manage, companyId);
+  const db = await getDb();
+  if (!(await findClientAccount(db, companyId)))
+    return { ok: false, status: 404, message: "Client not found" };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(clientCompanySettings)
+      .values({ companyId, reminderHours: hours, updatedBy: actor.id })
+      .onConflictDoUpdate({
+        target: clientCompanySettings.companyId,
+        set: { reminderHours: hours, updatedBy: actor.id, updatedAt: new Date() },
+      });
+    await audit(tx, actor.id, companyId, "team.reminders_changed", { companyId, reminderHours: hours });
+  });
+  return {
+    ok: true,
+    message:
+      hours === null
+        ? "Reminders are off: leads waiting for feedback remind nobody"
+        : `Leads waiting for feedback now remind the team ${reminderSettingText(hours)}`,
+  };
 }

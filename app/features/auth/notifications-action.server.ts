@@ -1,7 +1,7 @@
 /**
  * The /account page's notification settings POST. A person sets only the kinds their roles receive: a
- * client the new leads and returns, an admin the import reports, the feedback digest and the webhook
- * notices; the others keep their values.
+ * client the new leads, returns and reminders, an admin the import reports, the feedback digest and the
+ * webhook notices; the others keep their values.
  */
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
@@ -10,6 +10,7 @@ import { formToasts } from "~/lib/form-toasts";
 import { log } from "~/lib/log.server";
 import { notificationSettingsOf, saveNotificationSettings } from "~/lib/mail/notification-settings.server";
 import { can } from "~/lib/permissions";
+import { smsEnabled } from "~/lib/sms/sms.server";
 import { requireUser } from "./access.server";
 import {
   NOTIFICATIONS_INTENT,
@@ -36,7 +37,9 @@ export async function handleNotificationsPost(request: Request) {
       { status: 400 },
     );
   }
-  const { newLeads, on } = submission.value;
+  const { newLeads, on, smsNumber } = submission.value;
+  // Texts are a client's choice, on a site that sends them; otherwise the saved ones stay as they are.
+  const texts = client && smsEnabled();
   try {
     const db = await getDb();
     const admin = can(actor, "area:admin");
@@ -45,9 +48,13 @@ export async function handleNotificationsPost(request: Request) {
       await saveNotificationSettings(tx, actor.id, {
         newLeads: client && newLeads !== "" ? newLeads : current.newLeads,
         returns: client ? on.includes("returns") : current.returns,
+        leadReminders: client ? on.includes("lead_reminders") : current.leadReminders,
         importReports: admin ? on.includes("import_reports") : current.importReports,
         feedbackDigest: admin ? on.includes("feedback_digest") : current.feedbackDigest,
         webhookAlerts: admin ? on.includes("webhook_alerts") : current.webhookAlerts,
+        smsNumber: texts ? smsNumber : current.smsNumber,
+        smsNewLeads: texts ? on.includes("sms_new_leads") : current.smsNewLeads,
+        smsReminders: texts ? on.includes("sms_reminders") : current.smsReminders,
       });
     });
   } catch (error) {

@@ -3,9 +3,15 @@ import { getDb } from "~/db/db.server";
 import type { Actor } from "~/lib/actor";
 import { notificationSettingsOf } from "~/lib/mail/notification-settings.server";
 import { can } from "~/lib/permissions";
+import { smsEnabled } from "~/lib/sms/sms.server";
 import type { NotificationChoices } from "./notifications.schema";
 
 export async function ownNotificationSettings(actor: Actor): Promise<NotificationChoices> {
   const settings = await notificationSettingsOf(await getDb(), actor.id);
-  return { ...settings, client: can(actor, "area:client"), admin: can(actor, "area:admin") };
+  return {
+    ...settings,
+    sms: smsEnabled(),
+    client: can(actor, "area:client"),
+    admin: can(actor, "area:admin"),
+  };
 }

@@ -10,7 +10,7 @@
  *   lead as it was before the change, read before the writes, with nothing of a new owner;
  *   `lead.assigned` to the new client and `lead.updated` to the holder carry the lead after it,
  * - the e-mail to a client who received leads: one per lead, or one digest per client for a batch (a
- *   digest of one lead is that lead's own message),
+ *   digest of one lead is that lead's own message), and a text to each of its people who asked for one,
  * - the live event for open lead lists: per lead, once per batch, or coalesced (at most once a second,
  *   after commit) for high-rate intake.
  *
@@ -24,10 +24,14 @@ import { leads, profiles } from "~/db/schema";
 import { audit } from "~/lib/audit.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { notificationOptOut } from "~/lib/mail/notification-settings.server";
+import { activeCompanyPeople } from "~/lib/client-accounts.server";
+import { notificationOptOut, textNumberFor } from "~/lib/mail/notification-settings.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { DIGEST_LIST_MAX, newLeadsMail } from "~/lib/mail/templates/leads";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
+import { enqueueSms } from "~/lib/sms/outbox.server";
+import { smsEnabled } from "~/lib/sms/sms.server";
+import { newLeadsText, type TextLead } from "~/lib/sms/texts";
 import { enqueueLeadEvents, type LeadEvent } from "~/lib/webhooks/outbox.server";
 import { personName } from "./lead-format";
 import { publicLeadSql } from "./public-lead.server";
@@ -217,10 +221,54 @@ async function mailReceived(tx: Queryable, received: readonly LeadChange[], mode
   }
   const queued: string[] = [];
   for (const [clientId, ids] of batches) {
-    const id = await mailAssignmentDigest(tx, clientId, ids);
+    const id = await announceAssignment(tx, clientId, ids);
     if (id) queued.push(id);
   }
   return queued;
+}
+
+/**
+ * Tells a client company that leads are now theirs: the e-mail to its account (mailAssignmentDigest) and
+ * a text to each of its people who asked for one (textAssignment). Returns the e-mail's outbox id.
+ */
+export async function announceAssignment(
+  tx: Queryable,
+  clientId: string,
+  leadIds: readonly string[],
+  count = leadIds.length,
+): Promise<string | null> {
+  await textAssignment(tx, clientId, leadIds, count);
+  return mailAssignmentDigest(tx, clientId, leadIds, count);
+}
+
+/**
+ * Texts each person of the company who asked to hear of new leads by text (ADR 045), in the change's
+ * transaction: one text per person per assignment, naming the lead, or counting many. Nothing when this
+ * site sends no texts.
+ */
+async function textAssignment(tx: Queryable, clientId: string, leadIds: readonly string[], count: number) {
+  if (!smsEnabled() || leadIds.length === 0) return;
+  const recipients: { userId: string; to: string }[] = [];
+  for (const person of await activeCompanyPeople(tx, [clientId])) {
+    const to = await textNumberFor(tx, person.userId, "new_leads");
+    if (to) recipients.push({ userId: person.userId, to });
+  }
+  if (recipients.length === 0) return;
+  // A text names one lead only; many are counted.
+  const named: TextLead[] = (
+    await tx
+      .select({
+        id: leads.id,
+        first: leads.firstName,
+        last: leads.lastName,
+        city: leads.city,
+        state: leads.state,
+      })
+      .from(leads)
+      .where(eq(leads.id, leadIds[0]!))
+  ).map((r) => ({ id: r.id, name: `${r.first} ${r.last}`, city: r.city, state: r.state }));
+  const body = newLeadsText({ leads: named, count, siteUrl: env().SITE_URL });
+  for (const recipient of recipients) await enqueueSms(tx, { ...recipient, body });
 }
 
 /**

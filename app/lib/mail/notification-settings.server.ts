@@ -11,6 +11,7 @@ import type { Queryable } from "~/db/client.server";
 import type { NewLeadsMailChoice } from "~/db/enums";
 import { notificationSettings, profiles, user, userRoles } from "~/db/schema";
 import { resolveAuthSecret } from "~/lib/auth-secret.server";
+import { smsEnabled } from "~/lib/sms/sms.server";
 import { env } from "~/lib/env.server";
 import { enqueueMail, type OutgoingMail } from "./outbox.server";
 import type { OptOut } from "./templates/opt-out";
@@ -21,6 +22,7 @@ export const notificationKinds = [
   "import_reports",
   "feedback_digest",
   "webhook_alerts",
+  "lead_reminders",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -30,6 +32,11 @@ export interface NotificationSettings {
   importReports: boolean;
   feedbackDigest: boolean;
   webhookAlerts: boolean;
+  leadReminders: boolean;
+  /** Text messages (ADR 045): the person's mobile number (E.164) and what they asked to be texted about. */
+  smsNumber: string | null;
+  smsNewLeads: boolean;
+  smsReminders: boolean;
 }
 
 /**
@@ -43,6 +50,12 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   importReports: true,
   feedbackDigest: true,
   webhookAlerts: true,
+  // A reminder comes only when a lead waited past the company's chosen time, at most once per lead.
+  leadReminders: true,
+  // Texts only when asked for: they cost, and reach a phone at any hour.
+  smsNumber: null,
+  smsNewLeads: false,
+  smsReminders: false,
 };
 
 /** The kinds that are on or off, and their setting. */
@@ -52,6 +65,7 @@ export const switchOf = {
   import_reports: "importReports",
   feedback_digest: "feedbackDigest",
   webhook_alerts: "webhookAlerts",
+  lead_reminders: "leadReminders",
 } as const satisfies Record<SwitchKind, keyof NotificationSettings>;
 
 /** What each kind is called where a person turns it off. */
@@ -61,6 +75,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   import_reports: "reports of the imports you start",
   feedback_digest: "the daily digest of client feedback",
   webhook_alerts: "notices of paused client webhooks",
+  lead_reminders: "reminders about leads waiting for your feedback",
 };
 
 export async function notificationSettingsOf(db: Queryable, userId: string): Promise<NotificationSettings> {
@@ -71,6 +86,10 @@ export async function notificationSettingsOf(db: Queryable, userId: string): Pro
       importReports: notificationSettings.importReports,
       feedbackDigest: notificationSettings.feedbackDigest,
       webhookAlerts: notificationSettings.webhookAlerts,
+      leadReminders: notificationSettings.leadReminders,
+      smsNumber: notificationSettings.smsNumber,
+      smsNewLeads: notificationSettings.smsNewLeads,
+      smsReminders: notificationSettings.smsReminders,
     })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId));
@@ -156,6 +175,20 @@ export async function notificationOptOut(
   const wanted =
     kind === "new_leads" ? settings.newLeads === (daily ? "digest" : "immediate") : settings[switchOf[kind]];
   return wanted ? optOutFor(userId, kind) : null;
+}
+
+/** What a person may be texted about. */
+export type TextKind = "new_leads" | "reminders";
+
+/**
+ * The number to text `userId` about `kind` now, or null: texts are off here (SMS_PROVIDER), or the person
+ * did not ask for this kind, or saved no number.
+ */
+export async function textNumberFor(db: Queryable, userId: string, kind: TextKind): Promise<string | null> {
+  if (!smsEnabled()) return null;
+  const settings = await notificationSettingsOf(db, userId);
+  const wanted = kind === "new_leads" ? settings.smsNewLeads : settings.smsReminders;
+  return wanted && settings.smsNumber ? settings.smsNumber : null;
 }
 
 export interface StaffRecipient {

@@ -1,17 +1,23 @@
 /**
  * Which e-mails the signed-in person gets (/account#notifications): how new leads are announced (clients)
- * and the other notifications their roles receive. A plain POST that works without JavaScript.
+ * and the other notifications their roles receive, and, where the site sends texts, a client's mobile
+ * number and the texts they want (ADR 045). A plain POST that works without JavaScript.
  */
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
+import { Input } from "~/components/ui/input";
 import { newLeadsMailChoices } from "~/db/enums";
-import type { FormReply } from "~/lib/form-reply";
+import { refusedValue, replyError, type FormReply } from "~/lib/form-reply";
+import { formatE164 } from "~/lib/sms/phone";
 import { useToast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
   NOTIFICATIONS_INTENT,
   notificationSwitches,
+  SMS_NUMBER_MAX,
+  textSwitches,
   type NotificationChoices,
 } from "../notifications.schema";
 import { useSending } from "~/lib/use-sending";
@@ -29,6 +35,7 @@ export function NotificationSettings({
   const switches = notificationSwitches.filter((item) => choices[item.area]);
   const ticked = {
     returns: choices.returns,
+    lead_reminders: choices.leadReminders,
     import_reports: choices.importReports,
     feedback_digest: choices.feedbackDigest,
     webhook_alerts: choices.webhookAlerts,
@@ -41,7 +48,7 @@ export function NotificationSettings({
       className="mt-8 border-t border-border pt-6"
     >
       <h2 id="notifications-heading" className="text-lg font-bold">
-        E-mail notifications
+        {choices.client && choices.sms ? "Notifications" : "E-mail notifications"}
       </h2>
       {!hydrated && result && (
         <div className="mt-4">
@@ -53,7 +60,7 @@ export function NotificationSettings({
           We only e-mail you about your account (sign-in links, password resets).
         </p>
       ) : (
-        <Form method="post" className="mt-4 space-y-5" aria-label="E-mail notifications">
+        <Form method="post" className="mt-4 space-y-5" aria-labelledby="notifications-heading">
           <input type="hidden" name="intent" value={NOTIFICATIONS_INTENT} />
           {choices.client && (
             <fieldset>
@@ -78,24 +85,64 @@ export function NotificationSettings({
             <legend className="text-sm font-semibold">Also e-mail me about</legend>
             <div className="mt-2 space-y-2">
               {switches.map((item) => (
-                <label key={item.value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="on"
-                    value={item.value}
-                    defaultChecked={ticked[item.value]}
-                    className="size-4 accent-primary"
-                  />
-                  {item.label}
-                </label>
+                <OnSwitch key={item.value} value={item.value} label={item.label} on={ticked[item.value]} />
               ))}
             </div>
           </fieldset>
+          {choices.client && choices.sms && <TextMessageChoices choices={choices} result={result} />}
           <Button type="submit" pending={saving}>
             {saving ? "Saving..." : "Save notifications"}
           </Button>
         </Form>
       )}
     </section>
+  );
+}
+
+/** A client's text messages: the mobile number, and each kind they may be texted about (off until ticked). */
+function TextMessageChoices({
+  choices,
+  result,
+}: {
+  choices: NotificationChoices;
+  result: FormReply | undefined;
+}) {
+  const ticked = { sms_new_leads: choices.smsNewLeads, sms_reminders: choices.smsReminders };
+  const saved = choices.smsNumber ? formatE164(choices.smsNumber) : "";
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">Text messages</legend>
+      <div className="mt-2 space-y-3">
+        <FormField
+          id="notifications-smsNumber"
+          label="Mobile number"
+          optional
+          hint="With the country code, e.g. +1 312 555 0123. Carrier rates may apply; reply STOP to any text to stop them."
+          error={replyError(result, "smsNumber")}
+          limit={SMS_NUMBER_MAX}
+        >
+          <Input
+            name="smsNumber"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            defaultValue={refusedValue(result, "smsNumber") ?? saved}
+          />
+        </FormField>
+        {textSwitches.map((item) => (
+          <OnSwitch key={item.value} value={item.value} label={item.label} on={ticked[item.value]} />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** One ticked-or-not notification: the form posts an "on" per ticked box. */
+function OnSwitch({ value, label, on }: { value: string; label: string; on: boolean }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" name="on" value={value} defaultChecked={on} className="size-4 accent-primary" />
+      {label}
+    </label>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * A client company's team (issue 26): its people with their role, and, for whoever manages it (the
- * company's owners, admins), the invitation form, a role change and removal per person. The client's
- * /client/team page and the admin's client page show it alike.
+ * A client company's team (issue 26): its people with their role, when leads waiting for feedback remind
+ * them, and, for whoever manages it (the company's owners, admins), the invitation form, a role change and
+ * removal per person and the reminders' choice. The client's /client/team page and the admin's client page
+ * show it alike.
  */
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useEffect } from "react";
@@ -12,13 +13,13 @@ import { EmailField } from "~/components/ui/email-field";
 import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { LocalTime } from "~/components/ui/local-time";
-import { NativeSelect } from "~/components/ui/native-select";
+import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
-import { clientMemberRoles } from "~/db/enums";
+import { clientMemberRoles, labelOf, reminderChoices } from "~/db/enums";
 import { showToastNow } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { inviteMemberSchema, memberRoleLabels } from "../client-team.schema";
+import { inviteMemberSchema, memberRoleLabels, reminderSettingSchema } from "../client-team.schema";
 import type { TeamReply } from "../client-team-action.server";
 import type { TeamMember } from "../client-team.server";
 import { NameFields } from "./name-fields";
@@ -26,19 +27,23 @@ import { useSending } from "~/lib/use-sending";
 
 export function TeamPanel({
   team,
+  reminderHours,
   canManage,
   actorId,
   reply,
   headingLevel = 1,
 }: {
   team: TeamMember[];
+  /** After how many business hours waiting leads remind the team; null: never. */
+  reminderHours: number | null;
   canManage: boolean;
   /** The signed-in person: they cannot remove themselves. */
   actorId: string;
   reply: TeamReply | undefined;
   headingLevel?: 1 | 2;
 }) {
-  const changeReply = reply && reply.intent !== "invite-member" ? reply : undefined;
+  const changeReply =
+    reply && reply.intent !== "invite-member" && reply.intent !== "set-reminders" ? reply : undefined;
   const hydrated = useHydrated();
   useEffect(() => {
     if (changeReply) showToastNow(changeReply.toast);
@@ -76,6 +81,11 @@ export function TeamPanel({
           </table>
         </ScrollFrame>
       </section>
+      <ReminderSettings
+        hours={reminderHours}
+        canManage={canManage}
+        reply={reply?.intent === "set-reminders" ? reply : undefined}
+      />
       {canManage && <InviteMemberForm reply={reply?.intent === "invite-member" ? reply : undefined} />}
     </div>
   );
@@ -145,6 +155,74 @@ function RemoveButton({ member }: { member: TeamMember }) {
         <span className="sr-only"> {member.email} from the team</span>
       </Button>
     </Form>
+  );
+}
+
+const choiceOf = (hours: number | null) => (hours === null ? "off" : String(hours));
+
+/**
+ * When a delivered lead without feedback reminds the team: the person who took it, or everyone when
+ * nobody did. Owners and admins choose; members read the choice.
+ */
+function ReminderSettings({
+  hours,
+  canManage,
+  reply,
+}: {
+  hours: number | null;
+  canManage: boolean;
+  reply: TeamReply | undefined;
+}) {
+  const { fields, ...form } = useSchemaForm(reminderSettingSchema, {
+    id: "reminders",
+    reply,
+    defaultValue: { reminderHours: choiceOf(hours) },
+  });
+  const saving = useSending({ intent: "set-reminders" });
+  const said = labelOf(reminderChoices, choiceOf(hours));
+  return (
+    <section
+      aria-labelledby="reminders-heading"
+      className="rounded-2xl border border-border bg-card p-6 shadow-sm"
+    >
+      <h2 id="reminders-heading" className="text-xl font-bold">
+        Reminders
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        A lead with no feedback reminds the person who took it, or everyone on the team when nobody did, by
+        e-mail. Business hours are Monday to Friday, 9:00 AM to 6:00 PM; each lead reminds once.
+      </p>
+      {canManage ? (
+        <Form
+          method="post"
+          {...form.formProps}
+          className="mt-5 space-y-4"
+          aria-labelledby="reminders-heading"
+        >
+          <input type="hidden" name="intent" value="set-reminders" />
+          <FormStatus toast={form.shownStatus} />
+          <div className="sm:max-w-sm">
+            <FormField
+              id={fields.reminderHours.id}
+              label="Remind after"
+              error={fields.reminderHours.errors?.[0]}
+            >
+              <NativeSelect {...getSelectProps(fields.reminderHours)}>
+                <SelectOptions options={reminderChoices} />
+              </NativeSelect>
+            </FormField>
+          </div>
+          <Button type="submit" pending={saving}>
+            {saving ? "Saving..." : "Save reminders"}
+          </Button>
+        </Form>
+      ) : (
+        <p className="mt-4 text-sm">
+          <span className="font-semibold">Remind after: </span>
+          {said}. Owners change this.
+        </p>
+      )}
+    </section>
   );
 }
 

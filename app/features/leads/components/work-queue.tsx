@@ -17,7 +17,10 @@ const age = (hours: number) =>
   hours < 1 ? "under an hour" : hours < 48 ? `${Math.floor(hours)} h` : `${Math.floor(hours / 24)} days`;
 
 function itemsOf(home: AdminHome): Item[] {
-  const named = home.untouchedBy.map((c) => `${c.client}: ${formatCount(c.count)}`).join(" · ");
+  // "Red Oak Property Group: 12 leads" (issue 26 §2): the account manager sees whose leads went cold.
+  const named = home.untouchedBy
+    .map((c) => `${c.client}: ${formatCount(c.count)} ${c.count === 1 ? "lead" : "leads"}`)
+    .join(" · ");
   return [
     {
       label: "Unassigned leads",

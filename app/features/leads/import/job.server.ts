@@ -12,7 +12,7 @@ import { byteaAsBase64 } from "~/db/bytea";
 import type { Database, Transaction } from "~/db/client.server";
 import { leadImportChunks, leadImportRejects, leadImports, leads, profiles } from "~/db/schema";
 import { importStatuses, type ImportStatus } from "~/db/enums";
-import { announceBatch, mailAssignmentDigest, recordLeadChanges } from "../lead-changes.server";
+import { announceAssignment, announceBatch, recordLeadChanges } from "../lead-changes.server";
 import { insertLeads } from "../new-leads.server";
 import { assessRows } from "./assess.server";
 import { CsvFileError, csvRecords, type CsvRecord } from "./csv-source.server";
@@ -149,7 +149,7 @@ async function commitBatch(db: Database, job: Job, worker: string, batch: CsvRec
   });
 }
 
-/** Marks the job done and tells each client who received leads, in one e-mail per client. */
+/** Marks the job done and tells each client who received leads, in one e-mail (and text) per client. */
 async function finishJob(db: Database, job: Job, worker: string) {
   await db.transaction(async (tx) => {
     const [done] = await tx
@@ -177,7 +177,7 @@ async function finishJob(db: Database, job: Job, worker: string) {
       perClient.map((c) => c.clientId),
     );
     for (const { clientId, total, firstIds } of perClient) {
-      await mailAssignmentDigest(tx, clientId!, firstIds, Number(total));
+      await announceAssignment(tx, clientId!, firstIds, Number(total));
     }
   });
 }

@@ -10,6 +10,7 @@ import { careerNoticeMail, careerReceiptMail, contactNoticeMail, contactReceiptM
 import { importReportMail } from "./imports";
 import { newLeadsMail, type AssignedLead } from "./leads";
 import type { OptOut } from "./opt-out";
+import { feedbackReminderMail } from "./reminders";
 import { returnDecisionMail, returnReceiptMail, returnRequestedNoticeMail } from "./returns";
 import { webhookPausedMail, webhookPausedStaffMail } from "./webhooks";
 
@@ -217,6 +218,41 @@ export const sampleMails: SampleMail[] = [
         siteUrl: site.siteUrl,
         contactEmail: site.contactEmail,
         optOut: optOut(site, "new_leads"),
+      }),
+  },
+  {
+    id: "feedback-reminder",
+    title: "Reminder: one lead waits for feedback",
+    audience: "client",
+    render: (site) =>
+      feedbackReminderMail({
+        ...client,
+        leads: [{ ...sampleLeads[0]!, deliveredAt: new Date("2026-11-27T14:05:00Z"), mine: true }],
+        hours: 4,
+        timeZone: site.timeZone,
+        siteUrl: site.siteUrl,
+        contactEmail: site.contactEmail,
+        optOut: optOut(site, "lead_reminders"),
+      }),
+  },
+  {
+    id: "feedback-reminders",
+    title: "Reminder: several leads wait for feedback",
+    audience: "client",
+    render: (site) =>
+      feedbackReminderMail({
+        ...client,
+        leads: sampleLeads.map((lead, i) => ({
+          ...lead,
+          deliveredAt: new Date(Date.UTC(2026, 10, 27, 14 + i, 5)),
+          mine: i === 0,
+        })),
+        count: 12,
+        hours: 4,
+        timeZone: site.timeZone,
+        siteUrl: site.siteUrl,
+        contactEmail: site.contactEmail,
+        optOut: optOut(site, "lead_reminders"),
       }),
   },
   {

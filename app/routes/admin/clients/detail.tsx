@@ -4,7 +4,7 @@ import type { CrumbHandle } from "~/components/layout/breadcrumb";
 import { BackLink } from "~/components/ui/back-link";
 import { requireArea } from "~/features/auth/access.server";
 import { handleTeamPost, isTeamIntent, type TeamReply } from "~/features/auth/client-team-action.server";
-import { listTeam } from "~/features/auth/client-team.server";
+import { companyReminderHours, listTeam } from "~/features/auth/client-team.server";
 import { TeamPanel } from "~/features/auth/components/team-panel";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { handleAgreementPost } from "~/features/leads/agreements/agreement-action.server";
@@ -24,9 +24,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await getClientAgreement(actor, params.id);
   if (!found) throw notFound("Client not found");
   const now = new Date();
-  const [guarantee, team] = await Promise.all([
+  const [guarantee, team, reminderHours] = await Promise.all([
     clientGuarantee(actor, found.client.id, now),
     listTeam(actor, found.client.id),
+    companyReminderHours(actor, found.client.id),
   ]);
   return {
     ...found,
@@ -34,6 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     guarantee,
     now,
     team: team ?? [],
+    reminderHours: reminderHours === undefined ? null : reminderHours,
     actorId: actor.id,
   };
 }
@@ -56,7 +58,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta(data ? `${data.name}: Agreement` : "Client not found");
 
 export default function AdminClient({ loaderData, actionData }: Route.ComponentProps) {
-  const { client, current, history, name, guarantee, now, team, actorId } = loaderData;
+  const { client, current, history, name, guarantee, now, team, reminderHours, actorId } = loaderData;
   // The page holds the agreement's form and the team's: each takes only the answers meant for it.
   const teamReply = actionData && "intent" in actionData ? (actionData as TeamReply) : undefined;
   const agreementReply = actionData && !("intent" in actionData) ? actionData : undefined;
@@ -110,7 +112,14 @@ export default function AdminClient({ loaderData, actionData }: Route.ComponentP
           reply={agreementReply}
         />
       </section>
-      <TeamPanel team={team} canManage actorId={actorId} reply={teamReply} headingLevel={2} />
+      <TeamPanel
+        team={team}
+        reminderHours={reminderHours}
+        canManage
+        actorId={actorId}
+        reply={teamReply}
+        headingLevel={2}
+      />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-xl font-bold">
           History of changes

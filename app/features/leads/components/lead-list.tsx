@@ -97,8 +97,9 @@ export function LeadFilters({
           id="lead-search"
           value={query.q}
           placeholder="Search name, phone, address or city"
-          className="min-w-0 flex-1 md:flex-none"
-          inputClassName="md:w-60"
+          // From a base of 14rem the search takes the line's room left: it narrows as filters say more
+          // ("Motivation: Hot", "More filters (1)") before the filters would wrap to a second line.
+          className="min-w-0 flex-1 md:basis-56"
         />
         <PhoneFiltersToggle id="lead-filters-toggle" used={filterCount(query)} />
         <div

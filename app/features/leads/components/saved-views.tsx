@@ -53,6 +53,15 @@ export function SavedViews({
 }) {
   const views: LeadListView[] = [...builtInViews, ...mine];
   const current = currentViewOf(views, query);
+  // The row scrolls sideways (a phone, many views): bring the current view into it, not the page.
+  const currentKey = current ? (current.id ?? current.name) : null;
+  useEffect(() => {
+    const nav = document.getElementById(VIEWS_NAV);
+    const link = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !link) return;
+    const [row, shown] = [nav.getBoundingClientRect(), link.getBoundingClientRect()];
+    if (shown.left < row.left || shown.right > row.right) nav.scrollLeft += shown.left - row.left - 8;
+  }, [currentKey]);
   // After a delete the view's row is gone: focus goes to the next row's name, else back to a menu (the
   // last view deleted, "Edit views" goes too).
   useSubmissionEnd("delete-view", (sent) => {

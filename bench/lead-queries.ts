@@ -193,6 +193,12 @@ async function main() {
       ["list, newest, 100 a page", () => page("size=100"), (n) => n === 100],
       ["client=unassigned, by name Z-A", () => page("client=unassigned&sort=name_desc"), full],
       [`list, status=new, page 400`, () => page(`status=new&after=${deep.newStatus}`), full],
+      // The built-in saved views (issue 25): their first pages and counts. The seed leaves no hot lead
+      // unassigned (both follow i % 3), which the planner cannot know: the worst case, no match at all.
+      ["view: Hot, not yet assigned", () => page("motivation=hot&client=unassigned"), (n) => n >= 0],
+      ["view: Hot, not yet assigned, count", () => total("motivation=hot&client=unassigned"), (n) => n >= 0],
+      ["view: Waiting for client feedback", () => page("feedback=not_reviewed"), full],
+      ["view: Waiting for client feedback, count", () => total("feedback=not_reviewed"), some],
       ["search 'hale' (name)", () => total("q=hale"), (n) => n > 0],
       // A number typed nearly in full matches a handful of leads, counted exactly (not a guess of 200).
       [

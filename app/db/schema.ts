@@ -464,6 +464,11 @@ export const leads = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // "Waiting for client feedback" (a built-in view of the admin list, issue 25): the assigned leads no
+    // one at the client reviewed yet, newest first, straight off one small index at any book size.
+    index("leads_awaiting_feedback_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.assignedToClientId} is not null and ${t.clientFeedbackStatus} = 'not_reviewed'`),
     index("leads_name_idx").on(t.lastName, t.firstName, t.id),
     index("leads_import_created_idx").on(
       t.importId,
@@ -492,6 +497,27 @@ export const userPreferences = pgTable("user_preferences", {
   leadColumns: text("lead_columns").array().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A person's saved views of the admin lead list (issue 25, ADR 040): a name and the list's URL search
+ * (filters, sort, rows per page), so a view's link is the list itself. Names are unique per person
+ * whatever their case; the built-in views are not stored.
+ */
+export const savedLeadViews = pgTable(
+  "saved_lead_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 40 }).notNull(),
+    /** The list's URL search as parseLeadListQuery reads it and leadListSearch writes it ("?client=unassigned"). */
+    search: varchar("search", { length: 2000 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("saved_lead_views_user_name_idx").on(t.userId, sql`lower(${t.name})`)],
+);
 
 /**
  * What undoing a bulk assignment needs (bulk-undo.server.ts): the client, the moment of the assignment

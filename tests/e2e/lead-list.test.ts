@@ -2,8 +2,9 @@
  * The admin lead list built for volume (issue 25) in Chromium, on 60 leads imported from a provider's CSV:
  * at least 15 leads above the fold at 1280x800; sortable headers; the keyboard (j/k, Enter, x); page
  * sizes; the column chooser, remembered for the person; the selection bar in view after scrolling, and a
- * bulk assignment's lasting result with "View these N"; on a 390 px phone, compact cards and the first
- * screen showing leads. axe at both widths on each state; screenshots under /tmp/lead-list/.
+ * bulk assignment's lasting result with "View these N"; saved views (the built-in ones and the person's
+ * own: saved by keyboard, opened from the row, renamed, deleted); on a 390 px phone, compact cards and
+ * the first screen showing leads. axe at both widths on each state; screenshots under /tmp/lead-list/.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -269,6 +270,119 @@ describe("the lead list at volume", () => {
       .getByRole("list", { name: "Active filters" })
       .getByRole("link", { name: /Leads: 2 leads assigned to Red Oak Property Group/ })
       .waitFor();
+  });
+
+  it("saves a view by keyboard, opens it from the row of views, renames and deletes it, and lists the built-in views", async () => {
+    const page = await app.openAs(ADMIN, "/admin/leads?sort=name&size=25", viewports.desktop);
+    const views = page.getByRole("navigation", { name: "Views" });
+    const current = views.locator('[aria-current="page"]');
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    // Nothing saved yet: the built-in views, none of them this list.
+    expect(await views.getByRole("link").allTextContents()).toEqual([
+      "All leads",
+      "Unassigned",
+      "Hot, not yet assigned",
+      "Waiting for client feedback",
+    ]);
+    expect(await current.count()).toBe(0);
+
+    // Save this list by keyboard: the menu's button, its name field, Enter.
+    await page.locator("summary", { hasText: "Save view" }).focus();
+    await page.keyboard.press("Enter");
+    const saveForm = page.getByRole("form", { name: "Save this view" });
+    await saveForm.getByLabel("Name of this view").waitFor();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    await page.keyboard.type("Phoenix A-Z");
+    await page.keyboard.press("Enter");
+    await toast(page, 'View "Phoenix A-Z" saved').waitFor();
+    // The new view is the list's, marked, and focus is on it.
+    await expect.poll(() => current.textContent()).toBe("Phoenix A-Z");
+    await expect.poll(focusedText).toBe("Phoenix A-Z");
+    expect(new URL(page.url()).search).toBe("?sort=name&size=25");
+
+    // A name already used (whatever its case) is refused at the field, the form still open.
+    await page.locator("summary", { hasText: "Save view" }).click();
+    await saveForm.getByLabel("Name of this view").fill("phoenix a-z");
+    await saveForm.getByRole("button", { name: "Save view" }).click();
+    await saveForm.getByText('You already have a view named "Phoenix A-Z": choose another name').waitFor();
+    app.pages.expectRefusal(page, 400);
+    // Too long: the message says the limit; the field keeps every character typed.
+    await saveForm.getByLabel("Name of this view").fill("x".repeat(45));
+    await saveForm.getByRole("button", { name: "Save view" }).click();
+    await saveForm.getByText("Name must be at most 40 characters").waitFor();
+    expect(await saveForm.getByLabel("Name of this view").inputValue()).toHaveLength(45);
+    await page.screenshot({ path: `${SHOTS}/desktop-view-refused.png` });
+    expect(await axeViolations(page, "save view refused")).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    // The built-in views: each the list's URL, its leads as the filters say.
+    await views.getByRole("link", { name: "Unassigned" }).click();
+    await page.waitForURL(/\/admin\/leads\?client=unassigned$/);
+    await expect.poll(() => current.textContent()).toBe("Unassigned");
+    // 58 of the 60 (two were assigned above): a page of 50, every one without a client.
+    await page.getByText("58 leads, newest first.").waitFor();
+    const clientCells = () =>
+      leadTable(page)
+        .locator("tbody tr")
+        .evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[6]?.textContent));
+    expect(new Set(await clientCells())).toEqual(new Set(["Unassigned"]));
+    await views.getByRole("link", { name: "Waiting for client feedback" }).click();
+    await page.waitForURL(/\?feedback=not_reviewed$/);
+    await expect.poll(() => leadTableNames(page).then((n) => n.length)).toBe(2);
+    expect(new Set(await clientCells())).toEqual(new Set(["Red Oak Property Group"]));
+    await page
+      .getByRole("list", { name: "Active filters" })
+      .getByRole("link", { name: /Client feedback: Not Reviewed/ })
+      .waitFor();
+    await views.getByRole("link", { name: "Hot, not yet assigned" }).click();
+    await page.waitForURL(/\?motivation=hot&client=unassigned$/);
+    await expect.poll(() => leadTableNames(page)).toEqual(["No leads found"]);
+    await page.screenshot({ path: `${SHOTS}/desktop-view-builtin.png` });
+
+    // The saved view from the row: its list, sorted by name, 25 a page.
+    await views.getByRole("link", { name: "Phoenix A-Z" }).click();
+    await page.waitForURL(/\?sort=name&size=25$/);
+    await expect.poll(() => leadTableNames(page).then((n) => n.length)).toBe(25);
+    const names = await leadTableNames(page);
+    const lastNames = names.map((n) => n.split(" ").slice(1).join(" "));
+    expect(lastNames).toEqual([...lastNames].sort());
+    // Its link is the list: opened afresh (as another admin would from a shared link), the same list.
+    const shared = await app.openAs(ADMIN, "/admin/leads?sort=name&size=25", viewports.desktop);
+    expect(await leadTableNames(shared)).toEqual(names);
+    expect(
+      await shared.getByRole("navigation", { name: "Views" }).locator('[aria-current="page"]').textContent(),
+    ).toBe("Phoenix A-Z");
+    // The unfiltered list keeps 15 leads above the fold with the row of views.
+    await shared.goto(app.url + "/admin/leads", { waitUntil: "networkidle" });
+    expect(await rowsAboveTheFold(shared), "rows above the fold with the views").toBeGreaterThanOrEqual(15);
+
+    // Rename, then delete a second one: the person's own views only, from Edit views.
+    await page.locator("summary", { hasText: "Edit views" }).click();
+    const own = page.getByRole("list", { name: "Your views" });
+    await own.getByLabel('Name of the view "Phoenix A-Z"').fill("Phoenix by name");
+    await own.getByRole("button", { name: "Rename Phoenix A-Z" }).click();
+    await toast(page, 'View renamed to "Phoenix by name"').waitFor();
+    await expect.poll(() => current.textContent()).toBe("Phoenix by name");
+    await page.screenshot({ path: `${SHOTS}/desktop-views-edit.png` });
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      expect(await axeViolations(page, `edit views ${name}`)).toEqual([]);
+    }
+    await page.setViewportSize(viewports.desktop);
+    await page.goto(app.url + "/admin/leads?status=new", { waitUntil: "networkidle" });
+    await page.locator("summary", { hasText: "Save view" }).click();
+    await saveForm.getByLabel("Name of this view").fill("New ones");
+    await saveForm.getByRole("button", { name: "Save view" }).click();
+    await expect.poll(() => current.textContent()).toBe("New ones");
+    await page.locator("summary", { hasText: "Edit views" }).click();
+    await own.getByRole("button", { name: "Delete New ones" }).click();
+    await toast(page, 'View "New ones" deleted').waitFor();
+    await expect.poll(() => views.getByRole("link").allTextContents()).not.toContain("New ones");
+    // Focus stays in the menu, on the name of the view that is left.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value))
+      .toBe("Phoenix by name");
   });
 
   it("on a 390 px phone, shows compact cards on the first screen and the filters behind a button", async () => {

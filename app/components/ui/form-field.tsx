@@ -20,6 +20,7 @@ export function FormField({
   optional = false,
   limit,
   trimmed = true,
+  hideLabel = false,
   children,
 }: {
   id: string;
@@ -31,6 +32,8 @@ export function FormField({
   limit?: number;
   /** Whether the schema trims the value before it counts (all text but passwords). */
   trimmed?: boolean;
+  /** The label for screen readers only, where what the field is shows beside it (a list of names). */
+  hideLabel?: boolean;
   children: ReactElement<Record<string, unknown>>;
 }) {
   const { value, defaultValue } = children.props;
@@ -61,7 +64,7 @@ export function FormField({
       .join(" ") || undefined;
   const field = (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>
+      <Label htmlFor={id} className={hideLabel ? "sr-only" : undefined}>
         {label}
         {optional && <span className="font-normal text-muted-foreground"> (optional)</span>}
       </Label>

@@ -41,6 +41,7 @@ export function fieldFilters(query: LeadListQuery): SQL[] {
     query.statuses.length ? inArray(leads.leadStatus, query.statuses) : undefined,
     query.motivations.length ? inArray(leads.motivationLevel, query.motivations) : undefined,
     query.sources.length ? inArray(leads.leadSource, query.sources) : undefined,
+    feedbackFilter(query.feedbacks),
     query.client === UNASSIGNED
       ? isNull(leads.assignedToClientId)
       : query.client
@@ -57,6 +58,20 @@ export function fieldFilters(query: LeadListQuery): SQL[] {
       ? sql`${leads.id} = any((select ${leadSelections.leadIds} from ${leadSelections} where ${leadSelections.id} = ${query.selection})::uuid[])`
       : undefined,
   ].filter((c): c is SQL => c !== undefined);
+}
+
+/**
+ * The client's feedback on assigned leads (issue 25). One value is written as `=`, so "Waiting for client
+ * feedback" (not_reviewed) matches the predicate of its partial index (leads_awaiting_feedback_idx).
+ */
+function feedbackFilter(feedbacks: LeadListQuery["feedbacks"]): SQL | undefined {
+  if (feedbacks.length === 0) return undefined;
+  return and(
+    isNotNull(leads.assignedToClientId),
+    feedbacks.length === 1
+      ? eq(leads.clientFeedbackStatus, feedbacks[0]!)
+      : inArray(leads.clientFeedbackStatus, feedbacks),
+  );
 }
 
 /** How the leads arrived (issue 14): typed in (no import, no key), imported, or sent by (one) API key. */

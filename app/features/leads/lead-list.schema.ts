@@ -78,6 +78,11 @@ export interface LeadListQuery {
   statuses: LeadStatus[];
   motivations: MotivationLevel[];
   sources: LeadSource[];
+  /**
+   * The client's feedback (issue 25, "Waiting for client feedback"): assigned leads whose feedback is any
+   * of these. An unassigned lead has no client to give feedback, so it never matches.
+   */
+  feedbacks: FeedbackStatus[];
   /** A client's user id, or UNASSIGNED. */
   client?: string;
   /** The creating admin's user id. */
@@ -143,6 +148,7 @@ export function parseLeadListQuery(url: URL): LeadListQuery {
     statuses: pickAll(leadStatuses, params.getAll("status")),
     motivations: pickAll(motivationLevels, params.getAll("motivation")),
     sources: pickAll(leadSources, params.getAll("source")),
+    feedbacks: pickAll(feedbackStatuses, params.getAll("feedback")),
     client: client === UNASSIGNED ? UNASSIGNED : userId(client),
     createdBy: userId(params.get("createdBy")),
     from: day(params.get("from")),
@@ -163,6 +169,7 @@ export const isFiltered = (query: LeadListQuery) =>
     query.statuses.length ||
     query.motivations.length ||
     query.sources.length ||
+    query.feedbacks.length ||
     query.client ||
     query.createdBy ||
     query.from ||
@@ -179,6 +186,7 @@ export function leadListSearch(query: LeadListQuery): string {
   for (const status of query.statuses) params.append("status", status);
   for (const motivation of query.motivations) params.append("motivation", motivation);
   for (const source of query.sources) params.append("source", source);
+  for (const feedback of query.feedbacks) params.append("feedback", feedback);
   if (query.client) params.set("client", query.client);
   if (query.createdBy) params.set("createdBy", query.createdBy);
   if (query.from) params.set("from", query.from);
@@ -191,6 +199,16 @@ export function leadListSearch(query: LeadListQuery): string {
   const search = params.toString();
   return search ? `?${search}` : "";
 }
+
+/**
+ * A list's URL search ("?client=unassigned&status=new", or anything typed by hand) as the list reads it,
+ * written back the one way leadListSearch writes it: unknown values and the page dropped, so two
+ * searches for the same list compare equal.
+ */
+export const normalLeadListSearch = (search: string) =>
+  leadListSearch(
+    parseLeadListQuery(new URL(`/admin/leads${search.startsWith("?") ? search : ""}`, "http://x")),
+  );
 
 // ---------------------------------------------------------------- the list's columns (issue 25)
 

@@ -44,6 +44,7 @@ import {
   leadColumnsSchema,
   leadListSearch,
   nextSortOf,
+  normalLeadListSearch,
   parseLeadListQuery,
   quickFilterOn,
   sortDirectionOf,
@@ -682,6 +683,7 @@ describe("parseLeadListQuery", () => {
     statuses: [],
     motivations: [],
     sources: [],
+    feedbacks: [],
     client: undefined,
     createdBy: undefined,
     from: undefined,
@@ -778,6 +780,24 @@ describe("parseLeadListQuery", () => {
     ["", 50],
   ])("reads the page size %j as %j", (raw, size) => {
     expect(parseLeadListQuery(url(`size=${raw}`)).size).toBe(size);
+  });
+
+  it("reads the client's feedback (several, each once, in the options' order) and writes it back", () => {
+    const query = parseLeadListQuery(
+      url("feedback=interested&feedback=not_reviewed&feedback=interested&feedback=x"),
+    );
+    expect(query.feedbacks).toEqual(["not_reviewed", "interested"]);
+    expect(isFiltered(query)).toBe(true);
+    expect(leadListSearch(query)).toBe("?feedback=not_reviewed&feedback=interested");
+  });
+
+  it("normalises a list's search: one way to write each list, its page and unknown values dropped", () => {
+    expect(normalLeadListSearch("?sort=name&bogus=1&client=unassigned&motivation=hot&after=abc")).toBe(
+      "?motivation=hot&client=unassigned&sort=name",
+    );
+    expect(normalLeadListSearch("")).toBe("");
+    expect(normalLeadListSearch("client=unassigned")).toBe("");
+    expect(normalLeadListSearch("?size=50&sort=newest")).toBe("");
   });
 
   it("reads a bulk action's selection (a UUID) as a filter, and ignores anything else", () => {

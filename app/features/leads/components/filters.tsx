@@ -158,7 +158,12 @@ export function FilterChecklist({
         >
           <span className="whitespace-nowrap">
             <span className={compact ? undefined : "sr-only"}>{label}: </span>
-            {selected.length === 0 ? "Any" : `${selected.length} selected`}
+            {selected.length === 0
+              ? "Any"
+              : selected.length === 1
+                ? // One choice by its name ("Motivation: Hot"): says more, and keeps the filters on one line.
+                  ([...options, ...(extra ?? [])].find((o) => o.value === selected[0])?.label ?? "1 selected")
+                : `${selected.length} selected`}
           </span>
           <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
         </summary>

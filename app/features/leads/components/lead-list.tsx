@@ -3,11 +3,10 @@ import { Link } from "react-router";
 import { FilterField } from "~/components/ui/filter-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
-import { labelOf, leadSources, leadStatuses, motivationLevels } from "~/db/enums";
+import { feedbackStatuses, labelOf, leadSources, leadStatuses, motivationLevels } from "~/db/enums";
 import { cn } from "~/lib/utils";
 import { clientDisplayName } from "../lead-format";
 import {
-  isFiltered,
   LEADS_PAGE_SIZE,
   leadListSearch,
   leadSorts,
@@ -50,8 +49,8 @@ const arrivalOptions = (apiKeys: readonly { id: string; name: string }[]) => [
 ];
 
 /**
- * Search (on Enter or the Search button), statuses, motivations and sources (several at once), client
- * (or Unassigned), creator, created date range and sort, then the active filters as removable chips and
+ * Search (on Enter or the Search button), statuses, motivations, sources and the client's feedback
+ * (several at once), client (or Unassigned), creator, created date range and sort, then the active filters as removable chips and
  * Clear Filters (spec 02 §2, §7; issue 13). A GET form: the filters live in the URL, so they work without
  * JavaScript, survive reloads and can be shared; with JavaScript a choice applies as soon as it changes.
  *
@@ -81,6 +80,7 @@ export function LeadFilters({
           status: query.statuses,
           motivation: query.motivations,
           source: query.sources,
+          feedback: query.feedbacks,
           client: query.client ?? "",
           createdBy: query.createdBy ?? "",
           from: query.from ?? "",
@@ -91,25 +91,15 @@ export function LeadFilters({
         }}
         role="search"
         label="Search and filter leads"
-        className="flex flex-wrap items-center gap-2 pt-3"
-        after={
-          isFiltered(query) && (
-            <Button asChild variant="ghost" size="sm" className="max-md:h-11">
-              <Link
-                to={`/admin/leads${leadListSearch({ ...emptyFilters, sort: query.sort, size: query.size })}`}
-              >
-                <X aria-hidden="true" /> Clear Filters
-              </Link>
-            </Button>
-          )
-        }
+        className="flex flex-wrap items-center gap-2 pt-2"
       >
         <FilterSearch
           id="lead-search"
           value={query.q}
           placeholder="Search name, phone, address or city"
-          className="min-w-0 flex-1 md:flex-none"
-          inputClassName="md:w-60"
+          // From a base of 14rem the search takes the line's room left: it narrows as filters say more
+          // ("Motivation: Hot", "More filters (1)") before the filters would wrap to a second line.
+          className="min-w-0 flex-1 md:basis-56"
         />
         <PhoneFiltersToggle id="lead-filters-toggle" used={filterCount(query)} />
         <div
@@ -158,6 +148,12 @@ export function LeadFilters({
             </summary>
             <div className="z-30 mt-2 grid gap-3 rounded-xl border border-border bg-card p-4 shadow-lg sm:grid-cols-2 md:absolute md:w-[32rem]">
               <FilterChecklist name="source" label="Source" options={leadSources} selected={query.sources} />
+              <FilterChecklist
+                name="feedback"
+                label="Client feedback"
+                options={feedbackStatuses}
+                selected={query.feedbacks}
+              />
               <FilterSelect
                 id="lead-created-by"
                 name="createdBy"
@@ -216,13 +212,21 @@ const emptyFilters: LeadListQuery = {
   statuses: [],
   motivations: [],
   sources: [],
+  feedbacks: [],
   sort: "newest",
   size: LEADS_PAGE_SIZE,
 };
 
 /** How many of the filters behind "More filters" are in use (the sort is not a filter). */
 const moreFiltersUsed = (query: LeadListQuery) =>
-  [query.sources.length > 0, query.createdBy, query.arrival, query.from, query.to].filter(Boolean).length;
+  [
+    query.sources.length > 0,
+    query.feedbacks.length > 0,
+    query.createdBy,
+    query.arrival,
+    query.from,
+    query.to,
+  ].filter(Boolean).length;
 
 /** How many filters the phone's Filters button hides. */
 const filterCount = (query: LeadListQuery) =>
@@ -260,6 +264,10 @@ function ActiveFilters({
       label: `Source: ${labelOf(leadSources, v)}`,
       to: without({ sources: query.sources.filter((s) => s !== v) }),
     })),
+    ...query.feedbacks.map((v) => ({
+      label: `Client feedback: ${labelOf(feedbackStatuses, v)}`,
+      to: without({ feedbacks: query.feedbacks.filter((s) => s !== v) }),
+    })),
     ...(query.client
       ? [
           {
@@ -293,22 +301,31 @@ function ActiveFilters({
         ]
       : []),
   ];
-  if (chips.length === 0) return <div className="pb-3" />;
+  if (chips.length === 0) return <div className="pb-2" />;
+  // Clear Filters ends the chips' line, not the filters' (issue 25): the filters stay one line at 1280 px.
   return (
-    <ul aria-label="Active filters" className="flex flex-wrap gap-2 py-2">
-      {chips.map((chip) => (
-        <li key={chip.label}>
-          <Link
-            to={chip.to}
-            className="inline-flex min-h-8 items-center gap-1 rounded-full border border-border bg-muted px-3 text-sm hover:bg-muted/70"
-          >
-            {chip.label}
-            <X aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">(remove)</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-wrap items-center gap-2 py-2 md:py-1.5">
+      <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+        {chips.map((chip) => (
+          <li key={chip.label}>
+            <Link
+              to={chip.to}
+              className="inline-flex min-h-8 items-center gap-1 rounded-full border border-border bg-muted px-3 text-sm hover:bg-muted/70 md:min-h-7"
+            >
+              {chip.label}
+              <X aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">(remove)</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={`/admin/leads${leadListSearch({ ...emptyFilters, sort: query.sort, size: query.size })}`}
+        className="inline-flex min-h-8 items-center gap-1 rounded-md px-2 text-sm font-semibold hover:bg-muted md:min-h-7"
+      >
+        <X aria-hidden="true" className="size-4" /> Clear Filters
+      </Link>
+    </div>
   );
 }
 

@@ -25,6 +25,7 @@ import {
   leadColumnsSchema,
   leadListSearch,
   leadSorts,
+  normalLeadListSearch,
   parseLeadListQuery,
 } from "~/features/leads/lead-list.schema";
 import { leadColumnsOf, saveLeadColumns, selectionSummary } from "~/features/leads/lead-list-views.server";
@@ -41,6 +42,13 @@ import {
   ConfirmBulkOverCap,
 } from "~/features/leads/components/bulk-bar";
 import { log } from "~/lib/log.server";
+import { SavedViews } from "~/features/leads/components/saved-views";
+import { isSavedViewIntent } from "~/features/leads/saved-views.schema";
+import {
+  handleSavedViewPost,
+  listSavedViews,
+  type SavedViewReply,
+} from "~/features/leads/saved-views.server";
 import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -51,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const doneId = url.searchParams.get("done");
   const now = Date.now();
   try {
-    const [list, clients, admins, importName, apiKeys, columns, done, selection] = await Promise.all([
+    const [list, clients, admins, importName, apiKeys, columns, done, selection, views] = await Promise.all([
       listLeads(actor, query),
       listClients(actor),
       listAdmins(actor),
@@ -60,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       leadColumnsOf(actor),
       doneId ? selectionSummary(actor, doneId) : null,
       query.selection ? selectionSummary(actor, query.selection) : null,
+      listSavedViews(actor),
     ]);
     const selectionName = selection?.description ?? null;
     return {
@@ -72,6 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       columns,
       done,
       selectionName,
+      views,
       now,
       loadFailed: false,
     };
@@ -89,6 +99,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         columns: [],
         done: null,
         selectionName: null,
+        views: [],
         now,
         loadFailed: true,
       },
@@ -100,8 +111,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireArea(request, "admin");
   const form = await request.clone().formData();
-  if (form.get("intent") === "undo") return handleUndoPost(request, actor, form);
-  if (form.get("intent") !== "columns") return handleBulkPost(request, actor);
+  const intent = form.get("intent");
+  if (intent === "undo") return handleUndoPost(request, actor, form);
+  // Saved views (issue 25): save, rename, delete.
+  if (isSavedViewIntent(intent)) return handleSavedViewPost(request, actor, form, intent);
+  if (intent !== "columns") return handleBulkPost(request, actor);
   // The column chooser (issue 25): saved for this person, then back to the list they were on.
   const submission = parseForm(form, leadColumnsSchema);
   if (submission.status !== "success") {
@@ -112,9 +126,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   await saveLeadColumns(actor, submission.value.column);
   const back = String(form.get("back") ?? "");
-  return redirect(
-    `/admin/leads${back.startsWith("?") ? leadListSearch(parseLeadListQuery(new URL(back, "http://x"))) : ""}`,
-  );
+  return redirect(`/admin/leads${normalLeadListSearch(back)}`);
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
@@ -122,10 +134,24 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = () => privatePageMeta("Lead Management");
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, list, clients, admins, importName, apiKeys, columns, done, selectionName, now, loadFailed } =
-    loaderData;
+  const {
+    query,
+    list,
+    clients,
+    admins,
+    importName,
+    apiKeys,
+    columns,
+    done,
+    selectionName,
+    views,
+    now,
+    loadFailed,
+  } = loaderData;
   const [ticked, setTicked] = useState<number | null>(null);
-  const result = actionData as BulkActionResult | undefined;
+  // The action answers the bulk bar or a view form (each names its intent): each form hears its own.
+  const viewReply = isViewReply(actionData) ? actionData : undefined;
+  const result = viewReply ? undefined : (actionData as BulkActionResult | undefined);
   const firstPage = leadListSearch(query);
   const shownColumns = useShownColumns(columns);
   const clearTicks = useCallback(() => {
@@ -163,6 +189,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           <AddLeadButton />
         </div>
       </div>
+      <SavedViews mine={views} query={query} reply={viewReply} />
       <LeadFilters
         query={query}
         clients={clients}
@@ -226,3 +253,6 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
     </section>
   );
 }
+
+const isViewReply = (value: unknown): value is SavedViewReply =>
+  typeof value === "object" && value !== null && isSavedViewIntent((value as { intent?: unknown }).intent);

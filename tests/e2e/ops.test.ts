@@ -202,7 +202,7 @@ describe("health and metrics", () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: "ready",
-      checks: { database: "ok", migrations: "ok", mail: "ok", webhooks: "ok", imports: "ok" },
+      checks: { database: "ok", migrations: "ok", mail: "ok", webhooks: "ok", imports: "ok", routing: "ok" },
     });
     for (const response of [health, ready]) {
       expect(response.headers.get("cache-control")).toBe("no-store");

@@ -16,7 +16,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { sellerList } from "../tests/support/seller-list";
-import { machine, onCleanup, printTable, run, tempDir, writeResult } from "./support";
+import { benchDatabases, machine, printTable, run, writeResult } from "./support";
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const book = Number(process.env.BENCH_BOOK ?? 20_000);
@@ -36,31 +36,13 @@ async function* bytesOf(lines: Iterable<string>): AsyncGenerator<Uint8Array> {
 }
 
 run(async () => {
-  const { openDatabase } = await import("~/db/client.server");
   const { installDatabase, closeDatabase } = await import("~/db/db.server");
   const { user } = await import("~/db/schema");
   const { permissionsOf } = await import("~/lib/permissions");
   const { getImport, receiveImport, saveImportSettings } =
     await import("~/features/leads/import/imports.server");
-  const { createPostgresDatabase } = await import("../tests/support/databases");
 
-  const targets: { name: string; open: () => ReturnType<typeof openDatabase> }[] = [
-    {
-      name: "PGlite (file)",
-      open: () => openDatabase({ kind: "pglite", dataDir: tempDir("lw-bench-check-") }),
-    },
-  ];
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    targets.push({
-      name: "PostgreSQL",
-      open: async () => {
-        const database = await createPostgresDatabase(adminUrl);
-        onCleanup(() => database.drop());
-        return openDatabase({ kind: "postgres", url: database.url });
-      },
-    });
-  }
+  const targets = benchDatabases("lw-bench-check-");
 
   const duplicates = Math.round(rows * 0.015);
   const bad = Math.round(rows * 0.004);

@@ -13,7 +13,7 @@
  * import fails instead of looking good. Writes bench/results/lead-import.json.
  */
 import { performance } from "node:perf_hooks";
-import { machine, onCleanup, printTable, run, tempDir, writeResult } from "./support";
+import { benchDatabases, machine, printTable, run, writeResult } from "./support";
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -41,33 +41,13 @@ async function* sellerList(): AsyncGenerator<Uint8Array> {
 }
 
 run(async () => {
-  const { openDatabase } = await import("~/db/client.server");
   const { installDatabase, closeDatabase } = await import("~/db/db.server");
   const { user } = await import("~/db/schema");
   const { permissionsOf } = await import("~/lib/permissions");
   const { getImport, receiveImport, startImport } = await import("~/features/leads/import/imports.server");
   const { claimJob, runJob } = await import("~/features/leads/import/job.server");
-  const { createPostgresDatabase } = await import("../tests/support/databases");
 
-  const targets: { name: string; open: () => ReturnType<typeof openDatabase>; embedded: boolean }[] = [
-    {
-      name: "PGlite (file)",
-      open: () => openDatabase({ kind: "pglite", dataDir: tempDir("lw-bench-import-") }),
-      embedded: true,
-    },
-  ];
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    targets.push({
-      name: "PostgreSQL",
-      embedded: false,
-      open: async () => {
-        const database = await createPostgresDatabase(adminUrl);
-        onCleanup(() => database.drop());
-        return openDatabase({ kind: "postgres", url: database.url });
-      },
-    });
-  }
+  const targets = benchDatabases("lw-bench-import-");
 
   const results: Record<string, unknown>[] = [];
   for (const target of targets) {

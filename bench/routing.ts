@@ -15,7 +15,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { benchPeople, seedLeads, seedPeople } from "./lead-seed";
-import { machine, onCleanup, printTable, run, tempDir, writeResult } from "./support";
+import { benchDatabases, machine, printTable, run, writeResult } from "./support";
 
 const bookSize = Number(process.env.BENCH_BOOK ?? 200_000);
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 200);
@@ -23,31 +23,14 @@ const newLeads = Number(process.env.BENCH_NEW ?? 10_000);
 const states = ["TX", "FL", "GA", "AZ", "NC", "TN", "OH", "IN", "AL", "MO"];
 
 run(async () => {
-  const { openDatabase, queryRows } = await import("~/db/client.server");
+  const { queryRows } = await import("~/db/client.server");
   const { installDatabase, closeDatabase } = await import("~/db/db.server");
   const { clientAgreements } = await import("~/db/schema");
   const { permissionsOf } = await import("~/lib/permissions");
   const { routeQueuedLeads } = await import("~/features/leads/routing/routing.server");
   const { saveRoutingSources } = await import("~/features/leads/routing/routing-settings.server");
-  const { createPostgresDatabase } = await import("../tests/support/databases");
 
-  const targets: { name: string; open: () => ReturnType<typeof openDatabase> }[] = [
-    {
-      name: "PGlite (file)",
-      open: () => openDatabase({ kind: "pglite", dataDir: tempDir("lw-bench-route-") }),
-    },
-  ];
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    targets.push({
-      name: "PostgreSQL",
-      open: async () => {
-        const database = await createPostgresDatabase(adminUrl);
-        onCleanup(() => database.drop());
-        return openDatabase({ kind: "postgres", url: database.url });
-      },
-    });
-  }
+  const targets = benchDatabases("lw-bench-route-");
 
   const results: Record<string, string | number>[] = [];
   for (const target of targets) {

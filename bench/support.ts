@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { DatabaseHandle } from "~/db/client.server";
 import { startServerProcess, type ServerProcess } from "../tests/support/server-process";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -82,6 +83,46 @@ export function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** A database a benchmark runs on: a file-backed PGlite, and a fresh PostgreSQL one (dropped at cleanup). */
+export interface BenchDatabase {
+  name: "PGlite (file)" | "PostgreSQL";
+  embedded: boolean;
+  open: () => Promise<DatabaseHandle>;
+}
+
+/**
+ * The databases a benchmark compares: always a file-backed PGlite under a temporary `prefix` directory;
+ * PostgreSQL too when TEST_DATABASE_URL is set. The app's modules load on open, after the script has set
+ * its environment.
+ */
+export function benchDatabases(prefix: string): BenchDatabase[] {
+  const targets: BenchDatabase[] = [
+    {
+      name: "PGlite (file)",
+      embedded: true,
+      open: async () => {
+        const { openDatabase } = await import("~/db/client.server");
+        return openDatabase({ kind: "pglite", dataDir: tempDir(prefix) });
+      },
+    },
+  ];
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    targets.push({
+      name: "PostgreSQL",
+      embedded: false,
+      open: async () => {
+        const { openDatabase } = await import("~/db/client.server");
+        const { createPostgresDatabase } = await import("../tests/support/databases");
+        const database = await createPostgresDatabase(adminUrl);
+        onCleanup(() => database.drop());
+        return openDatabase({ kind: "postgres", url: database.url });
+      },
+    });
+  }
+  return targets;
 }
 
 export function writeResult(name: string, data: unknown): string {

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "./client.server";
 
 /** Rows of a raw SQL query; both drivers return `{ rows }`, typed here once. */
@@ -6,3 +6,10 @@ export async function queryRows<T>(db: Pick<Database, "execute">, query: SQL): P
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A list of uuids as a subquery (`id in ${uuidsIn(ids)}`): one JSON parameter, whatever a driver does
+ * with arrays, and no parameter limit however long the list.
+ */
+export const uuidsIn = (ids: readonly string[]): SQL =>
+  sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`;

@@ -2,7 +2,8 @@
  * The /account page's notification settings form, shared by browser and server: how new leads are
  * announced (clients), and which other notifications are on (ticked boxes of one name).
  */
-import { newLeadsMailChoices, valuesOf, type NewLeadsMailChoice } from "~/db/enums";
+import type { NotificationSettings } from "~/lib/mail/notification-settings.server";
+import { newLeadsMailChoices, valuesOf } from "~/db/enums";
 import type { FormReply } from "~/lib/form-reply";
 import { toE164 } from "~/lib/sms/phone";
 import { z } from "~/lib/zod";
@@ -69,16 +70,7 @@ export const notificationSettingsSchema = z
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsSchema>;
 
 /** What the form shows: the person's settings, and the areas they work in (each shows its choices). */
-export interface NotificationChoices {
-  newLeads: NewLeadsMailChoice;
-  returns: boolean;
-  importReports: boolean;
-  feedbackDigest: boolean;
-  webhookAlerts: boolean;
-  leadReminders: boolean;
-  smsNumber: string | null;
-  smsNewLeads: boolean;
-  smsReminders: boolean;
+export interface NotificationChoices extends NotificationSettings {
   /** This site sends text messages (SMS_PROVIDER): the page offers them to clients. */
   sms: boolean;
   client: boolean;

@@ -12,7 +12,7 @@
  * would lose their work. Leads moved since by someone else are left as they are.
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { queryRows } from "~/db/client.server";
+import { queryRows, uuidsIn } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { leadSelections, leads, mailOutbox, user } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
@@ -22,10 +22,6 @@ import { recordLeadChanges } from "./lead-changes.server";
 import { assignmentChange } from "./lead-commands.server";
 import { clientDisplayName } from "./lead-format";
 import { UNDO_MINUTES } from "./lead-list.schema";
-
-/** A list of ids as a subquery: one JSON parameter, whatever the driver does with arrays. */
-const uuidsIn = (ids: readonly string[]) =>
-  sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`;
 
 export type UndoOutcome =
   | { ok: true; undone: number; kept: number; client: string; mail: "held" | "sent" | "none" }

@@ -17,7 +17,7 @@
  * Nothing here commits: it all rolls back with the writer's change.
  */
 import { eq, inArray, sql } from "drizzle-orm";
-import { queryRows, type Queryable } from "~/db/client.server";
+import { queryRows, uuidsIn, type Queryable } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { labelOf, motivationLevels, propertyTypes, type ActivityType } from "~/db/enums";
 import { leads, profiles } from "~/db/schema";
@@ -199,7 +199,7 @@ async function auditDeletions(tx: Queryable, deletions: readonly LeadChange[], b
         jsonb_build_object('leadId', l.id, 'name', l.first_name || ' ' || l.last_name,
           'address', l.address || ', ' || l.city || ', ' || l.state || ' ' || l.zip_code,
           'clientId', l.assigned_to_client_id)
-      from leads l where l.id in (select (jsonb_array_elements_text(${JSON.stringify(part.map((c) => c.leadId))}::jsonb))::uuid)`);
+      from leads l where l.id in ${uuidsIn(part.map((c) => c.leadId))}`);
   }
 }
 

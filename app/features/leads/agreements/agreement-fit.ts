@@ -29,9 +29,6 @@ export interface LeadFacts {
 
 export type Misfit = "market" | "propertyType" | "price";
 
-export const hasCriteria = (c: AgreementCriteria) =>
-  c.markets.length > 0 || c.propertyTypes.length > 0 || c.maxPrice !== null;
-
 /**
  * The lead's price as a buyer reads it: what the seller asks, else what the home is thought to be worth.
  * A lead with neither is not outside a price ceiling: nothing says it is.

@@ -13,7 +13,7 @@
  * order), then the leads.
  */
 import { and, inArray, isNull, sql } from "drizzle-orm";
-import { queryRows, type Database, type Queryable, type Transaction } from "~/db/client.server";
+import { queryRows, uuidsIn, type Database, type Queryable, type Transaction } from "~/db/client.server";
 import type { PropertyType } from "~/db/enums";
 import { leadRouting, leads, routingQueue } from "~/db/schema";
 import { startOutboxWorker, type Backlog, type OutboxWorker } from "~/lib/outbox/outbox.server";
@@ -180,10 +180,6 @@ async function readClaimedLeads(tx: Transaction, ids: readonly string[]): Promis
     ];
   });
 }
-
-/** A list of ids as a subquery: one JSON parameter, whatever the driver does with arrays. */
-const uuidsIn = (ids: readonly string[]) =>
-  sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`;
 
 /**
  * One pass, in one transaction: claims up to BATCH queued leads (SKIP LOCKED: another server takes

@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { log } from "~/lib/log.server";
+import { attemptError } from "~/lib/outbox/outbox.server";
 
 export interface PeriodicTask {
   /** Unique among the jobs: the task's row in job_schedule and its label in /metrics. */
@@ -40,8 +41,6 @@ export const PERIODIC_DEFAULTS = { leaseMs: 2 * 60_000, retryBaseMs: 10_000 } as
 
 /** How soon a server looks again when the row was busy (another server claiming it this instant). */
 const BUSY_RECHECK_MS = 1_000;
-
-const errorText = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
 
 /** The delay before retry number `failures` (1 for the first): base, 2 x base, 4 x base ... up to `capMs`. */
 export const retryDelayMs = (failures: number, baseMs: number, capMs: number) =>
@@ -217,7 +216,7 @@ export function startPeriodic(db: Database, task: PeriodicTask, options: Periodi
       options.holder,
       error === undefined
         ? { ok: true, everyMs: task.everyMs }
-        : { ok: false, error: errorText(error), everyMs: task.everyMs, retryBaseMs: options.retryBaseMs },
+        : { ok: false, error: attemptError(error), everyMs: task.everyMs, retryBaseMs: options.retryBaseMs },
     );
     if (!finished) {
       log.warn({ job: task.name }, `[jobs] ${task.name}: another server took the task over meanwhile`);

@@ -8,8 +8,10 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mailOutbox, type MailAttachment, type MailHeaders } from "~/db/schema";
 import {
+  attemptError,
   claimDue,
   pendingBacklog,
+  sendWithinLease,
   startOutboxWorker,
   wakeups,
   type Backlog,
@@ -108,10 +110,10 @@ export async function deliverDueMail(
     lease: { nextAttemptAt: new Date(now.getTime() + LEASE_MS) },
   });
 
-  let sent = 0;
-  for (const row of claimed) {
-    if (Date.now() + SEND_BUDGET_MS > now.getTime() + LEASE_MS) break;
-    try {
+  return sendWithinLease(
+    claimed,
+    { claimedAt: now.getTime(), leaseMs: LEASE_MS, budgetMs: SEND_BUDGET_MS },
+    async (row) => {
       const attachments = [];
       for (const attachment of row.attachments) {
         const content = await readStoredFile(db, attachment.fileId);
@@ -134,21 +136,20 @@ export async function deliverDueMail(
         .update(mailOutbox)
         .set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
         .where(eq(mailOutbox.id, row.id));
-      sent++;
-    } catch (error) {
+    },
+    async (row, error) => {
       const attempts = row.attempts + 1;
       await db
         .update(mailOutbox)
         .set({
           attempts,
-          lastError: String((error as Error)?.message ?? error).slice(0, 500),
+          lastError: attemptError(error),
           status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
           nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
         })
         .where(eq(mailOutbox.id, row.id));
-    }
-  }
-  return sent;
+    },
+  );
 }
 
 /** What waits in the mail outbox (metrics). */

@@ -17,6 +17,33 @@ export const STALLED_AFTER_MS = 2 * 60_000;
 export type WorkerState = "running" | "stalled" | "stopped";
 
 /**
+ * Sends claimed rows one after another while their lease, taken at `claimedAt`, still leaves `budgetMs`
+ * (what is left goes back when the lease runs out, to this worker or another); `send` delivers and marks
+ * a row sent, `failed` records a failed attempt. Returns how many were sent.
+ */
+export async function sendWithinLease<Row>(
+  claimed: readonly Row[],
+  lease: { claimedAt: number; leaseMs: number; budgetMs: number },
+  send: (row: Row) => Promise<void>,
+  failed: (row: Row, error: unknown) => Promise<void>,
+): Promise<number> {
+  let sent = 0;
+  for (const row of claimed) {
+    if (Date.now() + lease.budgetMs > lease.claimedAt + lease.leaseMs) break;
+    try {
+      await send(row);
+      sent++;
+    } catch (error) {
+      await failed(row, error);
+    }
+  }
+  return sent;
+}
+
+/** What an outbox row keeps of a failed attempt: the error's message, cut to a column's worth. */
+export const attemptError = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
+
+/**
  * Claims up to `limit` rows of `table` matching `due`, oldest first by `orderBy`, and writes `lease` to
  * them (at least the next attempt time) in the same transaction; returns the claimed rows.
  */

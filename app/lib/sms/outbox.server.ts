@@ -9,8 +9,10 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notificationSettings, smsOutbox } from "~/db/schema";
 import {
+  attemptError,
   claimDue,
   pendingBacklog,
+  sendWithinLease,
   startOutboxWorker,
   wakeups,
   type Backlog,
@@ -74,17 +76,17 @@ export async function deliverDueSms(db: Database, transport: SmsTransport, batch
     limit: batch,
     lease: { nextAttemptAt: new Date(now.getTime() + SMS_LEASE_MS) },
   });
-  let sent = 0;
-  for (const row of claimed) {
-    if (Date.now() + SEND_BUDGET_MS > now.getTime() + SMS_LEASE_MS) break;
-    try {
+  return sendWithinLease(
+    claimed,
+    { claimedAt: now.getTime(), leaseMs: SMS_LEASE_MS, budgetMs: SEND_BUDGET_MS },
+    async (row) => {
       const { providerId } = await transport({ to: row.toNumber, body: row.body });
       await db
         .update(smsOutbox)
         .set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null, providerId })
         .where(eq(smsOutbox.id, row.id));
-      sent++;
-    } catch (error) {
+    },
+    async (row, error) => {
       const attempts = row.attempts + 1;
       const known = error instanceof SmsSendError ? error : null;
       const retry = known ? known.retry : true;
@@ -93,7 +95,7 @@ export async function deliverDueSms(db: Database, transport: SmsTransport, batch
           .update(smsOutbox)
           .set({
             attempts,
-            lastError: String((error as Error)?.message ?? error).slice(0, 500),
+            lastError: attemptError(error),
             status: !retry || attempts >= SMS_MAX_ATTEMPTS ? "failed" : "pending",
             nextAttemptAt: new Date(Date.now() + smsRetryDelayMs(attempts)),
           })
@@ -111,9 +113,8 @@ export async function deliverDueSms(db: Database, transport: SmsTransport, batch
             );
         }
       });
-    }
-  }
-  return sent;
+    },
+  );
 }
 
 /** What waits in the SMS outbox (metrics). */

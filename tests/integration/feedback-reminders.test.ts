@@ -24,13 +24,12 @@ import { sendFeedbackReminders } from "~/features/leads/feedback-reminders.serve
 import { assignLead } from "~/features/leads/lead-commands.server";
 import { requestReturn } from "~/features/leads/returns/returns.server";
 import { env } from "~/lib/env.server";
-import { startJobs, type JobRuntime } from "~/lib/jobs/runtime.server";
 import { notificationSettingsOf } from "~/lib/mail/notification-settings.server";
 import { permissionsOf } from "~/lib/permissions";
 import { action as adminClientAction, loader as adminClientLoader } from "~/routes/admin/clients/detail";
 import { action as teamAction, loader as teamLoader } from "~/routes/client/team";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
-import { backgroundJobs } from "../../server/jobs";
+import { runOnTwoServers } from "../support/job-servers";
 import { testDatabases } from "../support/databases";
 import { postAccount, signedInAccounts, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import { deliverLeads } from "../support/lead-deliveries";
@@ -388,22 +387,12 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
     // Only the clock of this process is frozen; the schedule's times are the database's.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(ny("2026-01-05T13:10:00"));
-    const runtimes: JobRuntime[] = [];
     try {
-      for (const holder of ["server-a", "server-b"]) {
-        const jobs = backgroundJobs({
-          database: database.handle,
-          mail: { transport: async () => {}, from: env().MAIL_FROM },
-          webhooksAllowPrivate: false,
-          fileStore: null,
-        }).filter((job) => job.name === "feedback-reminders");
-        expect(jobs).toHaveLength(1);
-        runtimes.push(startJobs(db(), jobs, { holder }));
-      }
-      for (let i = 0; i < 250 && (await db().$count(mailOutbox)) < 3; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await Promise.all(runtimes.map((runtime) => runtime.stop(2_000)));
+      await runOnTwoServers(
+        database.handle,
+        "feedback-reminders",
+        async () => (await db().$count(mailOutbox)) >= 3,
+      );
     } finally {
       vi.useRealTimers();
     }

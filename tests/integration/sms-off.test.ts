@@ -14,6 +14,7 @@ import { permissionsOf } from "~/lib/permissions";
 import { smsTransportFromEnv } from "~/lib/sms/sms.server";
 import { loader as accountLoader } from "~/routes/account";
 import { backgroundJobs } from "../../server/jobs";
+import { testJobContext } from "../support/job-servers";
 import { testDatabases } from "../support/databases";
 import { postAccount, signedInAccounts, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import { deliverLeads } from "../support/lead-deliveries";
@@ -53,13 +54,7 @@ describe.each(testDatabases)("text messages off on $name", (testDb) => {
     });
     expect(await db().$count(smsOutbox)).toBe(0);
 
-    const jobs = backgroundJobs({
-      database: database.handle,
-      mail: { transport: async () => {}, from: env().MAIL_FROM },
-      webhooksAllowPrivate: false,
-      fileStore: null,
-      sms: smsTransportFromEnv(),
-    });
+    const jobs = backgroundJobs(testJobContext(database.handle, { sms: smsTransportFromEnv() }));
     expect(jobs.map((job) => job.name)).not.toContain("sms");
 
     const page = answer(await call(accountLoader, getRequest("/account", { cookie: cookies.Red })));

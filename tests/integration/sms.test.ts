@@ -21,6 +21,7 @@ import { twilioTransport } from "~/lib/sms/twilio.server";
 import { permissionsOf } from "~/lib/permissions";
 import { loader as accountLoader } from "~/routes/account";
 import { backgroundJobs } from "../../server/jobs";
+import { testJobContext } from "../support/job-servers";
 import { testDatabases } from "../support/databases";
 import { postAccount, signedInAccounts, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import { deliverLeads } from "../support/lead-deliveries";
@@ -323,12 +324,7 @@ describe.each(testDatabases)("text messages through Twilio's API on $name", (tes
   it("the job runtime runs an sms queue when texts are on, and its worker sends", async () => {
     const [lead] = await deliverLeads(db(), null, 1);
     expect(await assignLead(admin(), lead!, ids.Red)).toBe(true);
-    const context = {
-      database: database.handle,
-      mail: { transport: async () => {}, from: env().MAIL_FROM },
-      webhooksAllowPrivate: false,
-      fileStore: null,
-    };
+    const context = testJobContext(database.handle);
     expect(backgroundJobs(context).some((job) => job.name === "sms")).toBe(false);
     const jobs = backgroundJobs({ ...context, sms: transport() }).filter((job) => job.name === "sms");
     expect(jobs).toHaveLength(1);

@@ -26,7 +26,6 @@ import { FEEDBACK_SETTLE_MS, sendFeedbackDigest } from "~/features/leads/feedbac
 import { publicLeadSql } from "~/features/leads/public-lead.server";
 import { resumeWebhook, saveWebhookUrl } from "~/features/webhooks/webhooks.server";
 import { env } from "~/lib/env.server";
-import { startJobs, type JobRuntime } from "~/lib/jobs/runtime.server";
 import { notificationSettingsOf } from "~/lib/mail/notification-settings.server";
 import { deliverDueMail } from "~/lib/mail/outbox.server";
 import { smtpTransport } from "~/lib/mail/transports.server";
@@ -36,7 +35,7 @@ import { PAUSE_AFTER_MS, PAUSE_MIN_FAILURES } from "~/lib/webhooks/endpoint-heal
 import { enqueueLeadEvents } from "~/lib/webhooks/outbox.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
-import { backgroundJobs } from "../../server/jobs";
+import { runOnTwoServers } from "../support/job-servers";
 import { testDatabases } from "../support/databases";
 import { signedInAccounts, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import { deliverLeads } from "../support/lead-deliveries";
@@ -304,22 +303,12 @@ describe.each(testDatabases)("the staff's notifications on $name", (testDb) => {
     // Only the clock of this process is frozen; the schedule's times are the database's.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(newYork("2026-02-02T09:05:00"));
-    const runtimes: JobRuntime[] = [];
     try {
-      for (const holder of ["server-a", "server-b"]) {
-        const jobs = backgroundJobs({
-          database: database.handle,
-          mail: { transport: async () => {}, from: env().MAIL_FROM },
-          webhooksAllowPrivate: false,
-          fileStore: null,
-        }).filter((job) => job.name === "feedback-digests");
-        expect(jobs).toHaveLength(1);
-        runtimes.push(startJobs(db(), jobs, { holder }));
-      }
-      for (let i = 0; i < 250 && (await db().$count(mailOutbox)) === 0; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await Promise.all(runtimes.map((runtime) => runtime.stop(2_000)));
+      await runOnTwoServers(
+        database.handle,
+        "feedback-digests",
+        async () => (await db().$count(mailOutbox)) > 0,
+      );
     } finally {
       vi.useRealTimers();
     }

@@ -18,11 +18,11 @@ import type { PropertyType } from "~/db/enums";
 import { leadRouting, leads, routingQueue } from "~/db/schema";
 import { startOutboxWorker, type Backlog, type OutboxWorker } from "~/lib/outbox/outbox.server";
 import { misfitsOf, type AgreementCriteria } from "../agreements/agreement-fit";
-import { readMonthLedgers } from "../agreements/ledger.server";
+import { lockMonthLedger, readMonthLedgers } from "../agreements/ledger.server";
 import { marketsText } from "../agreements/markets";
 import type { LedgerMonth } from "../agreements/guarantee";
 import { recordLeadChanges } from "../lead-changes.server";
-import { assignmentChange, lockAssignee } from "../lead-commands.server";
+import { assignmentChange } from "../lead-commands.server";
 import { formatCount } from "../lead-format";
 
 /** Leads decided per pass (one transaction). */
@@ -248,17 +248,20 @@ export async function routeQueuedLeads(db: Database, now = new Date()): Promise<
     // The chosen clients' accounts, in id order (two routers never wait on each other in a circle), then
     // the room again under the lock: what others gave them since may leave less; the rest waits for the
     // next pass, in the queue.
+    const routedTo = new Map<string, string[]>();
+    for (const decision of decisions) {
+      if (decision.outcome !== "routed") continue;
+      const ids = routedTo.get(decision.clientId) ?? [];
+      ids.push(decision.leadId);
+      routedTo.set(decision.clientId, ids);
+    }
     const deferred = new Set<string>();
-    const chosenIds = [
-      ...new Set(decisions.flatMap((d) => (d.outcome === "routed" ? [d.clientId] : []))),
-    ].sort();
-    for (const clientId of chosenIds) {
-      const assignee = await lockAssignee(tx, clientId);
+    for (const clientId of [...routedTo.keys()].sort()) {
+      const month = await lockMonthLedger(tx, clientId, now);
       const pace = standings.get(clientId)?.candidate.dailyPace ?? null;
-      const mine = decisions.filter((d) => d.outcome === "routed" && d.clientId === clientId);
       const today = pace === null ? 0 : await deliveredToday(tx, clientId, now);
-      const room = Math.min(assignee?.month?.short ?? 0, pace === null ? Infinity : pace - today);
-      for (const decision of mine.slice(Math.max(0, room))) deferred.add(decision.leadId);
+      const room = Math.min(month?.short ?? 0, pace === null ? Infinity : pace - today);
+      for (const leadId of routedTo.get(clientId)!.slice(Math.max(0, room))) deferred.add(leadId);
     }
     // Then the leads (accounts before leads, as every assignment locks): one assigned or deleted since
     // the pass read it is left as it is.

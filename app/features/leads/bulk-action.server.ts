@@ -21,6 +21,7 @@ import { capChoiceOf, capMessages, type OverCap } from "./leads.schema";
 import {
   bulkSchema,
   leadListSearch,
+  normalLeadListSearch,
   parseLeadListQuery,
   undoMessages,
   undoSchema,
@@ -137,7 +138,7 @@ export async function handleUndoPost(request: Request, actor: Actor, form: FormD
   const submission = parseForm(form, undoSchema);
   if (submission.status !== "success") return invalidRequest<FormReply>();
   const { selection, back } = submission.value;
-  const list = `/admin/leads${back.startsWith("?") ? leadListSearch(parseLeadListQuery(new URL(back, "http://x"))) : ""}`;
+  const list = `/admin/leads${normalLeadListSearch(back)}`;
   const outcome = await undoBulkAssignment(actor, selection);
   if (!outcome.ok) {
     return data<FormReply>(

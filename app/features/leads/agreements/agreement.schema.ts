@@ -72,27 +72,6 @@ const calendarDate = z
     );
   }, "Enter the start date as a real date, e.g. 2026-12-01");
 
-const dollars = z
-  .string()
-  .trim()
-  .transform((raw, ctx) => {
-    // "$45.50" is how people write it: the symbol and separators are presentation.
-    const cleaned = raw.replace(/[$,\s]/g, "");
-    const message =
-      cleaned === ""
-        ? "Price per lead is required"
-        : !/^\d+(\.\d{1,2})?$/.test(cleaned)
-          ? "Enter the price per lead in dollars, e.g. 45 or 45.50"
-          : Number(cleaned) > 10_000
-            ? "Price per lead can be at most $10,000"
-            : null;
-    if (message) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return Number(cleaned);
-  });
-
 /** A whole number that may be left empty (null). */
 const optionalWholeNumber = (label: string, min: number, max: number) =>
   z
@@ -106,24 +85,34 @@ const optionalWholeNumber = (label: string, min: number, max: number) =>
       return z.NEVER;
     });
 
-/** A price ceiling: optional, "$250,000" as people write it. */
-const ceiling = z
-  .string()
-  .trim()
-  .transform((raw, ctx) => {
-    const cleaned = raw.replace(/[$,\s]/g, "");
-    if (cleaned === "") return null;
-    const message = !/^\d+(\.\d{1,2})?$/.test(cleaned)
-      ? "Enter the price ceiling in dollars, e.g. 250000"
-      : Number(cleaned) > 100_000_000
-        ? "Price ceiling can be at most $100,000,000"
-        : null;
-    if (message) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return Number(cleaned);
-  });
+/** Dollars as people write them ("$45.50", "250,000": the symbol and separators are presentation); null when empty. */
+const dollarAmount = (label: string, example: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((raw, ctx) => {
+      const cleaned = raw.replace(/[$,\s]/g, "");
+      if (cleaned === "") return null;
+      const message = !/^\d+(\.\d{1,2})?$/.test(cleaned)
+        ? `Enter the ${label.toLowerCase()} in dollars, e.g. ${example}`
+        : Number(cleaned) > max
+          ? `${label} can be at most $${max.toLocaleString("en-US")}`
+          : null;
+      if (message) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Number(cleaned);
+    });
+
+const dollars = dollarAmount("Price per lead", "45 or 45.50", 10_000).transform((value, ctx) => {
+  if (value !== null) return value;
+  ctx.addIssue({ code: "custom", message: "Price per lead is required" });
+  return z.NEVER;
+});
+
+/** A price ceiling: optional. */
+const ceiling = dollarAmount("Price ceiling", "250000", 100_000_000);
 
 /** The markets box, read into items; a line that cannot be read is named in the message. */
 const marketsBox = z

@@ -20,7 +20,7 @@ import { careerApplications, user } from "~/db/schema";
 import { passwordSchema } from "~/features/auth/auth.schema";
 import { commandLine, createConfirmedUser } from "~/features/auth/user-admin.server";
 import { saveAgreement } from "~/features/leads/agreements/agreements.server";
-import { marketsOf } from "~/features/leads/agreements/markets";
+import { parseMarkets } from "~/features/leads/agreements/markets";
 import { permissionsOf } from "~/lib/permissions";
 import { env } from "~/lib/env.server";
 import {
@@ -100,9 +100,11 @@ async function seed(where: string): Promise<string> {
   const startsOn = new Date(now.getTime() - 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   for (const [i, clientId] of clientIds.entries()) {
     const terms = demoAgreements[i % demoAgreements.length]!;
+    const markets = parseMarkets(terms.markets);
+    if ("error" in markets) throw new SeedError(`A demo agreement's markets: ${markets.error}`);
     const saved = await saveAgreement(admin, clientId, {
       ...terms,
-      markets: marketsOf(terms.markets.split("\n")),
+      markets: markets.items,
       propertyTypes: [...terms.propertyTypes],
       startsOn,
       returnWindowDays: 7,

@@ -101,12 +101,6 @@ export function parseMarkets(text: string): { items: MarketItem[] } | { error: s
   return { items: [...items.values()] };
 }
 
-/** Stored labels back as items (they were written by marketLabel, so each reads as itself). */
-export function marketsOf(labels: readonly string[]): MarketItem[] {
-  const parsed = parseMarkets(labels.join("\n"));
-  return "items" in parsed ? parsed.items : [];
-}
-
 /** The markets in a sentence: "Harris County, TX", "TX and OK", "TX, OK and 3 more". */
 export function marketsText(labels: readonly string[]): string {
   if (labels.length <= 2) return labels.join(" and ");

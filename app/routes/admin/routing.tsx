@@ -81,52 +81,40 @@ export default function AdminRouting({ loaderData }: Route.ComponentProps) {
         {log.length === 0 ? (
           <p className="text-muted-foreground">No lead has been routed yet.</p>
         ) : (
-          <div className="overflow-x-auto rounded-2xl border border-border bg-card">
-            <table className="w-full text-sm">
-              <thead className="bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    When
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Lead
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Decision
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.map((entry) => (
-                  <tr key={entry.leadId} className="border-t border-border align-top">
-                    <td className="whitespace-nowrap px-4 py-2">
-                      <LocalTime iso={entry.decidedAt} />
-                    </td>
-                    <td className="px-4 py-2">
-                      <Link
-                        to={`/admin/leads/${entry.leadId}`}
-                        className="font-semibold text-primary underline-offset-2 hover:underline"
-                      >
-                        {entry.lead}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-2">
-                      <span
-                        className={
-                          entry.outcome === "routed"
-                            ? "mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900"
-                            : "mr-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
-                        }
-                      >
-                        {entry.outcome === "routed" ? "Routed" : "Held"}
-                      </span>
-                      {entry.reason}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          // A list, not a table: on a phone each decision stacks (time, lead, then its reason) and nothing
+          // scrolls sideways; from sm up the three line up in columns.
+          <ol className="divide-y divide-border rounded-2xl border border-border bg-card text-sm">
+            {log.map((entry) => (
+              <li
+                key={entry.leadId}
+                className="space-y-1 px-4 py-3 sm:grid sm:grid-cols-[11rem_12rem_1fr] sm:gap-4 sm:space-y-0"
+              >
+                <p className="text-muted-foreground">
+                  <LocalTime iso={entry.decidedAt} />
+                </p>
+                <p>
+                  <Link
+                    to={`/admin/leads/${entry.leadId}`}
+                    className="font-semibold text-primary underline-offset-2 hover:underline"
+                  >
+                    {entry.lead}
+                  </Link>
+                </p>
+                <p className="break-words">
+                  <span
+                    className={
+                      entry.outcome === "routed"
+                        ? "mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900"
+                        : "mr-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                    }
+                  >
+                    {entry.outcome === "routed" ? "Routed" : "Held"}
+                  </span>
+                  {entry.reason}
+                </p>
+              </li>
+            ))}
+          </ol>
         )}
       </section>
     </section>

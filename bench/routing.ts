@@ -48,6 +48,11 @@ run(async () => {
       clientIds: people.clientIds,
       concurrency: handle.kind === "postgres" ? 2 : 1,
     });
+    // Each assigned lead of the book was delivered when it came in (the seed's trigger says now): the
+    // month being routed starts with the room its promises leave, as a live book's month does.
+    await db.execute(
+      sql`update lead_deliveries d set delivered_at = l.created_at from leads l where l.id = d.lead_id`,
+    );
     await db.insert(clientAgreements).values(
       people.clientIds.map((clientId, i) => ({
         clientId,

@@ -94,8 +94,8 @@ export interface BenchDatabase {
 
 /**
  * The databases a benchmark compares: always a file-backed PGlite under a temporary `prefix` directory;
- * PostgreSQL too when TEST_DATABASE_URL is set. The app's modules load on open, after the script has set
- * its environment.
+ * PostgreSQL too when TEST_DATABASE_URL is set; BENCH_DATABASES picks one. The app's modules load on
+ * open, after the script has set its environment.
  */
 export function benchDatabases(prefix: string): BenchDatabase[] {
   const targets: BenchDatabase[] = [
@@ -122,6 +122,11 @@ export function benchDatabases(prefix: string): BenchDatabase[] {
       },
     });
   }
+  // BENCH_DATABASES=embedded|postgres runs one of them (the goals' sizes differ: 1,000,000 leads on
+  // PostgreSQL, 200,000 embedded).
+  const only = process.env.BENCH_DATABASES;
+  if (only === "embedded" || only === "postgres")
+    return targets.filter((t) => t.embedded === (only === "embedded"));
   return targets;
 }
 

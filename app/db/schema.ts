@@ -993,7 +993,24 @@ export const routingQueue = pgTable("routing_queue", {
   enqueuedAt: timestamp("enqueued_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every routing decision, one per lead: to whom and why, or why it was held for review. */
+/**
+ * Something gave clients room or changed what they take (an agreement saved, a return approved): rows
+ * written by triggers (migration 0034) and consumed by the router, which then decides the leads held for
+ * want of room again. Append-only, so the transaction that saves an agreement or approves a return never
+ * waits on the router's rows.
+ */
+export const routingWakeups = pgTable("routing_wakeups", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  cause: text("cause", { enum: ["agreement", "return"] }).notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every lead's routing decision, one row per lead: to whom and why, or why it was held for review. A
+ * hold that room may lift (no room this month or today, no agreement that takes it) is decided again:
+ * `retry_after` says when (the next UTC day for a full day or month; at once when an agreement is saved
+ * or a return approved: routingWakeups); a possible duplicate waits for a person.
+ */
 export const leadRouting = pgTable(
   "lead_routing",
   {
@@ -1003,9 +1020,17 @@ export const leadRouting = pgTable(
     outcome: text("outcome", { enum: ["routed", "held"] }).notNull(),
     clientId: text("client_id").references(() => user.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
+    /** Why a lead was held: what must change before it is decided again. */
+    heldFor: text("held_for", { enum: ["duplicate", "no_client", "no_fit", "no_room"] }),
+    retryAfter: timestamp("retry_after", { withTimezone: true }),
     decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("lead_routing_decided_idx").on(t.decidedAt)],
+  (t) => [
+    index("lead_routing_decided_idx").on(t.decidedAt),
+    index("lead_routing_retry_idx")
+      .on(t.retryAfter)
+      .where(sql`retry_after is not null`),
+  ],
 );
 
 // ---------------------------------------------------------------- this installation

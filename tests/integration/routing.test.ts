@@ -10,14 +10,17 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   clientAgreements,
   leadActivities,
+  leadDeliveries,
+  leadReturns,
   leadRouting,
   leads,
   profiles,
   routingQueue,
+  routingWakeups,
   user,
   userRoles,
 } from "~/db/schema";
-import { routeQueuedLeads } from "~/features/leads/routing/routing.server";
+import { requeueHeldLeads, routeQueuedLeads } from "~/features/leads/routing/routing.server";
 import { routingOverview, saveRoutingSources } from "~/features/leads/routing/routing-settings.server";
 import { permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
@@ -74,6 +77,7 @@ describe.each(testDatabases)("routing new leads on $name", (testDb) => {
   beforeEach(async () => {
     await db().delete(leads);
     await db().delete(routingQueue);
+    await db().delete(routingWakeups);
   });
 
   async function arrive(
@@ -186,5 +190,98 @@ describe.each(testDatabases)("routing new leads on $name", (testDb) => {
       .from(leads)
       .where(and(inArray(leads.id, oklahoma), eq(leads.assignedToClientId, ids.prairie)));
     expect(assigned).toHaveLength(to(ids.prairie));
+  });
+
+  it("decides a held lead again when room may have come: the next day, a saved agreement, an approved return", async () => {
+    const entriesOf = async (leadId: string) =>
+      (
+        await db()
+          .select({ description: leadActivities.description })
+          .from(leadActivities)
+          .where(eq(leadActivities.leadId, leadId))
+          .orderBy(leadActivities.createdAt)
+      ).map((e) => e.description);
+    const now = new Date();
+    const tomorrow = new Date(now.getTime() + 86_400_000);
+    // Harbor takes 3 a day: the fourth Houston lead waits for tomorrow; the Arizona one for an agreement.
+    const houston = await arrive(Array.from({ length: 4 }, () => ({ zip: "77002", state: "TX" })));
+    const [desert] = await arrive([{ zip: "85009", state: "AZ" }]);
+    const [first] = await db().select({ phone: leads.phone }).from(leads).where(eq(leads.id, houston[0]!));
+    const [twin] = await arrive([{ zip: "73101", state: "OK", phone: first!.phone }]);
+    await routeQueuedLeads(db(), now);
+    const [waiting] = await db()
+      .select({
+        leadId: leadRouting.leadId,
+        heldFor: leadRouting.heldFor,
+        retryAfter: leadRouting.retryAfter,
+      })
+      .from(leadRouting)
+      .where(and(inArray(leadRouting.leadId, houston), eq(leadRouting.outcome, "held")));
+    expect(waiting).toMatchObject({ heldFor: "no_room" });
+    expect(waiting!.retryAfter!.getTime()).toBeGreaterThan(now.getTime());
+
+    // Not before its time; then back in the queue, and routed on the next day.
+    expect(await requeueHeldLeads(db(), now)).toBe(0);
+    expect(await requeueHeldLeads(db(), tomorrow)).toBe(1);
+    expect(await requeueHeldLeads(db(), tomorrow)).toBe(0);
+    const [again] = await routeQueuedLeads(db(), tomorrow);
+    expect(again).toMatchObject({ leadId: waiting!.leadId, outcome: "routed", clientId: ids.harbor });
+    expect(await holder(waiting!.leadId)).toBe(ids.harbor);
+    expect(await entriesOf(waiting!.leadId)).toEqual([
+      "Held for review: Harbor Houston has no room this month or today",
+      again!.reason,
+    ]);
+
+    // A saved agreement wakes every hold but a possible duplicate; held again for the same reason, the
+    // lead keeps its one entry and its place in the log.
+    const [logged] = await db()
+      .select({ decidedAt: leadRouting.decidedAt })
+      .from(leadRouting)
+      .where(eq(leadRouting.leadId, desert!));
+    await db()
+      .insert(clientAgreements)
+      .values({
+        clientId: ids.prairie,
+        version: 2,
+        startsOn: "2024-01-01",
+        pricePerLead: 40,
+        leadsPerMonth: 12,
+        markets: ["OK"],
+        marketStates: ["OK"],
+      });
+    expect(await requeueHeldLeads(db(), now)).toBe(1);
+    expect(await db().select({ leadId: routingQueue.leadId }).from(routingQueue)).toEqual([
+      { leadId: desert },
+    ]);
+    const [still] = await routeQueuedLeads(db(), now);
+    expect(still).toMatchObject({ leadId: desert, outcome: "held", heldFor: "no_fit" });
+    expect(await entriesOf(desert!)).toHaveLength(1);
+    const [relogged] = await db()
+      .select({ decidedAt: leadRouting.decidedAt, retryAfter: leadRouting.retryAfter })
+      .from(leadRouting)
+      .where(eq(leadRouting.leadId, desert!));
+    expect(relogged).toEqual({ decidedAt: logged!.decidedAt, retryAfter: null });
+    expect(await holder(twin!)).toBeNull();
+
+    // An approved return wakes the holds for want of room (and only a decision to approve does).
+    const [delivery] = await db()
+      .select({ id: leadDeliveries.id, leadId: leadDeliveries.leadId })
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, houston[0]!));
+    const [request] = await db()
+      .insert(leadReturns)
+      .values({
+        deliveryId: delivery!.id,
+        leadId: delivery!.leadId,
+        clientId: ids.harbor,
+        reason: "wrong_number",
+      })
+      .returning({ id: leadReturns.id });
+    await db().update(leadReturns).set({ state: "rejected" }).where(eq(leadReturns.id, request!.id));
+    expect(await db().select().from(routingWakeups)).toEqual([]);
+    await db().update(leadReturns).set({ state: "approved" }).where(eq(leadReturns.id, request!.id));
+    expect(
+      (await db().select({ cause: routingWakeups.cause }).from(routingWakeups)).map((w) => w.cause),
+    ).toEqual(["return"]);
   });
 });

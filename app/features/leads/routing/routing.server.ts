@@ -53,6 +53,8 @@ interface QueuedLead {
   clientId: string | null;
   /** An earlier lead with the same phone or address ("Ana Ruiz", "phone"), if any. */
   duplicate: { name: string; same: string } | null;
+  /** The reason of the hold this lead is decided again after, if any. */
+  heldBefore: string | null;
 }
 
 /** The month's promise as it should stand at `now`: the share of the month gone by. */
@@ -110,9 +112,12 @@ function fitText(candidate: Candidate, lead: QueuedLead) {
   return `ZIP ${lead.zipCode.slice(0, 5)} in ${marketsText(candidate.markets)}`;
 }
 
+/** What a held lead waits for (lead_routing.held_for). */
+export type HeldFor = "duplicate" | "no_client" | "no_fit" | "no_room";
+
 export type RoutingDecision =
   | { leadId: string; outcome: "routed"; clientId: string; reason: string }
-  | { leadId: string; outcome: "held"; reason: string };
+  | { leadId: string; outcome: "held"; heldFor: HeldFor; reason: string };
 
 /** The figures of a client after one more lead. */
 function take(standing: Standing) {
@@ -127,13 +132,21 @@ function take(standing: Standing) {
   standing.behind -= 1;
 }
 
-function heldReason(candidates: Candidate[], fitting: Candidate[], lead: QueuedLead) {
-  if (candidates.length === 0) return "Held for review: no client has an agreement in force";
+function held(candidates: Candidate[], fitting: Candidate[], lead: QueuedLead): RoutingDecision {
+  const decision = (heldFor: HeldFor, reason: string) =>
+    ({ leadId: lead.id, outcome: "held", heldFor, reason: `Held for review: ${reason}` }) as const;
+  if (candidates.length === 0) return decision("no_client", "no client has an agreement in force");
   if (fitting.length === 0) {
-    return `Held for review: no client's agreement takes a lead in ZIP ${lead.zipCode.slice(0, 5)} (${lead.state}) of this type and price`;
+    return decision(
+      "no_fit",
+      `no client's agreement takes a lead in ZIP ${lead.zipCode.slice(0, 5)} (${lead.state}) of this type and price`,
+    );
   }
   const names = fitting.map((c) => c.name);
-  return `Held for review: ${marketsText(names)} ${names.length === 1 ? "has" : "have"} no room this month or today`;
+  return decision(
+    "no_room",
+    `${marketsText(names)} ${names.length === 1 ? "has" : "have"} no room this month or today`,
+  );
 }
 
 /** The claimed leads still unassigned, with their facts and possible duplicates, in the queue's order. */
@@ -148,11 +161,13 @@ async function readClaimedLeads(tx: Transaction, ids: readonly string[]): Promis
     client_id: string | null;
     dup_name: string | null;
     dup_same: string | null;
+    held_before: string | null;
   }>(
     tx,
     sql`select l.id, l.state, l.zip_code, l.property_type, l.asking_price, l.estimated_value,
-          l.assigned_to_client_id as client_id, d.name as dup_name, d.same as dup_same
+          l.assigned_to_client_id as client_id, d.name as dup_name, d.same as dup_same, r.reason as held_before
         from leads l
+        left join lead_routing r on r.lead_id = l.id and r.outcome = 'held'
         left join lateral (
           select o.first_name || ' ' || o.last_name as name,
                  case when o.phone = l.phone then 'phone' else 'address' end as same
@@ -176,6 +191,7 @@ async function readClaimedLeads(tx: Transaction, ids: readonly string[]): Promis
         estimatedValue: row.estimated_value === null ? null : Number(row.estimated_value),
         clientId: row.client_id,
         duplicate: row.dup_name ? { name: row.dup_name, same: row.dup_same ?? "phone" } : null,
+        heldBefore: row.held_before,
       },
     ];
   });
@@ -222,6 +238,7 @@ export async function routeQueuedLeads(db: Database, now = new Date()): Promise<
         decisions.push({
           leadId: lead.id,
           outcome: "held",
+          heldFor: "duplicate",
           reason: `Held for review: maybe the same seller as ${lead.duplicate.name} (same ${lead.duplicate.same})`,
         });
         continue;
@@ -232,7 +249,7 @@ export async function routeQueuedLeads(db: Database, now = new Date()): Promise<
         .filter((s): s is Standing => s !== undefined && hasRoom(s))
         .sort(byTurn)[0];
       if (!chosen) {
-        decisions.push({ leadId: lead.id, outcome: "held", reason: heldReason(candidates, fitting, lead) });
+        decisions.push(held(candidates, fitting, lead));
         continue;
       }
       const { month } = chosen;
@@ -276,7 +293,7 @@ export async function routeQueuedLeads(db: Database, now = new Date()): Promise<
       ).map((row) => row.id),
     );
     const written = decisions.filter((d) => !deferred.has(d.leadId) && stillFree.has(d.leadId));
-    await record(tx, written);
+    await record(tx, written, queued, now);
     await tx.delete(routingQueue).where(
       inArray(
         routingQueue.leadId,
@@ -296,15 +313,28 @@ async function deliveredToday(q: Queryable, clientId: string, now: Date) {
   return Number(row?.n ?? 0);
 }
 
+/** The first moment of the UTC day after `now`: when a client's full day (or month) may have room again. */
+function nextUtcDay(now: Date) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
 /**
  * The decisions on the leads' timelines and in the log; routed leads assigned through the one path, one
- * e-mail per client for what this pass gave them (a digest of one lead is that lead's own message).
+ * e-mail per client for what this pass gave them (a digest of one lead is that lead's own message). A
+ * lead held again for the reason it was held before keeps its entry and its place in the log: a daily
+ * look at a full client's leads is not news.
  */
-async function record(tx: Transaction, decisions: readonly RoutingDecision[]) {
+async function record(
+  tx: Transaction,
+  decisions: readonly RoutingDecision[],
+  queued: readonly QueuedLead[],
+  now: Date,
+) {
   if (decisions.length === 0) return;
-  const now = new Date();
+  const heldBefore = new Map(queued.map((lead) => [lead.id, lead.heldBefore]));
+  const news = decisions.filter((d) => d.outcome === "routed" || heldBefore.get(d.leadId) !== d.reason);
   const perClient = new Map<string | null, RoutingDecision[]>();
-  for (const decision of decisions) {
+  for (const decision of news) {
     const to = decision.outcome === "routed" ? decision.clientId : null;
     const group = perClient.get(to) ?? [];
     group.push(decision);
@@ -326,20 +356,81 @@ async function record(tx: Transaction, decisions: readonly RoutingDecision[]) {
       },
     );
   }
-  await tx.insert(leadRouting).values(
-    decisions.map((d) => ({
-      leadId: d.leadId,
-      outcome: d.outcome,
-      clientId: d.outcome === "routed" ? d.clientId : null,
-      reason: d.reason,
-    })),
-  );
+  await tx
+    .insert(leadRouting)
+    .values(
+      decisions.map((d) => ({
+        leadId: d.leadId,
+        outcome: d.outcome,
+        clientId: d.outcome === "routed" ? d.clientId : null,
+        reason: d.reason,
+        heldFor: d.outcome === "held" ? d.heldFor : null,
+        retryAfter: d.outcome === "held" && d.heldFor === "no_room" ? nextUtcDay(now) : null,
+        decidedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: leadRouting.leadId,
+      set: {
+        outcome: sql`excluded.outcome`,
+        clientId: sql`excluded.client_id`,
+        heldFor: sql`excluded.held_for`,
+        retryAfter: sql`excluded.retry_after`,
+        decidedAt: sql`case when ${leadRouting.reason} = excluded.reason then ${leadRouting.decidedAt} else excluded.decided_at end`,
+        reason: sql`excluded.reason`,
+      },
+    });
+}
+
+/**
+ * Holds that room may have lifted go back into the queue, to be decided again: those whose time came
+ * (a full day or month: the next UTC day) and, after a wake-up (an agreement saved: every hold but a
+ * possible duplicate; a return approved: holds for want of room), at once. Only leads still unassigned
+ * and of a source still routed. Two servers at once move each hold once (SKIP LOCKED, and the queue's
+ * primary key). Returns how many went back.
+ */
+export async function requeueHeldLeads(db: Database, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  return db.transaction(async (tx) => {
+    const causes = new Set(
+      (await queryRows<{ cause: string }>(tx, sql`delete from routing_wakeups returning cause`)).map(
+        (w) => w.cause,
+      ),
+    );
+    const waking = causes.has("agreement")
+      ? sql`('no_client', 'no_fit', 'no_room')`
+      : causes.has("return")
+        ? sql`('no_room')`
+        : null;
+    if (waking) {
+      await tx.execute(sql`update lead_routing r set retry_after = ${at}::timestamptz
+        from leads l
+        where l.id = r.lead_id and l.assigned_to_client_id is null
+          and r.outcome = 'held' and r.held_for in ${waking}
+          and (r.retry_after is null or r.retry_after > ${at}::timestamptz)`);
+    }
+    const moved = await queryRows<{ lead_id: string }>(
+      tx,
+      sql`with due as (
+            update lead_routing set retry_after = null
+            where lead_id in (select lead_id from lead_routing where retry_after <= ${at}::timestamptz
+              order by retry_after limit ${BATCH * 10} for update skip locked)
+            returning lead_id)
+          insert into routing_queue (lead_id)
+          select d.lead_id from due d
+          join leads l on l.id = d.lead_id and l.assigned_to_client_id is null
+          join routing_sources s on s.lead_source = l.lead_source and s.enabled
+          on conflict do nothing
+          returning lead_id`,
+    );
+    return moved.length;
+  });
 }
 
 export function startRoutingWorker(options: { db: Database; intervalMs?: number }): OutboxWorker {
   return startOutboxWorker({
     name: "routing",
-    pass: async () => (await routeQueuedLeads(options.db)).length,
+    pass: async () => (await requeueHeldLeads(options.db)) + (await routeQueuedLeads(options.db)).length,
     intervalMs: options.intervalMs ?? 1_000,
   });
 }

@@ -19,7 +19,7 @@ import * as schema from "./schema";
 import { ensurePrivateDir } from "./private-files.server";
 import { acquireDirLock, type DirLock } from "./dir-lock.server";
 import { serveSnapshots } from "./snapshot-socket.server";
-import { queryRows, uuidsIn } from "./query-rows";
+import { queryRows, textsIn, uuidsIn } from "./query-rows";
 import { log } from "~/lib/log.server";
 
 export type Schema = typeof schema;
@@ -301,4 +301,4 @@ function postgresNotifications(url: string) {
 
 // Callers take queryRows from here with the handle; it lives apart so maintenance.server.ts can use it
 // without importing this module back (no cycle).
-export { queryRows, uuidsIn };
+export { queryRows, textsIn, uuidsIn };

@@ -13,3 +13,7 @@ export async function queryRows<T>(db: Pick<Database, "execute">, query: SQL): P
  */
 export const uuidsIn = (ids: readonly string[]): SQL =>
   sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`;
+
+/** The same for text ids (accounts' ids are text). */
+export const textsIn = (ids: readonly string[]): SQL =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;

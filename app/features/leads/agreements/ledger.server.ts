@@ -4,9 +4,9 @@
  * ranked by risk on /admin/clients). Counting is done by the database on lead_deliveries (indexed by
  * client and time); the arithmetic is in guarantee.ts.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { queryRows, type Database, type Queryable, type Transaction } from "~/db/client.server";
+import { queryRows, textsIn, type Database, type Queryable, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import {
@@ -130,6 +130,21 @@ export async function lockMonthLedger(
   return readMonthLedger(tx, clientId, now);
 }
 
+/**
+ * lockMonthLedger for several clients at once (routing's pass): their accounts locked in one statement,
+ * in id order as every assignment locks, then their ledgers and today's deliveries read in two.
+ */
+export async function lockMonthLedgers(tx: Transaction, clientIds: readonly string[], now = new Date()) {
+  if (clientIds.length === 0) return new Map<string, { month: LedgerMonth; today: number }>();
+  await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(inArray(user.id, [...clientIds]))
+    .orderBy(user.id)
+    .for("update");
+  return readMonthLedgers(tx, now, clientIds);
+}
+
 /** This month's ledger of one client, read in the caller's transaction (lockMonthLedger locks first). */
 async function readMonthLedger(tx: Queryable, clientId: string, now: Date): Promise<LedgerMonth | null> {
   const versions = await queryRows<Version>(
@@ -161,20 +176,23 @@ async function readMonthLedger(tx: Queryable, clientId: string, now: Date): Prom
 export async function readMonthLedgers(
   q: Queryable,
   now = new Date(),
+  /** Only these clients (all when left out). */
+  clientIds?: readonly string[],
 ): Promise<Map<string, { month: LedgerMonth; today: number }>> {
   const month = monthStart(now);
+  const only = (column: SQL) => (clientIds ? sql`and ${column} in ${textsIn(clientIds)}` : sql``);
   const [versions, counts] = await Promise.all([
     queryRows<Version & { client_id: string }>(
       q,
       sql`select client_id, leads_per_month, starts_on::text as starts_on, created_at from client_agreements
-          order by client_id, version`,
+          where true ${only(sql`client_id`)} order by client_id, version`,
     ),
     queryRows<{ client_id: string; delivered: string; returned: string; today: string }>(
       q,
       sql`select d.client_id, count(*) as delivered, count(r.id) filter (where r.state = 'approved') as returned,
             count(*) filter (where d.delivered_at >= ${now.toISOString().slice(0, 10)}::timestamp at time zone 'UTC') as today
           from lead_deliveries d left join lead_returns r on r.delivery_id = d.id
-          where d.delivered_at >= ${month}::timestamp at time zone 'UTC'
+          where d.delivered_at >= ${month}::timestamp at time zone 'UTC' ${only(sql`d.client_id`)}
           group by d.client_id`,
     ),
   ]);

@@ -2,9 +2,9 @@
  * Routing (issue 24 §4): new unassigned leads of the sources an admin switched on go to a client by
  * themselves, one decision per lead, made by a queue worker of the job runtime. A lead goes to the
  * client whose agreement it fits (markets and buy box, ADR 042) with room in the month's promise and
- * under the day's pace, the one furthest behind its promise first; it is held for review when it may
- * be a duplicate or when no client can take it. Every decision is written on the lead's timeline and in
- * the routing log, with its reason.
+ * under the day's pace, the one furthest behind its promise (as a share of it) first; it is held for
+ * review when it may be a duplicate or when no client can take it. Every decision is written on the
+ * lead's timeline and in the routing log, with its reason.
  *
  * A pass decides a batch of queued leads in one transaction: set-based reads and writes, so a lead costs a
  * share of a few statements instead of a dozen of its own. One decision per lead across servers: the
@@ -18,7 +18,7 @@ import type { PropertyType } from "~/db/enums";
 import { leadRouting, leads, routingQueue } from "~/db/schema";
 import { startOutboxWorker, type Backlog, type OutboxWorker } from "~/lib/outbox/outbox.server";
 import { misfitsOf, type AgreementCriteria } from "../agreements/agreement-fit";
-import { lockMonthLedger, readMonthLedgers } from "../agreements/ledger.server";
+import { lockMonthLedgers, readMonthLedgers } from "../agreements/ledger.server";
 import { marketsText } from "../agreements/markets";
 import type { LedgerMonth } from "../agreements/guarantee";
 import { recordLeadChanges } from "../lead-changes.server";
@@ -98,9 +98,18 @@ async function candidatesOf(q: Queryable, now: Date): Promise<Candidate[]> {
   }));
 }
 
-/** Whose turn: furthest behind its promise, then fewest today, then a stable order. */
+/**
+ * How far behind the pace of its promise a client is, as a share of the promise: 10 behind of 25 weighs
+ * more than 40 behind of 400. Compared in leads, a big promise would always be furthest behind and a
+ * small one would get nothing in a month short of leads; as a share, the shortfall is spread by promise.
+ */
+const shareBehind = (s: Standing) => s.behind / Math.max(1, s.month.promised);
+
+/** Whose turn: furthest behind its promise (as a share of it), then fewest today, then a stable order. */
 const byTurn = (a: Standing, b: Standing) =>
-  b.behind - a.behind || a.today - b.today || a.candidate.clientId.localeCompare(b.candidate.clientId);
+  shareBehind(b) - shareBehind(a) ||
+  a.today - b.today ||
+  a.candidate.clientId.localeCompare(b.candidate.clientId);
 
 const hasRoom = (s: Standing) =>
   s.month.short > 0 && (s.candidate.dailyPace === null || s.today < s.candidate.dailyPace);
@@ -273,12 +282,12 @@ export async function routeQueuedLeads(db: Database, now = new Date()): Promise<
       routedTo.set(decision.clientId, ids);
     }
     const deferred = new Set<string>();
-    for (const clientId of [...routedTo.keys()].sort()) {
-      const month = await lockMonthLedger(tx, clientId, now);
+    const locked = await lockMonthLedgers(tx, [...routedTo.keys()], now);
+    for (const [clientId, ids] of routedTo) {
+      const ledger = locked.get(clientId);
       const pace = standings.get(clientId)?.candidate.dailyPace ?? null;
-      const today = pace === null ? 0 : await deliveredToday(tx, clientId, now);
-      const room = Math.min(month?.short ?? 0, pace === null ? Infinity : pace - today);
-      for (const leadId of routedTo.get(clientId)!.slice(Math.max(0, room))) deferred.add(leadId);
+      const room = Math.min(ledger?.month.short ?? 0, pace === null ? Infinity : pace - (ledger?.today ?? 0));
+      for (const leadId of ids.slice(Math.max(0, room))) deferred.add(leadId);
     }
     // Then the leads (accounts before leads, as every assignment locks): one assigned or deleted since
     // the pass read it is left as it is.
@@ -304,15 +313,6 @@ export async function routeQueuedLeads(db: Database, now = new Date()): Promise<
   });
 }
 
-async function deliveredToday(q: Queryable, clientId: string, now: Date) {
-  const [row] = await queryRows<{ n: number }>(
-    q,
-    sql`select count(*)::int as n from lead_deliveries where client_id = ${clientId}
-        and delivered_at >= ${now.toISOString().slice(0, 10)}::timestamp at time zone 'UTC'`,
-  );
-  return Number(row?.n ?? 0);
-}
-
 /** The first moment of the UTC day after `now`: when a client's full day (or month) may have room again. */
 function nextUtcDay(now: Date) {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
@@ -333,29 +333,29 @@ async function record(
   if (decisions.length === 0) return;
   const heldBefore = new Map(queued.map((lead) => [lead.id, lead.heldBefore]));
   const news = decisions.filter((d) => d.outcome === "routed" || heldBefore.get(d.leadId) !== d.reason);
-  const perClient = new Map<string | null, RoutingDecision[]>();
-  for (const decision of news) {
-    const to = decision.outcome === "routed" ? decision.clientId : null;
-    const group = perClient.get(to) ?? [];
-    group.push(decision);
-    perClient.set(to, group);
-  }
-  for (const [to, group] of perClient) {
-    const ids = group.map((d) => d.leadId);
-    await recordLeadChanges(
-      tx,
-      group.map((d) => ({
+  const routed = news.flatMap((d) => (d.outcome === "routed" ? [{ id: d.leadId, to: d.clientId }] : []));
+  await recordLeadChanges(
+    tx,
+    news.map((d) => {
+      const to = d.outcome === "routed" ? d.clientId : null;
+      return {
         leadId: d.leadId,
         from: null,
         to,
         entry: { type: "lead_assigned", description: d.reason, metadata: { routing: d.outcome, to } },
-      })),
-      { by: null, mail: to ? "digest" : "none", live: "coalesced" },
-      async () => {
-        if (to) await tx.update(leads).set(assignmentChange(to, now)).where(inArray(leads.id, ids));
-      },
-    );
-  }
+      };
+    }),
+    { by: null, mail: "digest", live: "coalesced" },
+    async () => {
+      if (routed.length === 0) return;
+      // Each lead to its own client, in one statement (the fields as every assignment sets them).
+      await tx
+        .update(leads)
+        .set({ ...assignmentChange(null, now), assignedToClientId: sql`routed.to` })
+        .from(sql`jsonb_to_recordset(${JSON.stringify(routed)}::jsonb) as routed(id uuid, "to" text)`)
+        .where(sql`${leads.id} = routed.id`);
+    },
+  );
   await tx
     .insert(leadRouting)
     .values(

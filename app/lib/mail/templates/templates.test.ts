@@ -4,7 +4,7 @@
  * a footer that says why it came, the same links in both parts, the opt-out of a notification.
  */
 import { describe, expect, it } from "vitest";
-import { escapeHtml } from "../compose";
+import { escapeHtml } from "../layout.server";
 import { sampleMails, type SampleMail } from "./catalogue";
 import { feedbackDigestMail } from "./feedback";
 

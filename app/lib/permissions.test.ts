@@ -31,7 +31,6 @@ describe("permissions", () => {
       "lead:read:own",
       "return:request:own",
       "team:read:own",
-      "webhook:manage:own",
     ]);
   });
 
@@ -41,6 +40,9 @@ describe("permissions", () => {
     expect(can(owner, "team:manage:own")).toBe(true);
     expect(can(member, "team:manage:own")).toBe(false);
     expect(can(member, "team:read:own")).toBe(true);
+    // The webhook sends the company's leads elsewhere and holds its secret: owners only.
+    expect(can(owner, "webhook:manage:own")).toBe(true);
+    expect(can(member, "webhook:manage:own")).toBe(false);
     // A company role without the client role grants nothing: the agency took the portal away.
     expect(permissionsOf([], "owner").size).toBe(0);
     expect(can({ permissions: permissionsOf(["admin"], "owner") }, "team:manage:own")).toBe(false);

@@ -35,7 +35,10 @@ export const permissions = [
   "return:request:own",
   /** Every client's webhook: URL, secret, delivery log and resend (issue 14). */
   "webhook:manage:any",
-  /** The actor's own webhook (a client's). */
+  /**
+   * The company's own webhook (a client's): where its leads are sent and the secret that signs them, so
+   * its owners', not every member's (issue 26).
+   */
   "webhook:manage:own",
   /** The people of a client company (issue 26): every member sees who is on the team... */
   "team:read:own",
@@ -70,14 +73,13 @@ const granted: Record<AppRole, readonly Permission[]> = {
     "lead:feedback:own",
     "agreement:read:own",
     "return:request:own",
-    "webhook:manage:own",
     "team:read:own",
   ],
 };
 
 /** What a person's place in their client company adds to the client role (issue 26). */
 const companyGrants: Record<ClientMemberRole, readonly Permission[]> = {
-  owner: ["team:manage:own"],
+  owner: ["team:manage:own", "webhook:manage:own"],
   member: [],
 };
 

@@ -577,6 +577,29 @@ describe.each(testDatabases)("client teams on $name", (testDb) => {
     expect(page.team).toHaveLength(2);
   });
 
+  it("lets only the company's owners see and change its webhook", async () => {
+    const settingsOf = async (who: Who) =>
+      answer(await callRoute(settingsLoader, get(who, "/client/settings"))).data as unknown as {
+        settings: unknown;
+      };
+    expect((await settingsOf("memberA")).settings).toBeNull();
+    expect((await settingsOf("ownerA")).settings).not.toBeNull();
+    await expect(
+      callRoute(
+        settingsAction,
+        post("memberA", "/client/settings", { intent: "save", url: "https://hooks.example.com/member" }),
+      ),
+    ).rejects.toMatchObject({ status: 404 });
+    let status: number | undefined;
+    try {
+      status = statusOf(await callRoute(settingsEventsLoader, get("memberA", "/client/settings/events")));
+    } catch (thrown) {
+      status = statusOf(thrown);
+    }
+    expect(status).toBe(404);
+    expect(await database.db.select().from(webhookEndpoints)).toEqual([]);
+  });
+
   it("changes roles, keeping at least one owner", async () => {
     const setRole = (who: Who, userId: string, role: string) =>
       callRoute(teamAction, post(who, "/client/team", { intent: "set-member-role", userId, role })).then(

@@ -49,7 +49,7 @@ const admin = { id: "wf-admin", permissions: permissionsOf(["admin"]) };
 const HEALTHY = ["wf-h1", "wf-h2", "wf-h3", "wf-h4", "wf-h5"];
 const BAD = "wf-bad";
 const FLAKY = "wf-flaky";
-const asClient = (id: string) => ({ id, permissions: permissionsOf(["client"]) });
+const asClient = (id: string) => ({ id, permissions: permissionsOf(["client"], "owner") });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {

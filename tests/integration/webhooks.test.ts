@@ -51,8 +51,8 @@ function documentedVerifier() {
 
 const ids = { admin: "wh-admin", clientA: "wh-client-a", clientB: "wh-client-b", plain: "wh-plain" };
 const admin: ActorRef = { id: ids.admin, permissions: permissionsOf(["admin"]) };
-const clientA = { id: ids.clientA, permissions: permissionsOf(["client"]) };
-const clientB = { id: ids.clientB, permissions: permissionsOf(["client"]) };
+const clientA = { id: ids.clientA, permissions: permissionsOf(["client"], "owner") };
+const clientB = { id: ids.clientB, permissions: permissionsOf(["client"], "owner") };
 const deliver = (db: Parameters<typeof deliverDueWebhooks>[0], allowPrivate = true) =>
   deliverDueWebhooks(db, { allowPrivate });
 

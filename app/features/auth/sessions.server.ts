@@ -103,6 +103,7 @@ export async function sessionStillGrants(
         string[]
       >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${user.id})`,
       companyId: clientMembers.companyId,
+      companyRole: clientMembers.role,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -113,5 +114,5 @@ export async function sessionStillGrants(
   if (row.expiresAt <= now) return false;
   if (sessionLifetimeEnded(row.createdAt, row.roles, now)) return false;
   if (actor.clientId && row.companyId !== actor.clientId) return false;
-  return permission === null || permissionsOf(row.roles.filter(isAppRole)).has(permission);
+  return permission === null || permissionsOf(row.roles.filter(isAppRole), row.companyRole).has(permission);
 }

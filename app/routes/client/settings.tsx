@@ -7,10 +7,15 @@ import { handleWebhookPost } from "~/features/webhooks/webhook-action.server";
 import { getWebhookSettings, listWebhookDeliveries } from "~/features/webhooks/webhooks.server";
 import { olderDeliveriesHref, webhookLogBefore } from "~/features/webhooks/webhooks.schema";
 import { PageTitle } from "~/components/ui/page-title";
+import { can } from "~/lib/permissions";
 
-/** The client's own settings: their webhook (issue 14), scoped to the signed-in client. */
+/**
+ * The client's own settings: their webhook (issue 14), scoped to the signed-in client's company and
+ * managed by its owners (a member is told who manages it).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "client");
+  if (!can(actor, "webhook:manage:own")) return { settings: null, log: null };
   const before = webhookLogBefore(new URL(request.url));
   const settings = await getWebhookSettings(actor, actingClient(actor));
   const log = await listWebhookDeliveries(actor, actingClient(actor), { before });
@@ -33,14 +38,21 @@ export default function ClientSettings({ loaderData, actionData }: Route.Compone
       <PageTitle id="settings-heading" className="mb-6">
         Settings
       </PageTitle>
-      <WebhookPanel
-        settings={settings}
-        log={log}
-        reply={actionData}
-        eventsUrl="/client/settings/events"
-        leadHref={(id) => `/client/leads/${id}`}
-        olderHref={olderDeliveriesHref(log.olderBefore)}
-      />
+      {settings === null || log === null ? (
+        <p className="text-muted-foreground max-w-prose">
+          Your company&apos;s webhook sends its leads to another system and holds the secret that signs them,
+          so the company&apos;s owners set it up. Ask an owner (see Team) if it needs a change.
+        </p>
+      ) : (
+        <WebhookPanel
+          settings={settings}
+          log={log}
+          reply={actionData}
+          eventsUrl="/client/settings/events"
+          leadHref={(id) => `/client/leads/${id}`}
+          olderHref={olderDeliveriesHref(log.olderBefore)}
+        />
+      )}
     </section>
   );
 }

@@ -82,7 +82,7 @@ describe("permissions", () => {
   it("lets an owner reach only their own record, and answers 404 for anyone else's", () => {
     const webhook = { any: "webhook:manage:any", own: "webhook:manage:own" } as const;
     const admin = { id: "a", permissions: permissionsOf(["admin"]) };
-    const client = { id: "c1", permissions: permissionsOf(["client"]) };
+    const client = { id: "c1", permissions: permissionsOf(["client"], "owner") };
     expect(() => authorizeOwner(admin, webhook, "c1")).not.toThrow();
     expect(() => authorizeOwner(client, webhook, "c1")).not.toThrow();
     expect(() => authorizeOwner(client, webhook, "c2")).toThrow(expect.objectContaining({ status: 404 }));
@@ -94,8 +94,8 @@ describe("permissions", () => {
 
   it("scopes 'own' to the client company the actor acts for, not to the person", () => {
     const webhook = { any: "webhook:manage:any", own: "webhook:manage:own" } as const;
-    // A member of company c1 (issue 26): their own id is not the company's.
-    const member = { id: "m1", clientId: "c1", permissions: permissionsOf(["client"]) };
+    // An owner of company c1 who is not its first account (issue 26): their own id is not the company's.
+    const member = { id: "m1", clientId: "c1", permissions: permissionsOf(["client"], "owner") };
     expect(clientOf(member)).toBe("c1");
     expect(actingClient(member)).toBe("c1");
     expect(() => authorizeOwner(member, webhook, "c1")).not.toThrow();

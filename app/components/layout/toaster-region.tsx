@@ -4,8 +4,8 @@ import { FLOATING_BAR_SPACE } from "~/lib/floating-bar";
 
 /**
  * In the signed-in areas (issue 25) toasts sit at the bottom right (across the bottom on a phone), out
- * of the way of the page's top (the title, the lead list's row of saved views) and above whatever floats
- * at the bottom of the window (the selection bar reserves its height: lib/floating-bar).
+ * of the way of the page's top (the title, the lead list's row of saved views) and clear of whatever floats
+ * at the bottom of the window (the selection bar reserves its space: lib/floating-bar).
  */
 const aboveFloatingBar = `calc(var(${FLOATING_BAR_SPACE}, 0px) + 16px)`;
 

@@ -95,8 +95,8 @@ export function BulkBar({
   const open = !hydrated || (ticked ?? 0) > 0 || everyMatch || refused;
   const matching = `All ${countOf(total, ["lead", "leads"])} matching these filters`;
   const bar = useRef<HTMLFormElement>(null);
-  // Toasts rise above the bar rather than cover it (8 px: its bottom-2).
-  useReserveBottomSpace(bar, hydrated && open, 8);
+  // Toasts keep clear of the bar rather than cover it.
+  useReserveBottomSpace(bar, hydrated && open);
   return (
     <Form
       ref={bar}

@@ -135,7 +135,7 @@ export function BulkBar({
           )}
         </div>
       )}
-      <fieldset className="flex flex-wrap gap-x-3">
+      <fieldset className="flex flex-wrap gap-x-3 md:flex-col">
         <legend className="sr-only">Apply to</legend>
         <label className="flex min-h-9 items-center gap-2 text-sm">
           <input

@@ -147,6 +147,9 @@ describe("the lead form's duplicate check and the selection bar", () => {
     expect(page.url()).toBe(app.url + "/admin/leads?sort=name");
     await bulk.getByText("2 selected").waitFor();
     expect(await axeAtBothWidths(page, "selection bar", viewports.desktop)).toEqual([]);
+    await page.setViewportSize(viewports.phone);
+    await page.screenshot({ path: `${SHOTS}/phone-selection.png` });
+    await page.setViewportSize(viewports.desktop);
 
     // A toast while the bar is open (Apply with no action chosen) keeps clear of it: under it while the
     // short list leaves it high up, above it in a window so low that the bar is stuck at its bottom.

@@ -193,24 +193,27 @@ export function BulkBar({
           </FormField>
         </div>
       )}
-      <Button type="submit" size="field">
-        Apply
-      </Button>
-      <Button
-        type="submit"
-        size="field"
-        variant="outline"
-        formAction={EXPORT_PATH}
-        formMethod="post"
-        formNoValidate
-        onClick={(event) => {
-          if (!event.currentTarget.form) return;
-          event.preventDefault();
-          postExport(event.currentTarget.form);
-        }}
-      >
-        <Download aria-hidden="true" /> Export
-      </Button>
+      {/* Side by side on a phone, where the bar is a column; items of the bar's row from md. */}
+      <div className="grid grid-cols-2 gap-2 md:contents">
+        <Button type="submit" size="field">
+          Apply
+        </Button>
+        <Button
+          type="submit"
+          size="field"
+          variant="outline"
+          formAction={EXPORT_PATH}
+          formMethod="post"
+          formNoValidate
+          onClick={(event) => {
+            if (!event.currentTarget.form) return;
+            event.preventDefault();
+            postExport(event.currentTarget.form);
+          }}
+        >
+          <Download aria-hidden="true" /> Export
+        </Button>
+      </div>
     </Form>
   );
 }

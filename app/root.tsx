@@ -112,7 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <>
             <FocusKeeper />
-            <ToastRegion />
+            <ToastRegion inApp={inAppFrame} />
             <PrefetchKeyPages />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

@@ -68,6 +68,7 @@ export default [
   route("admin/events", "routes/admin/events.ts"),
   route("admin/leads/:id/documents/:documentId", "routes/admin/leads/document.ts"),
   route("admin/leads/events", "routes/admin/leads/events.ts"),
+  route("admin/leads/duplicates", "routes/admin/leads/duplicates.ts"),
   route("admin/leads/export.csv", "routes/admin/leads/export.ts"),
   route("admin/leads/import/:id/rejected.csv", "routes/admin/leads/import-rejected.ts"),
   route("admin/webhooks/events", "routes/admin/webhooks/events.ts"),

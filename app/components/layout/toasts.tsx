@@ -7,11 +7,11 @@ import { toastRequests } from "~/lib/toast";
 
 const ToasterRegion = lazy(() => import("./toaster-region"));
 
-export function ToastRegion() {
+export function ToastRegion({ inApp }: { inApp: boolean }) {
   const show = useSyncExternalStore(toastRequests.subscribe, toastRequests.requested, () => false);
   return show ? (
     <Suspense fallback={null}>
-      <ToasterRegion onMounted={toastRequests.regionMounted} />
+      <ToasterRegion inApp={inApp} onMounted={toastRequests.regionMounted} />
     </Suspense>
   ) : null;
 }

@@ -292,6 +292,24 @@ export const bulkSchema = z
   });
 export type BulkInput = z.output<typeof bulkSchema>;
 
+/** The most ticked leads one export of a selection takes (the ids travel in the request). */
+export const EXPORT_SELECTION_MAX = 1_000;
+
+/**
+ * Export from the selection bar (issue 25): the bulk form's choice of leads (the ticked ids, or every
+ * lead matching `filters`) posted to /admin/leads/export.csv.
+ */
+export const exportSelectionSchema = z
+  .object({
+    scope: z.enum(["", "ticked", "matching"]).transform((v) => v || "ticked"),
+    id: z.array(z.uuid()).max(EXPORT_SELECTION_MAX, `At most ${EXPORT_SELECTION_MAX} leads at a time`),
+    filters: z.string().max(4000),
+  })
+  .refine((input) => input.scope === "matching" || input.id.length > 0, {
+    path: ["id"],
+    message: bulkMessages.none,
+  });
+
 // ---------------------------------------------------------------- undoing a bulk assignment (issue 24 §3)
 
 /** How long the admin who assigned leads in bulk may take the assignment back. */

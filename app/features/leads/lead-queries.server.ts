@@ -4,7 +4,7 @@
  * the client and admin menus, and what a client's event stream may see. Every function takes the actor and
  * refuses anyone who may not read, even though the routes check too. Changes are in lead-commands.server.ts.
  */
-import { aliasedTable, and, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressKeySql } from "~/db/address-key";
 import { getDb } from "~/db/db.server";
@@ -54,12 +54,18 @@ const personColumns = (p: typeof profiles) => ({
 
 /**
  * The filtered list as CSV, in the list's order, produced in batches of 1,000 rows read by keyset: any
- * number of leads in constant memory. Yields the header, then one chunk of lines per batch.
+ * number of leads in constant memory. Yields the header, then one chunk of lines per batch. With `only`,
+ * exactly those leads (a selection: issue 25).
  */
-export async function* exportLeadsCsv(actor: ActorRef, query: LeadListQuery): AsyncGenerator<string> {
+export async function* exportLeadsCsv(
+  actor: ActorRef,
+  query: LeadListQuery,
+  only?: readonly string[],
+): AsyncGenerator<string> {
   authorize(actor, "lead:read:any");
   const db = await getDb();
-  const filters = listFilters(query);
+  // A selection (`only` these ids, issue 25) in the list's order, whatever its filters.
+  const filters = only ? [inArray(leads.id, [...only])] : listFilters(query);
   yield csvLines([[...LEAD_CSV_COLUMNS]]);
   let keys: string[] | undefined;
   for (;;) {
@@ -217,8 +223,14 @@ export interface DuplicateProbe {
  */
 export async function findPossibleDuplicates(actor: ActorRef, probe: DuplicateProbe, exceptId?: string) {
   authorize(actor, "lead:read:any");
+  // A part left empty (the form is still being typed in: duplicateProbeSchema) matches nothing.
+  const byPhone = probe.phone ? eq(leads.phone, probe.phone) : undefined;
+  const byAddress =
+    probe.address && probe.zipCode
+      ? eq(leads.addressKey, addressKeySql(sql`${probe.address}::text`, sql`${probe.zipCode}::text`))
+      : undefined;
+  if (!byPhone && !byAddress) return [];
   const db = await getDb();
-  const key = addressKeySql(sql`${probe.address}::text`, sql`${probe.zipCode}::text`);
   return db
     .select({
       ...leadIdentityColumns,
@@ -227,12 +239,7 @@ export async function findPossibleDuplicates(actor: ActorRef, probe: DuplicatePr
       samePhone: sql<boolean>`${leads.phone} = ${probe.phone}`,
     })
     .from(leads)
-    .where(
-      and(
-        or(eq(leads.phone, probe.phone), eq(leads.addressKey, key)),
-        exceptId && isUuid(exceptId) ? ne(leads.id, exceptId) : undefined,
-      ),
-    )
+    .where(and(or(byPhone, byAddress), exceptId && isUuid(exceptId) ? ne(leads.id, exceptId) : undefined))
     .orderBy(desc(leads.createdAt))
     .limit(10);
 }

@@ -148,6 +148,34 @@ export type LeadInput = z.output<typeof leadSchema>;
 export const leadDetailsSchema = leadSchema.omit({ assignedToClientId: true });
 export type LeadDetailsInput = z.output<typeof leadDetailsSchema>;
 
+/**
+ * The duplicate check while the lead form is typed in (issue 25): what the form holds so far, as the
+ * browser sends it to /admin/leads/duplicates and the server reads it. A part that is not complete yet
+ * (a phone that is not a number, an address without a ZIP code) is left out as ""; with neither a phone
+ * nor an address and ZIP code there is nothing to look for, and the browser does not ask. `except` is
+ * the lead being edited. Longer values than the form takes are refused: the request is capped.
+ */
+export const duplicateProbeSchema = z
+  .object({
+    phone: z
+      .string()
+      .max(40)
+      .transform((v) => leadSchema.shape.phone.safeParse(v).data ?? ""),
+    address: z
+      .string()
+      .max(leadMax.address)
+      .transform((v) => leadSchema.shape.address.safeParse(v).data ?? ""),
+    zipCode: z
+      .string()
+      .max(10)
+      .transform((v) => leadSchema.shape.zipCode.safeParse(v).data ?? ""),
+    except: z.union([z.literal(""), z.uuid()]),
+  })
+  .refine((probe) => probe.phone !== "" || (probe.address !== "" && probe.zipCode !== ""), {
+    message: "Type a phone number, or an address and ZIP code",
+  });
+export type DuplicateProbeInput = z.output<typeof duplicateProbeSchema>;
+
 /** A stored lead as the form's text values, for editing. */
 export function leadFormValues(lead: Record<LeadField, unknown>): Record<LeadField, string> {
   return Object.fromEntries(

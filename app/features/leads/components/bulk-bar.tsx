@@ -1,5 +1,5 @@
 import { getSelectProps } from "@conform-to/react";
-import { CheckCircle2, Trash2 } from "lucide-react";
+import { CheckCircle2, Download, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { countOf, formatTotal, type CappedTotal } from "~/lib/paging";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useSending } from "~/lib/use-sending";
+import { useReserveBottomSpace } from "~/lib/floating-bar";
 import { cn } from "~/lib/utils";
 import type { BulkCapQuestion, BulkDeleteQuestion } from "../bulk-action.server";
 import type { SelectionSummary } from "../lead-list-views.server";
@@ -28,6 +29,32 @@ import type { PersonOption } from "./lead-list";
 
 /** The form the row checkboxes belong to (they sit in the table, outside it: `form="bulk-form"`). */
 export const BULK_FORM_ID = "bulk-form";
+
+const EXPORT_PATH = "/admin/leads/export.csv";
+
+/**
+ * Export with JavaScript: the bulk form's choice of leads (scope, ticked ids, filters) posted to the
+ * export as a plain form, so the browser downloads the streamed CSV itself and the page stays. (The
+ * router's own submit would read the file as a page's data.) Without JavaScript the button's formAction
+ * does the same.
+ */
+function postExport(form: HTMLFormElement) {
+  const download = document.createElement("form");
+  download.method = "post";
+  download.action = EXPORT_PATH;
+  download.hidden = true;
+  for (const [name, value] of new FormData(form)) {
+    if (name !== "scope" && name !== "id" && name !== "filters") continue;
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = name;
+    input.value = String(value);
+    download.append(input);
+  }
+  document.body.append(download);
+  download.submit();
+  download.remove();
+}
 
 /**
  * The selection bar of the lead list (issue 13, issue 25): apply an action to the ticked leads or to every
@@ -67,8 +94,12 @@ export function BulkBar({
   );
   const open = !hydrated || (ticked ?? 0) > 0 || everyMatch || refused;
   const matching = `All ${countOf(total, ["lead", "leads"])} matching these filters`;
+  const bar = useRef<HTMLFormElement>(null);
+  // Toasts keep clear of the bar rather than cover it.
+  useReserveBottomSpace(bar, hydrated && open);
   return (
     <Form
+      ref={bar}
       method="post"
       {...form.formProps}
       aria-label="Bulk actions"
@@ -104,7 +135,7 @@ export function BulkBar({
           )}
         </div>
       )}
-      <fieldset className="flex flex-wrap gap-x-3">
+      <fieldset className="flex flex-wrap gap-x-3 md:flex-col">
         <legend className="sr-only">Apply to</legend>
         <label className="flex min-h-9 items-center gap-2 text-sm">
           <input
@@ -162,9 +193,27 @@ export function BulkBar({
           </FormField>
         </div>
       )}
-      <Button type="submit" size="field">
-        Apply
-      </Button>
+      {/* Side by side on a phone, where the bar is a column; items of the bar's row from md. */}
+      <div className="grid grid-cols-2 gap-2 md:contents">
+        <Button type="submit" size="field">
+          Apply
+        </Button>
+        <Button
+          type="submit"
+          size="field"
+          variant="outline"
+          formAction={EXPORT_PATH}
+          formMethod="post"
+          formNoValidate
+          onClick={(event) => {
+            if (!event.currentTarget.form) return;
+            event.preventDefault();
+            postExport(event.currentTarget.form);
+          }}
+        >
+          <Download aria-hidden="true" /> Export
+        </Button>
+      </div>
     </Form>
   );
 }

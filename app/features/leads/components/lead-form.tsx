@@ -15,6 +15,7 @@ import { leadDefaults, leadDetailsSchema, leadMax, leadSchema, type LeadField } 
 import type { LeadFormReply } from "../lead-actions.server";
 import type { ClientOption } from "../lead-queries.server";
 import { PossibleDuplicates } from "./possible-duplicates";
+import { useDuplicateCheck } from "./use-duplicate-check";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,26 +29,42 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * Create New Lead (spec 02 §2, §5): five sections, checked as you go and on submit, and again on the
  * server. The same form edits a lead (`initial` values, no Assignment section: that has its own form).
+ * Possible duplicates show as the phone and the address are typed (issue 25), under the phone when one
+ * shares it, else under the address; the submit checks again on the server and shows them the same way.
  */
 export function LeadForm({
   clients,
   initial,
+  leadId,
   cancelTo = "/admin/leads",
 }: {
   /** The clients to assign to; without them the form edits an existing lead. */
   clients?: ClientOption[];
   initial?: Record<LeadField, string>;
+  /** The lead being edited: not a duplicate of itself. */
+  leadId?: string;
   cancelTo?: string;
 }) {
   const editing = clients === undefined;
   // Either schema: the edit form's is the create form's without the assignment.
   const schema: z.ZodObject = editing ? leadDetailsSchema : leadSchema;
-  // The server stopped for possible duplicates: list them, and offer to go ahead anyway.
-  const duplicates = useActionData<LeadFormReply>()?.duplicates ?? [];
   const { fields, ...form } = useSchemaForm(schema, {
     id: "lead",
     defaultValue: { ...leadDefaults, ...initial },
   });
+  // The newer of what the server stopped for on the last submit and what the check while typing found.
+  const reply = useActionData<LeadFormReply>();
+  const typed = useDuplicateCheck("lead", reply, leadId);
+  const duplicates =
+    (typed && typed.since === reply ? typed.duplicates : (reply?.duplicates ?? typed?.duplicates)) ?? [];
+  const duplicatesPanel = (
+    <PossibleDuplicates
+      duplicates={duplicates}
+      form={{ editing, pending: form.submitting }}
+      className="sm:col-span-2"
+    />
+  );
+  const phoneShared = duplicates.some((d) => d.samePhone);
   const input = (name: LeadField) => getInputProps(fields[name]!, { type: "text" });
   const select = (name: LeadField) => getSelectProps(fields[name]!);
   const field = (id: LeadField, label: string, control: ReactNode, optional = false) => (
@@ -77,6 +94,8 @@ export function LeadForm({
           "Phone",
           <Input {...input("phone")} type="tel" inputMode="tel" placeholder="+12025551234" required />,
         )}
+        {/* Right under the phone on a phone; under the phone's row (after Email) from sm. */}
+        {phoneShared && <div className="sm:order-last sm:col-span-2">{duplicatesPanel}</div>}
         {field("email", "Email", <Input {...input("email")} type="email" />, true)}
       </Section>
 
@@ -107,6 +126,7 @@ export function LeadForm({
             <Input {...input("zipCode")} inputMode="numeric" placeholder="12345" required />,
           )}
         </div>
+        {!phoneShared && duplicatesPanel}
         {field(
           "propertyType",
           "Property type",
@@ -179,22 +199,7 @@ export function LeadForm({
         </Section>
       )}
 
-      {duplicates.length > 0 && <PossibleDuplicates duplicates={duplicates} />}
       <div className="flex flex-wrap gap-3">
-        {duplicates.length > 0 && (
-          // Only this button sends allowDuplicate: the main one checks again (the admin may have
-          // corrected the phone or the address).
-          <Button
-            type="submit"
-            size="lg"
-            variant="accent"
-            name="allowDuplicate"
-            value="yes"
-            pending={form.submitting}
-          >
-            {editing ? "Save anyway" : "Create anyway"}
-          </Button>
-        )}
         <Button type="submit" size="lg" pending={form.submitting}>
           {editing
             ? form.submitting

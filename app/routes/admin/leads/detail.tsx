@@ -72,7 +72,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-3">
         <LeadHeader lead={lead} />
       </div>
-      <PossibleDuplicates duplicates={duplicates} />
+      <PossibleDuplicates duplicates={duplicates} className="mt-4" />
       <LeadTabs active={tab} lead={lead} />
       <div className="mt-6">
         {tab === "overview" && <OverviewTab lead={lead} clients={clients} result={result} />}

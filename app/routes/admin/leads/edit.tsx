@@ -48,7 +48,7 @@ export default function EditLead({ loaderData }: Route.ComponentProps) {
         Correct the seller's details. Status, assignment and feedback change on the lead's page.
       </p>
       <div className="mt-6">
-        <LeadForm initial={values} cancelTo={leadPath} />
+        <LeadForm initial={values} leadId={lead.id} cancelTo={leadPath} />
       </div>
     </section>
   );

@@ -11,6 +11,7 @@ import {
   leadDeliveries,
   leadImports,
   leadReturns,
+  leadRouting,
   leads,
   profiles,
   user,
@@ -54,6 +55,7 @@ describe.each(testDatabases)("the admin home on $name", (testDb) => {
     const empty = await adminHome(admin, now);
     expect(empty).toMatchObject({
       unassigned: { count: 0, capped: false },
+      routingHeld: { count: 0, capped: false },
       returnsWaiting: 0,
       oldestReturnHours: null,
       untouched: 0,
@@ -63,7 +65,8 @@ describe.each(testDatabases)("the admin home on $name", (testDb) => {
     });
 
     // Three unassigned leads, one of them made yesterday.
-    const [yesterday] = await deliverLeads(db(), null, 3);
+    const waiting = await deliverLeads(db(), null, 3);
+    const [yesterday] = waiting;
     await db()
       .update(leads)
       .set({ createdAt: hoursAgo(30) })
@@ -115,8 +118,17 @@ describe.each(testDatabases)("the admin home on $name", (testDb) => {
         failingSince: hoursAgo(5),
       });
 
+    // Routing held one of the unassigned leads, and one an admin has since assigned by hand.
+    await db()
+      .insert(leadRouting)
+      .values([
+        { leadId: waiting[1]!, outcome: "held", heldFor: "no_fit", reason: "Held for review: no client" },
+        { leadId: redOak[0]!, outcome: "held", heldFor: "no_room", reason: "Held for review: no room" },
+      ]);
+
     const home = await adminHome(admin, now);
     expect(home.unassigned).toEqual({ count: 3, capped: false });
+    expect(home.routingHeld).toEqual({ count: 1, capped: false });
     expect(home.unassignedToday).toEqual({ count: 2, capped: false });
     expect(home.returnsWaiting).toBe(1);
     expect(home.oldestReturnHours).toBeCloseTo(26, 0);

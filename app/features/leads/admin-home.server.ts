@@ -19,6 +19,7 @@ const NAMED_CLIENTS = 3;
 interface CountsRow {
   unassigned: unknown;
   unassigned_today: unknown;
+  routing_held: unknown;
   arrived_today: unknown;
   returns_waiting: unknown;
   oldest_return_at: Date | string | null;
@@ -46,6 +47,8 @@ export async function adminHome(actor: ActorRef, now = new Date()): Promise<Admi
             ${capped(sql`select 1 from leads where assigned_to_client_id is null`)} as unassigned,
             ${capped(sql`select 1 from leads where assigned_to_client_id is null and created_at >= ${midnight}`)}
               as unassigned_today,
+            ${capped(sql`select 1 from lead_routing r join leads l on l.id = r.lead_id
+              where r.outcome = 'held' and l.assigned_to_client_id is null`)} as routing_held,
             ${capped(sql`select 1 from leads where created_at >= ${midnight}`)} as arrived_today,
             (select count(*) from lead_returns where state = 'requested') as returns_waiting,
             (select min(requested_at) from lead_returns where state = 'requested') as oldest_return_at,
@@ -74,6 +77,7 @@ export async function adminHome(actor: ActorRef, now = new Date()): Promise<Admi
   return {
     unassigned: cappedTotal(n(counts?.unassigned)),
     unassignedToday: cappedTotal(n(counts?.unassigned_today)),
+    routingHeld: cappedTotal(n(counts?.routing_held)),
     arrivedToday: cappedTotal(n(counts?.arrived_today)),
     today,
     returnsWaiting: n(counts?.returns_waiting),

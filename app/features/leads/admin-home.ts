@@ -10,6 +10,8 @@ export const UNTOUCHED_HOURS = 48;
 export interface AdminHome {
   unassigned: CappedTotal;
   unassignedToday: CappedTotal;
+  /** Unassigned leads routing held for a person to decide (ADR 046). */
+  routingHeld: CappedTotal;
   arrivedToday: CappedTotal;
   /** The UTC day "today" means, for the list's filter links. */
   today: string;

@@ -25,7 +25,9 @@ function itemsOf(home: AdminHome): Item[] {
     {
       label: "Unassigned leads",
       value: formatTotal(home.unassigned),
-      detail: `${formatTotal(home.unassignedToday)} of them arrived today`,
+      detail:
+        `${formatTotal(home.unassignedToday)} of them arrived today` +
+        (home.routingHeld.count > 0 ? `; ${formatTotal(home.routingHeld)} held by routing` : ""),
       to: "/admin/leads?client=unassigned",
       waiting: home.unassigned.count > 0,
     },

@@ -1,0 +1,1 @@
+CREATE INDEX "lead_routing_held_idx" ON "lead_routing" USING btree ("lead_id") WHERE outcome = 'held';

@@ -117,7 +117,7 @@ describe("insights", () => {
       await feedback.getByRole("button", { name: "Interested", exact: true }).click();
       await toast(client, "Your feedback has been submitted").waitFor();
       await client.goto(app.url + "/client/insights", { waitUntil: "networkidle" });
-      await team.locator("svg.recharts-surface").waitFor();
+      await team.locator("svg.recharts-surface").first().waitFor();
       await team.getByText("Show table").click();
       await team.getByRole("rowheader", { name: "Nora Blake" }).waitFor();
       expect(await team.getByText("Bluebird Property Partners").count()).toBe(0);

@@ -28,7 +28,9 @@ import { personName } from "~/lib/actor";
 import { useInAppFrame, useRouteManifest } from "~/lib/app-frame";
 import { useRouteWantsHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
+import { browserOnline, isNetworkFailure, offlineWords } from "~/lib/offline";
 import { site } from "~/lib/site";
+import { OfflineNotice } from "~/components/layout/offline-notice";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
@@ -133,14 +135,19 @@ export function meta({ error }: Route.MetaArgs) {
   // Error pages are never indexed; their titles say what happened.
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    { title: notFound ? "Page not found | Leadworks" : "Something went wrong | Leadworks" },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+  const title = isNetworkFailure(error, browserOnline())
+    ? offlineWords.title
+    : notFound
+      ? "Page not found"
+      : "Something went wrong";
+  return [{ title: `${title} | Leadworks` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // An in-app navigation that could not reach the server (the installed portal losing its network):
+  // the offline page's words, not a 500 the server never said (ADR 050).
+  if (isNetworkFailure(error, browserOnline())) return <OfflineNotice />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">

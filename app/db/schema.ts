@@ -812,6 +812,9 @@ export const leadDeliveries = pgTable(
     /** The client's first feedback on the lead while it was theirs (submitFeedback writes it once): the
      * insights' response times read this table alone instead of the timeline (ADR 027). */
     firstFeedbackAt: timestamp("first_feedback_at", { withTimezone: true }),
+    /** Who gave that first feedback: the member of the company (ADR 037), for the response time per
+     * member (ADR 050). Null before it is given, or when that person's account was deleted. */
+    firstFeedbackBy: text("first_feedback_by").references(() => user.id, { onDelete: "set null" }),
     /** The lead's facts the insights count, copied by triggers (migration 0017): on insert from the lead,
      * and again whenever the lead's change. The client's insights read this table without joining leads,
      * and each change of a delivery adds its difference to insight_counts (ADR 030). */

@@ -9,6 +9,7 @@
  * The build version names the cache and changes the script's bytes, so each build installs a new worker
  * that drops the previous one's cache. Sign-out clears it all (Clear-Site-Data: "storage").
  */
+import { offlineWords } from "./offline";
 import { portalApp } from "./portal-app";
 import { site } from "./site";
 
@@ -90,7 +91,7 @@ export function renderOfflinePage(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="theme-color" content="${site.themeColor}">
-<title>You are offline | ${site.name}</title>
+<title>${offlineWords.title} | ${site.name}</title>
 <link rel="icon" href="data:image/svg+xml,${encodeURIComponent(mark)}">
 <style>
 *{box-sizing:border-box}
@@ -106,10 +107,9 @@ button:focus-visible{outline:2px solid #2563eb;outline-offset:2px}
 <body>
 <main>
 ${mark}
-<h1>You are offline</h1>
-<p>This device cannot reach ${site.name} right now, so the page cannot be shown.</p>
-<p>Your leads are not stored on this device. Check your connection, then try again.</p>
-<button type="button" id="retry">Try again</button>
+<h1>${offlineWords.title}</h1>
+${offlineWords.paragraphs.map((text) => `<p>${text}</p>`).join("\n")}
+<button type="button" id="retry">${offlineWords.retry}</button>
 </main>
 <script>${OFFLINE_RETRY_SCRIPT}</script>
 </body>

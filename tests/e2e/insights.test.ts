@@ -20,6 +20,8 @@ const CLIENT: TestUser = {
   email: "charts.client@example.com",
   password: "Granite-Peak-2024!",
   role: "client",
+  firstName: "Nora",
+  lastName: "Blake",
   company: "Bluebird Property Partners",
 };
 
@@ -85,20 +87,42 @@ describe("insights", () => {
       await admin.waitForURL(/from=\d{4}-\d{2}-01&to=/);
       await admin.locator(`a[aria-current="true"]`, { hasText: "This month" }).waitFor();
       expect(await headlines.locator("dd").first().textContent()).toBe("1");
-      const csv = await downloadCsv(admin, "Client responsiveness");
+      const csv = await downloadCsv(admin, "Response time by client company");
       expect(csv).toMatch(
-        /^\uFEFFClient,Median hours,90th percentile hours,Leads answered,Leads delivered\r?\n/,
+        /^\uFEFFClient company,Median hours,90th percentile hours,Leads answered,Leads delivered\r?\n/,
       );
       expect(csv).toMatch(/Bluebird Property Partners,,,0,1/);
 
       const client = await app.openAs(CLIENT, "/client/insights", viewports.phone);
       await client.getByRole("heading", { name: "Your Insights", level: 1 }).waitFor();
       await client.getByText("Leads kept").waitFor();
-      expect(await client.getByTestId("ros-ratio").textContent()).toBe("0.0x");
+      // Spent, but no deal reported yet: no "0.0x", a sentence.
+      expect(await client.getByTestId("ros-ratio").textContent()).toBe(
+        "Not enough data: no deals reported in this range yet.",
+      );
+      // The team's response time: nobody answered yet, so nothing drawn; the table names the waiting lead.
+      const team = client.getByRole("figure", { name: "Response time by team member" });
+      await team.getByText("Nothing to draw in this range; the table has the figures.").waitFor();
+      await team.getByText("Show table").click();
+      await team.getByRole("rowheader", { name: "Not taken by anyone" }).waitFor();
       failures.push(...(await checkAtBothWidths(client, "/client/insights")));
       const own = await downloadCsv(client, "Leads delivered per week, by source");
       expect(own).toMatch(/^\uFEFFWeek of,Cold Call\r?\n/);
       expect(own).toMatch(/,1\r?\n/);
+
+      // Once Nora answers, her row is drawn under her own name, not the company's.
+      await client.goto(app.url + "/client/leads", { waitUntil: "networkidle" });
+      await client.getByRole("link", { name: "View Iris Moreau" }).click();
+      const feedback = client.getByRole("region", { name: "Your Feedback" });
+      await feedback.getByRole("button", { name: "Interested", exact: true }).click();
+      await toast(client, "Your feedback has been submitted").waitFor();
+      await client.goto(app.url + "/client/insights", { waitUntil: "networkidle" });
+      await team.locator("svg.recharts-surface").first().waitFor();
+      await team.getByText("Show table").click();
+      await team.getByRole("rowheader", { name: "Nora Blake" }).waitFor();
+      expect(await team.getByText("Bluebird Property Partners").count()).toBe(0);
+      expect(await team.getByRole("rowheader", { name: "Not taken by anyone" }).count()).toBe(0);
+      failures.push(...(await axeViolations(client, "/client/insights answered")));
 
       // The agency's page is not the client's: sent home with the area's refusal; its CSV is a 404.
       await client.goto(app.url + "/admin/insights", { waitUntil: "networkidle" });

@@ -213,6 +213,65 @@ describe("the portal as an installed app", () => {
   );
 });
 
+describe("the portal when the network drops inside the app", () => {
+  it(
+    "says it is offline, not 500, when an in-app link cannot reach the server; Try again reloads",
+    { timeout: 60_000 },
+    async () => {
+      // Both pages' code is loaded first: only the next page's data cannot come (ADR 050).
+      const page = await app.openAs(CLIENT, "/client/insights", viewports.phone);
+      await page.getByRole("heading", { level: 1, name: "Your Insights" }).waitFor();
+      await page.goto(app.url + "/client", { waitUntil: "networkidle" });
+      await page.context().setOffline(true);
+      await page
+        .getByRole("navigation", { name: "Client portal" })
+        .getByRole("link", { name: "Insights" })
+        .click();
+      await page.getByRole("heading", { level: 1, name: "You are offline" }).waitFor();
+      // The app's own boundary, inside the running app (not the worker's offline document).
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+      await expect(
+        page
+          .getByText("Your leads are not stored on this device. Check your connection, then try again.")
+          .isVisible(),
+      ).resolves.toBe(true);
+      expect(await page.getByText("Something went wrong").count()).toBe(0);
+      expect(await page.getByText("500", { exact: true }).count()).toBe(0);
+      expect(await page.title()).toBe("You are offline | Leadworks");
+      const failures = await axeViolations(page, "offline boundary phone");
+      await page.setViewportSize(viewports.desktop);
+      failures.push(...(await axeViolations(page, "offline boundary desktop")));
+      expect(failures).toEqual([]);
+      // The requests that could not go out, and React Router's note of the route lookup that failed.
+      app.pages.drop(
+        page,
+        (problem) =>
+          problem.includes("ERR_INTERNET_DISCONNECTED") || problem.includes("TypeError: Failed to fetch"),
+      );
+
+      // Back online, Try again reloads the page the link asked for.
+      await page.context().setOffline(false);
+      await page.getByRole("button", { name: "Try again" }).click();
+      await page.getByRole("heading", { level: 1, name: "Your Insights" }).waitFor();
+      expect(page.url()).toBe(app.url + "/client/insights");
+    },
+  );
+
+  it("still shows the error page when the server answers 500", { timeout: 60_000 }, async () => {
+    const page = await app.openAs(CLIENT, "/client/insights", viewports.phone);
+    await page.route(/\/client\/leads\.data/, (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "Unexpected Server Error" }),
+    );
+    await page
+      .getByRole("navigation", { name: "Client portal" })
+      .getByRole("link", { name: /^My Leads/ })
+      .click();
+    await page.getByRole("heading", { level: 1, name: "Something went wrong" }).waitFor();
+    expect(await page.getByText("You are offline").count()).toBe(0);
+    app.pages.expectRefusal(page, 500);
+  });
+});
+
 describe("the public site", () => {
   it("registers no portal worker, links no portal manifest and loads no script", async () => {
     const { page } = await app.pages.blank({ viewport: viewports.phone });

@@ -31,4 +31,14 @@ describe("describeAreaError", () => {
       title: "Something went wrong",
     });
   });
+
+  it("says a page the network could not bring is offline, not failed", () => {
+    expect(describeAreaError(new TypeError("Failed to fetch"), true)).toEqual({
+      status: 0,
+      title: "You are offline",
+      offline: true,
+    });
+    expect(describeAreaError(new Error("chunk"), false)).toMatchObject({ offline: true });
+    expect(describeAreaError(thrown(500, ""), false)).toEqual({ status: 500, title: "Something went wrong" });
+  });
 });

@@ -2,9 +2,18 @@ import { isRouteErrorResponse, useLocation } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { AreaFrame, type AreaFrameProps } from "./area-frame";
 import { PageTitle } from "~/components/ui/page-title";
+import { browserOnline, isNetworkFailure, offlineWords } from "~/lib/offline";
+import { OfflineNotice } from "./offline-notice";
 
-/** What a failed page of a signed-in area says, and its page title (ADR 015). */
-export function describeAreaError(error: unknown): { status: number; title: string; text?: string } {
+/**
+ * What a failed page of a signed-in area says, and its page title (ADR 015); a page the network could
+ * not bring is offline, not failed (ADR 050).
+ */
+export function describeAreaError(
+  error: unknown,
+  online = browserOnline(),
+): { status: number; title: string; text?: string; offline?: true } {
+  if (isNetworkFailure(error, online)) return { status: 0, title: offlineWords.title, offline: true };
   if (!isRouteErrorResponse(error)) return { status: 500, title: "Something went wrong" };
   const message = typeof error.data === "string" ? error.data.trim() : "";
   // A thrown notFound("Lead not found") names what is missing; the data layer's refusal says why.
@@ -23,8 +32,9 @@ export interface AreaErrorProps {
 
 /** The failed page's place in the frame: a missing record (404), a refusal (403), or anything else. */
 export function AreaError({ error, back, notFoundHint }: AreaErrorProps) {
-  const { status, title, text } = describeAreaError(error);
+  const { status, title, text, offline } = describeAreaError(error);
   const { pathname, search } = useLocation();
+  if (offline) return <OfflineNotice inFrame />;
   const failed = status !== 404 && status !== 403;
   return (
     <section aria-labelledby="area-error-heading">

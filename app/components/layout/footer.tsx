@@ -69,15 +69,18 @@ export function Footer({ contactEmail, year }: { contactEmail: string; year: num
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Get started</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li>
-              <a
-                href={`mailto:${contactEmail}`}
-                className="inline-flex items-center gap-2 py-1 hover:text-white"
-              >
-                <Mail className="size-4" aria-hidden="true" />
-                {contactEmail}
-              </a>
-            </li>
+            {/* Without the root's data (an error page whose root loader failed) there is no address. */}
+            {contactEmail && (
+              <li>
+                <a
+                  href={`mailto:${contactEmail}`}
+                  className="inline-flex items-center gap-2 py-1 hover:text-white"
+                >
+                  <Mail className="size-4" aria-hidden="true" />
+                  {contactEmail}
+                </a>
+              </li>
+            )}
             <li>
               <Link
                 to={paths.contact}

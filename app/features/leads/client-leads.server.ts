@@ -241,10 +241,10 @@ export async function submitFeedback(
       .where(and(eq(leads.id, id), mine(actor)))
       .returning({ id: leads.id });
     if (updated.length !== 1) return false;
-    // The insights' response time: the first feedback of this delivery, kept once.
+    // The insights' response time: the first feedback of this delivery and who gave it, kept once.
     await tx
       .update(leadDeliveries)
-      .set({ firstFeedbackAt: sql`now()` })
+      .set({ firstFeedbackAt: sql`now()`, firstFeedbackBy: actor.id })
       .where(
         and(
           eq(leadDeliveries.leadId, id),

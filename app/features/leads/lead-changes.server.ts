@@ -9,8 +9,9 @@
  * - the webhook events: `lead.unassigned` to the former client and `lead.deleted` to the holder carry the
  *   lead as it was before the change, read before the writes, with nothing of a new owner;
  *   `lead.assigned` to the new client and `lead.updated` to the holder carry the lead after it,
- * - the e-mail to a client who received leads: one per lead, or one digest per client for a batch (a
- *   digest of one lead is that lead's own message), and a text to each of its people who asked for one,
+ * - the e-mail to each person of a client company that received leads, as each chose: one per lead, or
+ *   one digest per company for a batch (a digest of one lead is that lead's own message), and a text to
+ *   each of its people who asked for one,
  * - the live event for open lead lists: per lead, once per batch, or coalesced (at most once a second,
  *   after commit) for high-rate intake.
  *
@@ -24,10 +25,11 @@ import { leads, profiles } from "~/db/schema";
 import { audit } from "~/lib/audit.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { activeCompanyPeople } from "~/lib/client-accounts.server";
+import { activeCompanyPeople, type CompanyPerson } from "~/lib/client-accounts.server";
 import { notificationOptOut, textNumberFor } from "~/lib/mail/notification-settings.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import { DIGEST_LIST_MAX, newLeadsMail } from "~/lib/mail/templates/leads";
+import type { OptOut } from "~/lib/mail/templates/opt-out";
 import { LEADS_CHANNEL, notify } from "~/lib/realtime.server";
 import { enqueueSms } from "~/lib/sms/outbox.server";
 import { smsEnabled } from "~/lib/sms/sms.server";
@@ -220,25 +222,24 @@ async function mailReceived(tx: Queryable, received: readonly LeadChange[], mode
     batches.push(...perClient);
   }
   const queued: string[] = [];
-  for (const [clientId, ids] of batches) {
-    const id = await announceAssignment(tx, clientId, ids);
-    if (id) queued.push(id);
-  }
+  for (const [clientId, ids] of batches) queued.push(...(await announceAssignment(tx, clientId, ids)));
   return queued;
 }
 
 /**
- * Tells a client company that leads are now theirs: the e-mail to its account (mailAssignmentDigest) and
- * a text to each of its people who asked for one (textAssignment). Returns the e-mail's outbox id.
+ * Tells a client company that leads are now theirs: an e-mail to each of its people who chose to hear at
+ * once (mailAssignment) and a text to each who asked for one (textAssignment). Returns the e-mails'
+ * outbox ids.
  */
 export async function announceAssignment(
   tx: Queryable,
   clientId: string,
   leadIds: readonly string[],
   count = leadIds.length,
-): Promise<string | null> {
-  await textAssignment(tx, clientId, leadIds, count);
-  return mailAssignmentDigest(tx, clientId, leadIds, count);
+): Promise<string[]> {
+  const people = await activeCompanyPeople(tx, [clientId]);
+  await textAssignment(tx, people, leadIds, count);
+  return mailNewLeads(tx, clientId, people, leadIds, count);
 }
 
 /**
@@ -246,10 +247,15 @@ export async function announceAssignment(
  * transaction: one text per person per assignment, naming the lead, or counting many. Nothing when this
  * site sends no texts.
  */
-async function textAssignment(tx: Queryable, clientId: string, leadIds: readonly string[], count: number) {
+async function textAssignment(
+  tx: Queryable,
+  people: readonly CompanyPerson[],
+  leadIds: readonly string[],
+  count: number,
+) {
   if (!smsEnabled() || leadIds.length === 0) return;
   const recipients: { userId: string; to: string }[] = [];
-  for (const person of await activeCompanyPeople(tx, [clientId])) {
+  for (const person of people) {
     const to = await textNumberFor(tx, person.userId, "new_leads");
     if (to) recipients.push({ userId: person.userId, to });
   }
@@ -272,26 +278,30 @@ async function textAssignment(tx: Queryable, clientId: string, leadIds: readonly
 }
 
 /**
- * Tells a client by e-mail that leads are now theirs (outbox, same transaction): how many (`count`, when
- * `leadIds` names only the first few), who and where, how motivated, each with its link in the portal.
- * One lead or many, the same template (lib/mail/templates/leads.ts). Contact details stay behind the
- * sign-in. Sent only as the client chose (notification settings): at once, or in the daily digest
- * (`daily`, new-lead-digest.server.ts), or never.
+ * Tells `people` of a client company by e-mail that leads are now the company's (outbox, same
+ * transaction), each as they chose (notification settings, ADR 050): at once, or in their daily digest
+ * (`daily`, new-lead-digest.server.ts), or never. How many (`count`, when `leadIds` names only the first
+ * few), who and where, how motivated, each with its link in the portal; one lead or many, the same
+ * template (lib/mail/templates/leads.ts). Contact details stay behind the sign-in. Returns the outbox ids.
  */
-export async function mailAssignmentDigest(
+export async function mailNewLeads(
   tx: Queryable,
-  clientId: string,
+  companyId: string,
+  people: readonly CompanyPerson[],
   leadIds: readonly string[],
   count = leadIds.length,
   { daily = false } = {},
-): Promise<string | null> {
-  const optOut = await notificationOptOut(tx, clientId, "new_leads", { daily });
-  if (!optOut) return null;
-  const [client] = await tx
-    .select({ to: profiles.email, firstName: profiles.firstName, companyName: profiles.companyName })
+): Promise<string[]> {
+  const recipients: { person: CompanyPerson; optOut: OptOut }[] = [];
+  for (const person of people) {
+    const optOut = await notificationOptOut(tx, person.userId, "new_leads", { daily });
+    if (optOut) recipients.push({ person, optOut });
+  }
+  if (recipients.length === 0) return [];
+  const [company] = await tx
+    .select({ email: profiles.email, companyName: profiles.companyName })
     .from(profiles)
-    .where(eq(profiles.userId, clientId));
-  if (!client) return null;
+    .where(eq(profiles.userId, companyId));
   const named = await tx
     .select({
       id: leads.id,
@@ -305,29 +315,36 @@ export async function mailAssignmentDigest(
     .from(leads)
     .where(inArray(leads.id, leadIds.slice(0, DIGEST_LIST_MAX)))
     .orderBy(leads.lastName, leads.firstName);
-  if (named.length === 0) return null;
+  if (!company || named.length === 0) return [];
   const config = env();
-  return enqueueMail(
-    tx,
-    newLeadsMail({
-      to: client.to,
-      greetingName: client.firstName || client.companyName || "there",
-      companyName: client.companyName || client.to,
-      leads: named.map((lead) => ({
-        id: lead.id,
-        name: `${lead.firstName} ${lead.lastName}`,
-        city: lead.city,
-        state: lead.state,
-        property: labelOf(propertyTypes, lead.propertyType),
-        motivation: labelOf(motivationLevels, lead.motivationLevel),
-      })),
-      count,
-      daily,
-      siteUrl: config.SITE_URL,
-      contactEmail: config.CONTACT_EMAIL,
-      optOut,
-    }),
-  );
+  const companyName = company.companyName || company.email;
+  const queued: string[] = [];
+  for (const { person, optOut } of recipients) {
+    queued.push(
+      await enqueueMail(
+        tx,
+        newLeadsMail({
+          to: person.email,
+          greetingName: person.firstName || company.companyName || "there",
+          companyName,
+          leads: named.map((lead) => ({
+            id: lead.id,
+            name: `${lead.firstName} ${lead.lastName}`,
+            city: lead.city,
+            state: lead.state,
+            property: labelOf(propertyTypes, lead.propertyType),
+            motivation: labelOf(motivationLevels, lead.motivationLevel),
+          })),
+          count,
+          daily,
+          siteUrl: config.SITE_URL,
+          contactEmail: config.CONTACT_EMAIL,
+          optOut,
+        }),
+      ),
+    );
+  }
+  return queued;
 }
 
 // ---------------------------------------------------------------- live lists

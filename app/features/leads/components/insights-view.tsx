@@ -5,11 +5,11 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { Insights } from "../insights/insights.server";
-import { insightHeadlines } from "../insights/insight-headlines";
+import { hasReturnOnSpend, insightHeadlines } from "../insights/insight-headlines";
 import { insightTable, type Dataset } from "../insights/insight-tables";
 import type { RangePreset } from "../insights/insights.schema";
 
-/** Clients drawn in the responsiveness chart (slowest first); the table has them all. */
+/** Client companies drawn in the response-time chart (slowest first); the table has them all. */
 const SLOWEST = 12;
 
 const dollars = new Intl.NumberFormat("en-US", {
@@ -33,7 +33,7 @@ export function InsightsView({
   problem: string | null;
   /** The CSV route: ?dataset=&from=&to= are added. */
   csvPath: string;
-  /** A client's own page: responsiveness is theirs alone and return on spend is shown. */
+  /** A client's own page: response time per person of their team, and return on spend. */
   own: boolean;
 }) {
   const { range } = insights;
@@ -121,14 +121,19 @@ export function InsightsView({
           "Horizontal bars: for each status from New to Sold, the delivered leads that reached it or a later stage, and those at it now.",
           { direction: "bars" },
         )}
-        {figure(
-          "responsiveness",
-          own ? "Your response time" : "Client responsiveness",
-          own
-            ? "Horizontal bars: median and 90th percentile hours from delivery to your first feedback."
-            : `Horizontal bars: median and 90th percentile hours from delivery to the client's first feedback, for the ${SLOWEST} slowest clients; the table lists every client.`,
-          { direction: "bars", draw: ["median", "p90"], maxRows: SLOWEST },
-        )}
+        {own
+          ? figure(
+              "team-responsiveness",
+              "Response time by team member",
+              "Horizontal bars: for each person on your team, the median and 90th percentile hours from delivery to their first feedback; the table adds the leads each answered and those they took that still wait.",
+              { direction: "bars", draw: ["median", "p90"] },
+            )
+          : figure(
+              "responsiveness",
+              "Response time by client company",
+              `Horizontal bars: median and 90th percentile hours from delivery to each client company's first feedback, for the ${SLOWEST} slowest; the table lists every client company.`,
+              { direction: "bars", draw: ["median", "p90"], maxRows: SLOWEST },
+            )}
         {figure(
           "returns-by-reason",
           "Returns by reason",
@@ -173,6 +178,10 @@ function ReturnOnSpendCard({ figures }: { figures: NonNullable<Insights["returnO
       {figures.ratio === null ? (
         <p className="mt-2 text-muted-foreground" data-testid="ros-ratio">
           Not enough data: no lead spend in this range yet.
+        </p>
+      ) : !hasReturnOnSpend(figures) ? (
+        <p className="mt-2 text-muted-foreground" data-testid="ros-ratio">
+          Not enough data: no deals reported in this range yet.
         </p>
       ) : (
         <p className="mt-2 text-3xl font-extrabold" data-testid="ros-ratio">

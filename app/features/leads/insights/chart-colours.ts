@@ -35,3 +35,9 @@ export const returnStateColours = {
   approved: "var(--success)",
   rejected: "var(--chart-8)",
 } as const;
+
+/** Response times: the median and the slow tail, the same on the agency's and a team's chart. */
+export const responseColours = {
+  median: "var(--chart-1)",
+  p90: "var(--chart-3)",
+} as const;

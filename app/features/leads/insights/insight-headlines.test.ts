@@ -8,6 +8,7 @@ const empty: Insights = {
   delivered: [],
   funnel: [],
   responsiveness: [],
+  team: null,
   returns: [],
   notInterested: [],
   topZips: [],
@@ -58,6 +59,11 @@ describe("the insights' headline figures", () => {
     expect(figures["Qualified or further"]).toBe("– | 0 of 0 still held");
     expect(figures["Median response"]).toBe("– | no feedback yet");
     expect(figures["Return on spend"]).toBe("– | no lead spend yet");
+    const spentNoDeals = insightHeadlines(
+      { ...empty, returnOnSpend: { delivered: 5, returned: 0, spend: 200, profit: 0, deals: 0, ratio: 0 } },
+      true,
+    ).find((h) => h.label === "Return on spend");
+    expect(`${spentNoDeals?.value} | ${spentNoDeals?.detail}`).toBe("– | no deals reported yet");
   });
 
   it("gives a client their own response time and return on spend", () => {

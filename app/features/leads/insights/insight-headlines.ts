@@ -30,6 +30,10 @@ function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Whether a return on spend has a ratio worth showing: some spend, and some deal or profit reported. */
+export const hasReturnOnSpend = (figures: NonNullable<Insights["returnOnSpend"]>) =>
+  figures.ratio !== null && (figures.deals > 0 || figures.profit !== 0);
+
 /** The headline figures; `own` is a client's page (their response time, their return on spend). */
 export function insightHeadlines(insights: Insights, own: boolean): Headline[] {
   const delivered = insights.delivered.reduce((sum, r) => sum + r.count, 0);
@@ -70,10 +74,17 @@ export function insightHeadlines(insights: Insights, own: boolean): Headline[] {
   ];
   if (own && insights.returnOnSpend) {
     const { ratio, spend } = insights.returnOnSpend;
+    // No deal reported yet is not a return of 0.0x: nothing has come back to compare with the spend.
+    const noDeals = !hasReturnOnSpend(insights.returnOnSpend);
     headlines.push({
       label: "Return on spend",
-      value: ratio === null ? NONE : `${ratio.toFixed(1)}x`,
-      detail: ratio === null ? "no lead spend yet" : `on ${dollars.format(spend)} spent`,
+      value: ratio === null || noDeals ? NONE : `${ratio.toFixed(1)}x`,
+      detail:
+        ratio === null
+          ? "no lead spend yet"
+          : noDeals
+            ? "no deals reported yet"
+            : `on ${dollars.format(spend)} spent`,
     });
   }
   return headlines;

@@ -10,6 +10,7 @@ const base: Insights = {
   delivered: [],
   funnel: [],
   responsiveness: [],
+  team: null,
   returns: [],
   notInterested: [],
   topZips: [],

@@ -4,13 +4,14 @@
  */
 import type { ChartRow, ChartSeries, ChartTable } from "~/components/charts/chart-table";
 import { labelOf, leadSources, leadStatuses, notInterestedReasons, returnReasons } from "~/db/enums";
-import { notInterestedColours, returnStateColours, sourceColours } from "./chart-colours";
+import { notInterestedColours, responseColours, returnStateColours, sourceColours } from "./chart-colours";
 import type { Insights } from "./insights.server";
 
 export const datasets = [
   "delivered",
   "funnel",
   "responsiveness",
+  "team-responsiveness",
   "returns-by-reason",
   "returns-by-source",
   "not-interested",
@@ -101,10 +102,10 @@ export function insightTable(insights: Insights, dataset: Dataset): ChartTable {
       };
     case "responsiveness":
       return {
-        categoryLabel: "Client",
+        categoryLabel: "Client company",
         series: [
-          { key: "median", label: "Median hours" },
-          { key: "p90", label: "90th percentile hours" },
+          { key: "median", label: "Median hours", colour: responseColours.median },
+          { key: "p90", label: "90th percentile hours", colour: responseColours.p90 },
           { key: "answered", label: "Leads answered" },
           { key: "delivered", label: "Leads delivered" },
         ],
@@ -112,6 +113,22 @@ export function insightTable(insights: Insights, dataset: Dataset): ChartTable {
           key: r.clientId,
           label: r.client,
           values: { median: r.medianHours, p90: r.p90Hours, answered: r.answered, delivered: r.delivered },
+        })),
+        unit: "hours",
+      };
+    case "team-responsiveness":
+      return {
+        categoryLabel: "Team member",
+        series: [
+          { key: "median", label: "Median hours", colour: responseColours.median },
+          { key: "p90", label: "90th percentile hours", colour: responseColours.p90 },
+          { key: "answered", label: "Leads answered" },
+          { key: "waiting", label: "Waiting for feedback" },
+        ],
+        rows: (insights.team ?? []).map((m) => ({
+          key: m.key,
+          label: m.member,
+          values: { median: m.medianHours, p90: m.p90Hours, answered: m.answered, waiting: m.waiting },
         })),
         unit: "hours",
       };

@@ -54,6 +54,27 @@ export interface Responsiveness {
   p90Hours: number | null;
 }
 
+/** One person's response time on a company's deliveries (ADR 050), or the leads nobody has taken. */
+export interface MemberResponse {
+  /** The person's id, or UNCLAIMED (waiting, taken by nobody), or FORMER (answered by a deleted account). */
+  key: string;
+  member: string;
+  /** Deliveries whose first feedback this person gave. */
+  answered: number;
+  /** Deliveries still the company's, without feedback, that this person took. */
+  waiting: number;
+  medianHours: number | null;
+  p90Hours: number | null;
+}
+
+/** The team rows that are not a person. */
+export const UNCLAIMED = ":unclaimed";
+export const FORMER = ":former";
+const teamRowNames: Record<string, string> = {
+  [UNCLAIMED]: "Not taken by anyone",
+  [FORMER]: "Former team members",
+};
+
 export interface ReturnCount {
   reason: ReturnReason;
   source: LeadSource;
@@ -97,6 +118,8 @@ export interface Insights {
   delivered: WeekSourceCount[];
   funnel: StatusCount[];
   responsiveness: Responsiveness[];
+  /** The client's own team, person by person; null on the admin's page. */
+  team: MemberResponse[] | null;
   returns: ReturnCount[];
   notInterested: NotInterestedCount[];
   topZips: ZipCount[];
@@ -271,6 +294,56 @@ async function responsiveness(db: Reader, scope: Scope): Promise<Responsiveness[
   }));
 }
 
+/**
+ * A company's response time person by person (ADR 050): for each member, the hours from delivery to the
+ * first feedback they gave (median and 90th percentile over the range's deliveries), and the leads still
+ * waiting for feedback that they took; the waiting leads nobody took make a row of their own. Only the
+ * company's deliveries are read, so only the people who answered or took its leads appear.
+ */
+async function teamResponsiveness(
+  db: Reader,
+  clientId: string,
+  range: InsightRange,
+): Promise<MemberResponse[]> {
+  const rows = await queryRows<{
+    key: string;
+    name: string | null;
+    answered: unknown;
+    waiting: unknown;
+    median: unknown;
+    p90: unknown;
+  }>(
+    db,
+    sql`with answers as (
+          select coalesce(d.first_feedback_by, ${FORMER}) as key,
+                 date_part('epoch', d.first_feedback_at - d.delivered_at) / 3600 as hours
+          from lead_deliveries d
+          where ${deliveriesIn({ clientId, range })} and d.first_feedback_at is not null
+          union all
+          select coalesce(l.claimed_by_user_id, ${UNCLAIMED}), null
+          from lead_deliveries d join leads l on l.id = d.lead_id
+          where ${deliveriesIn({ clientId, range })} and d.first_feedback_at is null and d.ended_at is null)
+        select a.key,
+               coalesce(nullif(concat_ws(' ', p.first_name, p.last_name), ''), u.email) as name,
+               count(a.hours) as answered, count(*) - count(a.hours) as waiting,
+               percentile_cont(0.5) within group (order by a.hours) as median,
+               percentile_cont(0.9) within group (order by a.hours) as p90
+        from answers a
+        left join "user" u on u.id = a.key
+        left join profiles p on p.user_id = a.key
+        group by a.key, p.first_name, p.last_name, u.email
+        order by a.key in (${UNCLAIMED}, ${FORMER}), median desc nulls last, name`,
+  );
+  return rows.map((r) => ({
+    key: r.key,
+    member: teamRowNames[r.key] ?? r.name ?? r.key,
+    answered: num(r.answered),
+    waiting: num(r.waiting),
+    medianHours: nullableNum(r.median),
+    p90Hours: nullableNum(r.p90),
+  }));
+}
+
 /** Returns requested in the range, by reason and the lead's source, with how they were decided. */
 async function returns(db: Reader, scope: Scope): Promise<ReturnCount[]> {
   const rows = await queryRows<{
@@ -337,9 +410,10 @@ function returnOnSpend(spent: Awaited<ReturnType<typeof spendOf>>, dealRows: Dea
 }
 
 async function insightsOf(db: Reader, scope: Scope): Promise<Insights> {
-  const [sections, answers, returnRows, spent] = await Promise.all([
+  const [sections, answers, team, returnRows, spent] = await Promise.all([
     leadSections(db, scope),
     responsiveness(db, scope),
+    scope.clientId === null ? null : teamResponsiveness(db, scope.clientId, scope.range),
     returns(db, scope),
     scope.clientId === null ? null : spendOf(db, scope.clientId, scope.range),
   ]);
@@ -348,6 +422,7 @@ async function insightsOf(db: Reader, scope: Scope): Promise<Insights> {
     weeks: weeksOf(scope.range),
     ...sections,
     responsiveness: answers,
+    team,
     returns: returnRows,
     returnOnSpend: spent && returnOnSpend(spent, sections.deals),
   };

@@ -20,6 +20,7 @@ import { leadTimeline } from "~/features/leads/lead-queries.server";
 import { unavailableText } from "~/features/leads/returns/return-standing";
 import { decideReturn, requestReturn, returnStanding } from "~/features/leads/returns/returns.server";
 import { permissionsOf } from "~/lib/permissions";
+import { loader as clientsLoader } from "~/routes/admin/clients/list";
 import { action as queueAction, loader as queueLoader } from "~/routes/admin/returns";
 import { action as clientLeadAction, loader as clientLeadLoader } from "~/routes/client/lead";
 import { testDatabases } from "../support/databases";
@@ -562,5 +563,40 @@ describe.each(testDatabases)("returns on $name", (testDb) => {
     expect(unknown.status).toBe(404);
     expect(unknown.data.toast).toMatchObject({ title: "Error", text: "Return not found" });
     expect(await returnOf(a3!.leadId)).toMatchObject({ state: "rejected" });
+
+    // /admin/clients counts each client's returns waiting and this month's deliveries, and sorts by them.
+    const listed = answer(
+      await callRoute(clientsLoader, getRequest("/admin/clients?sort=returns", call("admin"))),
+    ).data as unknown as {
+      sort: string;
+      clients: {
+        id: string;
+        returnsWaiting: number;
+        deliveredThisMonth: number;
+        lastDeliveredAt: Date | null;
+      }[];
+    };
+    expect(listed.sort).toBe("returns");
+    const waitingOf = async (clientId: string) =>
+      (
+        await database.db
+          .select()
+          .from(leadReturns)
+          .where(and(eq(leadReturns.clientId, clientId), eq(leadReturns.state, "requested")))
+      ).length;
+    const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+    const deliveredOf = async (clientId: string) =>
+      (await database.db.select().from(leadDeliveries).where(eq(leadDeliveries.clientId, clientId))).filter(
+        (d) => d.deliveredAt >= monthStart,
+      ).length;
+    const [first, second] = listed.clients;
+    expect(first).toMatchObject({ id: ids.clientA, returnsWaiting: await waitingOf(ids.clientA) });
+    expect(first!.returnsWaiting).toBeGreaterThan(0);
+    expect(second).toMatchObject({
+      id: ids.clientB,
+      returnsWaiting: 0,
+      deliveredThisMonth: await deliveredOf(ids.clientB),
+    });
+    expect(second!.lastDeliveredAt).toBeInstanceOf(Date);
   });
 });

@@ -204,17 +204,14 @@ export function ReturnTable({
               </th>
               <SortableHead label="Requested" className={headClass} {...sortLink("Requested")} />
               <th scope="col" className={headClass}>
-                <abbr
-                  title="How much of the return window was left when the client asked"
-                  className="no-underline"
-                >
-                  Window left
-                </abbr>
+                <span title="How much of the return window was left when the client asked">
+                  Window<span className="sr-only"> left when asked</span>
+                </span>
               </th>
               <th scope="col" className={headClass}>
-                <abbr title="How old the lead was when the client asked" className="no-underline">
-                  Lead age
-                </abbr>
+                <span title="How old the lead was when the client asked">
+                  Lead age<span className="sr-only"> when asked</span>
+                </span>
               </th>
               <th scope="col" className={headClass}>
                 Client's evidence
@@ -281,7 +278,12 @@ function ReturnRow({
           <span className="block size-5 md:size-4" />
         )}
       </td>
-      <td className={cn(cellClass, "col-start-2 row-start-1 min-w-0 truncate md:max-w-[14rem]")}>
+      <td
+        className={cn(
+          cellClass,
+          "col-start-2 row-start-1 min-w-0 truncate md:max-w-[11rem] 2xl:max-w-[16rem]",
+        )}
+      >
         <Link
           to={to}
           prefetch="intent"
@@ -290,18 +292,22 @@ function ReturnRow({
         >
           {seller}
         </Link>
-        <span className="text-muted-foreground">
+        {/* Where, on the widest screens only: the name is what a row must keep. */}
+        <span className="text-muted-foreground max-2xl:hidden">
           {" "}
           · {row.city}, {row.leadState}
         </span>
       </td>
       <td className={cn(cellClass, "col-span-2 col-start-2 row-start-2 min-w-0 truncate")}>
-        <span className="block truncate md:max-w-[9rem]" title={row.client}>
+        <span className="block truncate md:max-w-[8rem] 2xl:max-w-[12rem]" title={row.client}>
           {row.client}
         </span>
       </td>
       <td className={cn(cellClass, wideOnly)}>
-        <span className="block truncate md:max-w-[9rem]" title={labelOf(returnReasons, row.reason)}>
+        <span
+          className="block truncate md:max-w-[8rem] 2xl:max-w-[12rem]"
+          title={labelOf(returnReasons, row.reason)}
+        >
           {labelOf(returnReasons, row.reason)}
         </span>
       </td>
@@ -322,7 +328,12 @@ function ReturnRow({
         </span>
       </td>
       <td className={cn(cellClass, wideOnly, "tabular-nums")}>{formatAge(row.leadCreatedAt, requestedAt)}</td>
-      <td className={cn(cellClass, "col-span-2 col-start-2 row-start-4 min-w-0 md:max-w-[14rem]")}>
+      <td
+        className={cn(
+          cellClass,
+          "col-span-2 col-start-2 row-start-4 min-w-0 md:max-w-[11rem] 2xl:max-w-[20rem]",
+        )}
+      >
         <Evidence row={row} latest={latest} windowLeft={windowLeft} />
       </td>
       <td className={cn(cellClass, "col-start-3 row-start-1 justify-self-end md:pr-3")}>

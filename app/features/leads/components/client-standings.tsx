@@ -10,8 +10,8 @@ import { SortableHead } from "./lead-table-parts";
 
 type Row = ClientRow;
 
-const headClass = "px-2 py-2 font-semibold whitespace-nowrap";
-const cellClass = "md:table-cell md:whitespace-nowrap md:px-2 md:py-2 md:align-top";
+const headClass = "px-1.5 py-2 font-semibold whitespace-nowrap";
+const cellClass = "md:table-cell md:whitespace-nowrap md:px-1.5 md:py-2 md:align-top";
 /** A phone card's figure: its column's name above it (the table's header is hidden there). */
 const labelled =
   "before:block before:text-xs before:font-semibold before:text-muted-foreground before:content-[attr(data-label)] md:before:hidden";
@@ -26,7 +26,7 @@ function Head({ label, sort, by }: { label: string; sort: ClientSort; by: Client
       label={label}
       direction={direction}
       to={next === "standing" ? "/admin/clients" : `/admin/clients?sort=${next}`}
-      className={headClass}
+      className={cn(headClass, by === "name" && "pl-3", by === "held" && "pr-3")}
     />
   );
 }
@@ -80,7 +80,7 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
   const open = client.guarantee?.milestones.filter((m) => m.state !== "met") ?? [];
   return (
     <tr className="grid grid-flow-dense grid-cols-3 gap-x-3 gap-y-2 border-b border-border px-3 py-3 last:border-0 hover:bg-muted/40 md:table-row md:p-0">
-      <td className={cn(cellClass, "col-span-2 min-w-0")}>
+      <td className={cn(cellClass, "col-span-2 min-w-0 md:pl-3")}>
         <Link
           to={`/admin/clients/${client.id}`}
           className="block font-semibold text-primary underline-offset-4 hover:underline max-md:text-base md:max-w-[12rem] md:truncate"
@@ -149,10 +149,13 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
           <span className="text-muted-foreground">Never</span>
         )}
       </td>
-      <td data-label="Agreement" className={cn(cellClass, labelled, "col-span-3 min-w-0")}>
+      <td
+        data-label="Agreement"
+        className={cn(cellClass, labelled, "col-span-3 min-w-0 md:max-w-[12rem] md:whitespace-normal")}
+      >
         {client.agreement ? (
           <>
-            <span className="md:whitespace-nowrap">
+            <span>
               {formatCount(client.agreement.leadsPerMonth)} a month from{" "}
               {formatListDate(client.agreement.startsOn)}
             </span>
@@ -169,7 +172,7 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
           <span className="font-semibold text-amber-800">No agreement yet</span>
         )}
       </td>
-      <td data-label="Leads held" className={cn(cellClass, labelled, "tabular-nums")}>
+      <td data-label="Leads held" className={cn(cellClass, labelled, "tabular-nums md:pr-3")}>
         {formatCount(client.assignedLeads)}
       </td>
     </tr>

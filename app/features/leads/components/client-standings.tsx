@@ -78,6 +78,7 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
   const month = client.guarantee?.thisMonth;
   const over = month ? overText(month) : null;
   const open = client.guarantee?.milestones.filter((m) => m.state !== "met") ?? [];
+  const markets = client.agreement?.markets.length ? marketsText(client.agreement.markets) : "any market";
   return (
     <tr className="grid grid-flow-dense grid-cols-3 gap-x-3 gap-y-2 border-b border-border px-3 py-3 last:border-0 hover:bg-muted/40 md:table-row md:p-0">
       <td className={cn(cellClass, "col-span-2 min-w-0 md:pl-3")}>
@@ -149,28 +150,21 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
           <span className="text-muted-foreground">Never</span>
         )}
       </td>
-      <td
-        data-label="Agreement"
-        className={cn(cellClass, labelled, "col-span-3 min-w-0 md:max-w-[12rem] md:whitespace-normal")}
-      >
-        {client.agreement ? (
-          <>
-            <span>
+      <td data-label="Agreement" className={cn(cellClass, labelled, "col-span-3 min-w-0")}>
+        {/* A box of its own width: a table cell's max-width does not hold its text in. */}
+        <div className="min-w-0 md:w-40 md:whitespace-normal">
+          {client.agreement ? (
+            <>
               {formatCount(client.agreement.leadsPerMonth)} a month from{" "}
               {formatListDate(client.agreement.startsOn)}
-            </span>
-            <p
-              className="truncate text-xs text-muted-foreground md:max-w-[12rem]"
-              title={client.agreement.markets.length ? marketsText(client.agreement.markets) : "any market"}
-            >
-              {formatPrice(client.agreement.pricePerLead)} a lead
-              {" · "}
-              {client.agreement.markets.length ? marketsText(client.agreement.markets) : "any market"}
-            </p>
-          </>
-        ) : (
-          <span className="font-semibold text-amber-800">No agreement yet</span>
-        )}
+              <p className="truncate text-xs text-muted-foreground" title={markets}>
+                {formatPrice(client.agreement.pricePerLead)} a lead · {markets}
+              </p>
+            </>
+          ) : (
+            <span className="font-semibold text-amber-800">No agreement yet</span>
+          )}
+        </div>
       </td>
       <td data-label="Leads held" className={cn(cellClass, labelled, "tabular-nums md:pr-3")}>
         {formatCount(client.assignedLeads)}

@@ -387,7 +387,11 @@ function Evidence({
           <dd>{formatListDate(row.deliveredAt)}</dd>
           <dt className="text-muted-foreground">Window</dt>
           <dd>
-            {row.windowDays} days; {windowLeft} left when asked
+            {row.windowDays} days;{" "}
+            {new Date(row.requestedAt).getTime() >=
+            new Date(row.deliveredAt).getTime() + row.windowDays * DAY_MS
+              ? "closed when asked"
+              : `${windowLeft} left when asked`}
           </dd>
           <dt className="text-muted-foreground">First answer</dt>
           <dd>

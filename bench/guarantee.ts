@@ -91,12 +91,19 @@ async function main() {
       [
         "returns queue, waiting",
         goals.admin,
-        async () => (await listReturns(admin, { state: "requested" })).rows.length,
+        async () => (await listReturns(admin, { state: "requested", sort: "oldest" })).rows.length,
+      ],
+      [
+        "returns queue, waiting, by client",
+        goals.admin,
+        async () => (await listReturns(admin, { state: "requested", sort: "client" })).rows.length,
       ],
       [
         "returns queue, approved, one client",
         goals.admin,
-        async () => (await listReturns(admin, { state: "approved", client: clientIds[0]! })).rows.length,
+        async () =>
+          (await listReturns(admin, { state: "approved", client: clientIds[0]!, sort: "oldest" })).rows
+            .length,
       ],
     ];
     for (const [name, goal, query] of queries) {

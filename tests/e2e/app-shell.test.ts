@@ -355,8 +355,12 @@ describe("the frame of the signed-in areas", () => {
       await expect(badgeCount(other, "Client portal", "My Leads")).resolves.toBe("1");
 
       // Decided: nothing waits.
-      const request = admin.getByRole("article", { name: "Return of Omar Reyes by Birch Lane Capital" });
-      await request.getByRole("button", { name: /^Approve/ }).click();
+      const request = admin.getByRole("row", { name: "Return of Omar Reyes by Birch Lane Capital" });
+      await request.getByRole("checkbox", { name: "Tick the return of Omar Reyes" }).check();
+      await admin
+        .getByRole("form", { name: "Decide the ticked returns" })
+        .getByRole("button", { name: "Approve" })
+        .click();
       await toast(admin, "Return approved").waitFor();
       await expect.poll(() => badgeCount(admin, "Admin", "Returns")).toBeNull();
     },

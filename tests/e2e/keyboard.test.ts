@@ -113,14 +113,23 @@ describe("keyboard flows", () => {
       await card.getByText("Waiting for review").waitFor();
       expect(await focused(client)).toBe("H2 Return this lead");
 
-      // The admin approves from the queue: the decided card leaves, focus goes to the queue's heading.
+      // The admin approves from the queue: j reaches the row, x ticks it, Tab reaches the bar's Approve;
+      // the decided row leaves and focus lands on the result that stays on the page.
       await admin.goto(app.url + "/admin/returns", { waitUntil: "networkidle" });
-      const request = admin.getByRole("article", { name: "Return of Nora Quill by Juniper Keys Capital" });
-      await request.getByRole("button", { name: /^Approve/ }).focus();
+      const request = admin.getByRole("row", { name: "Return of Nora Quill by Juniper Keys Capital" });
+      await request.waitFor();
+      await admin.keyboard.press("j");
+      expect(await focused(admin)).toBe("A Nora Quill");
+      await admin.keyboard.press("x");
+      await admin.getByText("1 selected").waitFor();
+      for (let i = 0; i < 12 && (await focused(admin)) !== "BUTTON Approve"; i++) {
+        await admin.keyboard.press("Tab");
+      }
+      expect(await focused(admin)).toBe("BUTTON Approve");
       await admin.keyboard.press("Enter");
       await toast(admin, "Return approved").waitFor();
       await request.waitFor({ state: "detached" });
-      expect(await focused(admin)).not.toBe("BODY");
+      expect(await focused(admin)).toMatch(/^DIV Approved 1 return\./);
     },
   );
 });

@@ -14,10 +14,13 @@ import {
   leads,
   mailOutbox,
 } from "~/db/schema";
+import { guaranteeStandings } from "~/features/leads/agreements/ledger.server";
+import { submitFeedback } from "~/features/leads/client-leads.server";
 import { leadTimeline } from "~/features/leads/lead-queries.server";
 import { unavailableText } from "~/features/leads/returns/return-standing";
 import { decideReturn, requestReturn, returnStanding } from "~/features/leads/returns/returns.server";
 import { permissionsOf } from "~/lib/permissions";
+import { loader as clientsLoader } from "~/routes/admin/clients/list";
 import { action as queueAction, loader as queueLoader } from "~/routes/admin/returns";
 import { action as clientLeadAction, loader as clientLeadLoader } from "~/routes/client/lead";
 import { testDatabases } from "../support/databases";
@@ -348,7 +351,8 @@ describe.each(testDatabases)("returns on $name", (testDb) => {
     const approved = redirectOf(
       await decide("admin", { returnId: target.id, decision: "approve", decisionNote: "" }),
     );
-    expect(approved.location).toBe("/admin/returns?state=requested");
+    // Back to the queue (waiting, its default) with what was done, which stays on the page.
+    expect(approved.location).toBe("/admin/returns?done=approve.1.0.0");
     expect(approved.flash).toMatchObject({ title: "Return approved" });
     const mail = await lastMail();
     expect(mail.toAddress).toBe("clienta@example.com");
@@ -389,5 +393,210 @@ describe.each(testDatabases)("returns on $name", (testDb) => {
     expect(entries.find((e) => e.activityType === "return_approved")?.description).toBe(
       "Return approved: a replacement lead is owed",
     );
+  });
+
+  it("decides ticked returns in bulk with one note, each as a single decision, for admins only", async () => {
+    const admin = actorOf("admin");
+    // Enough deliveries this month for four more of A's returns, and one of B's.
+    const forA = await deliver("clientA", 30);
+    const [forB] = await deliver("clientB", 1);
+    const askA = forA.slice(0, 4);
+    for (const leadId of askA) {
+      expect(await requestReturn(actorOf("clientA"), leadId, { reason: "not_owner", note: "" })).toEqual({
+        ok: true,
+      });
+    }
+    expect(await requestReturn(actorOf("clientB"), forB!, { reason: "duplicate", note: "Had it" })).toEqual({
+      ok: true,
+    });
+    // The client's feedback on a lead before they asked: the queue carries it as evidence.
+    await submitFeedback(actorOf("clientA"), askA[0]!, {
+      feedbackStatus: "contacted",
+      notes: "Voicemail full twice; a tenant answered the third time",
+    });
+    const returnOf = async (leadId: string) =>
+      (await database.db.select().from(leadReturns).where(eq(leadReturns.leadId, leadId)))[0]!;
+    const [a1, a2, a3, a4] = await Promise.all(askA.map(returnOf));
+    const b1 = await returnOf(forB!);
+
+    type Row = {
+      id: string;
+      client: string;
+      feedback: { status: string; notes: string }[];
+      windowDays: number;
+    };
+    const byClient = answer(await queue("admin", "?sort=client")).data as unknown as { rows: Row[] };
+    const clientsInOrder = byClient.rows.map((r) => r.client);
+    expect(clientsInOrder).toEqual([...clientsInOrder].sort());
+    expect(clientsInOrder).toContain("Bravo Capital");
+    const backwards = answer(await queue("admin", "?sort=client_desc")).data as unknown as { rows: Row[] };
+    expect(backwards.rows[0]!.client).toBe("Bravo Capital");
+    const evidence = byClient.rows.find((r) => r.id === a1!.id)!;
+    expect(evidence.windowDays).toBe(7);
+    expect(evidence.feedback).toEqual([
+      expect.objectContaining({
+        status: "contacted",
+        notes: "Voicemail full twice; a tenant answered the third time",
+      }),
+    ]);
+    expect(byClient.rows.find((r) => r.id === b1.id)!.windowDays).toBe(7);
+
+    const bulk = (who: Who, ids: string[], decision: string, decisionNote: string, search = "") =>
+      callRoute(
+        queueAction,
+        formRequest(
+          `/admin/returns${search}`,
+          [
+            ...ids.map((id) => ["returnId", id] as [string, string]),
+            ["decision", decision],
+            ["decisionNote", decisionNote],
+          ],
+          call(who),
+        ),
+      );
+    const waitingCount = async () =>
+      (await database.db.select().from(leadReturns).where(eq(leadReturns.state, "requested"))).length;
+    const before = await waitingCount();
+
+    // Not an admin: sent away, nothing decided.
+    for (const who of ["plain", "clientA"] as const) {
+      expect(redirectOf(await bulk(who, [a1!.id, b1.id], "approve", "")).location).toBe("/");
+    }
+    // Refusals at the bar, with the single decision's messages; nothing decided.
+    const noNote = answer(await bulk("admin", [a1!.id, a2!.id], "reject", "  "));
+    expect(noNote.status).toBe(400);
+    expect(noNote.data.fieldErrors).toEqual({
+      decisionNote: "Say why the return is rejected: the client sees it",
+    });
+    const none = answer(await bulk("admin", [], "approve", ""));
+    expect(none.status).toBe(400);
+    expect(none.data.fieldErrors).toEqual({ returnId: "Tick the returns to decide" });
+    const noChoice = answer(await bulk("admin", [a1!.id], "", ""));
+    expect(noChoice.data.fieldErrors).toEqual({ decision: "Choose approve or reject" });
+    expect(await waitingCount()).toBe(before);
+
+    // A, A and B approved with one note; one already decided, one unknown and one not an id reported.
+    const standingBefore = (await guaranteeStandings(admin)).get(ids.clientA)!.thisMonth;
+    const outboxBefore = (await database.db.select().from(mailOutbox)).length;
+    const alreadyDecided = (
+      await database.db.select().from(leadReturns).where(eq(leadReturns.state, "approved"))
+    )[0]!;
+    const done = redirectOf(
+      await bulk(
+        "admin",
+        [a1!.id, a2!.id, b1.id, a1!.id, alreadyDecided.id, crypto.randomUUID(), "not-an-id"],
+        "approve",
+        "Replacements go out this week",
+        `?sort=client&state=requested&done=reject.9.9.9`,
+      ),
+    );
+    expect(done.location).toBe("/admin/returns?sort=client&done=approve.3.1.2");
+    expect(done.flash).toMatchObject({
+      title: "Returns approved",
+      text: "Approved 3 returns; 1 was already decided; 2 were not found. Each client is told by e-mail.",
+    });
+    for (const r of [a1!, a2!, b1]) {
+      expect(await returnOf(r.leadId)).toMatchObject({
+        state: "approved",
+        decidedBy: ids.admin,
+        decisionNote: "Replacements go out this week",
+      });
+      const [entry] = await database.db
+        .select()
+        .from(leadActivities)
+        .where(and(eq(leadActivities.leadId, r.leadId), eq(leadActivities.activityType, "return_approved")));
+      expect(entry!.description).toBe(
+        "Return approved: a replacement lead is owed. Replacements go out this week",
+      );
+    }
+    // The ledger: A's two approved returns leave this month's net deliveries and owe replacements.
+    const standingAfter = (await guaranteeStandings(admin)).get(ids.clientA)!.thisMonth;
+    expect(standingAfter.returned - standingBefore.returned).toBe(2);
+    expect(standingAfter.netDelivered - standingBefore.netDelivered).toBe(-2);
+    expect(standingAfter.replacementsOwed - standingBefore.replacementsOwed).toBe(2);
+    // One e-mail per client return decided, to that client, with the note; none for the others.
+    const mails = (await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt))).slice(
+      outboxBefore,
+    );
+    expect(mails.map((m) => m.toAddress).sort()).toEqual([
+      "clienta@example.com",
+      "clienta@example.com",
+      "clientb@example.com",
+    ]);
+    expect(mails.every((m) => /^Return approved: /.test(m.subject))).toBe(true);
+    expect(mails.every((m) => m.textBody.includes("Replacements go out this week"))).toBe(true);
+
+    // The queue shows what was done while the URL says so.
+    const shown = answer(await queue("admin", "?done=approve.3.1.2")).data as unknown as {
+      query: { done: unknown };
+      rows: { id: string }[];
+    };
+    expect(shown.query.done).toEqual({ decision: "approve", decided: 3, already: 1, missing: 2 });
+    expect(shown.rows.map((r) => r.id)).not.toContain(a1!.id);
+
+    // Rejected in bulk with one note: each client told why.
+    const rejected = redirectOf(await bulk("admin", [a3!.id, a4!.id], "reject", "Both reached the owner"));
+    expect(rejected.location).toBe("/admin/returns?done=reject.2.0.0");
+    expect(rejected.flash).toMatchObject({
+      title: "Returns rejected",
+      text: "Rejected 2 returns. Each client is told by e-mail.",
+    });
+    for (const r of [a3!, a4!]) {
+      expect(await returnOf(r.leadId)).toMatchObject({
+        state: "rejected",
+        decisionNote: "Both reached the owner",
+      });
+    }
+    const [rejectMail] = await database.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    expect(rejectMail!.subject).toMatch(/^Return not accepted: /);
+    expect(rejectMail!.textBody).toContain("Both reached the owner");
+
+    // Nothing left to decide among those ticked: the single decision's refusals, never a 500.
+    const again = answer(await bulk("admin", [a1!.id, a3!.id], "approve", ""));
+    expect(again.status).toBe(409);
+    expect(again.data.toast).toMatchObject({ title: "Already decided" });
+    const unknown = answer(await bulk("admin", [crypto.randomUUID(), "x".repeat(100)], "approve", ""));
+    expect(unknown.status).toBe(404);
+    expect(unknown.data.toast).toMatchObject({ title: "Error", text: "Return not found" });
+    expect(await returnOf(a3!.leadId)).toMatchObject({ state: "rejected" });
+
+    // /admin/clients counts each client's returns waiting and this month's deliveries, and sorts by them.
+    const listed = answer(
+      await callRoute(clientsLoader, getRequest("/admin/clients?sort=returns", call("admin"))),
+    ).data as unknown as {
+      sort: string;
+      clients: {
+        id: string;
+        returnsWaiting: number;
+        deliveredThisMonth: number;
+        lastDeliveredAt: Date | null;
+      }[];
+    };
+    expect(listed.sort).toBe("returns");
+    const waitingOf = async (clientId: string) =>
+      (
+        await database.db
+          .select()
+          .from(leadReturns)
+          .where(and(eq(leadReturns.clientId, clientId), eq(leadReturns.state, "requested")))
+      ).length;
+    const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+    const deliveredOf = async (clientId: string) =>
+      (await database.db.select().from(leadDeliveries).where(eq(leadDeliveries.clientId, clientId))).filter(
+        (d) => d.deliveredAt >= monthStart,
+      ).length;
+    const [first, second] = listed.clients;
+    expect(first).toMatchObject({ id: ids.clientA, returnsWaiting: await waitingOf(ids.clientA) });
+    expect(first!.returnsWaiting).toBeGreaterThan(0);
+    expect(second).toMatchObject({
+      id: ids.clientB,
+      returnsWaiting: 0,
+      deliveredThisMonth: await deliveredOf(ids.clientB),
+    });
+    expect(second!.lastDeliveredAt).toBeInstanceOf(Date);
   });
 });

@@ -19,7 +19,11 @@ export interface Call {
   ip?: string;
 }
 
-export function formRequest(path: string, fields: Record<string, string>, call: Call = {}): Request {
+export function formRequest(
+  path: string,
+  fields: Record<string, string> | [string, string][],
+  call: Call = {},
+): Request {
   const headers = new Headers({
     "Content-Type": "application/x-www-form-urlencoded",
     "User-Agent": "vitest",

@@ -1,10 +1,17 @@
+import { useCallback, useState } from "react";
 import type { Route } from "./+types/returns";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
-import { ReturnFilters, ReturnQueue } from "~/features/leads/components/return-queue";
+import {
+  DECISION_FORM_ID,
+  DecisionBar,
+  DecisionResult,
+  ReturnFilters,
+  ReturnTable,
+} from "~/features/leads/components/return-queue";
 import { listClients } from "~/features/leads/lead-queries.server";
 import { handleReturnDecision, type ReturnReply } from "~/features/leads/returns/return-actions.server";
-import { returnQueueSchema } from "~/features/leads/returns/return.schema";
+import { returnQueueSchema, returnQueueSearch } from "~/features/leads/returns/return.schema";
 import { listReturns } from "~/features/leads/returns/returns.server";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import { PageTitle } from "~/components/ui/page-title";
@@ -12,8 +19,9 @@ import { PageTitle } from "~/components/ui/page-title";
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
   const query = returnQueueSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const now = Date.now();
   const [queue, clients] = await Promise.all([listReturns(actor, query), listClients(actor)]);
-  return { query, clients, ...queue };
+  return { query, clients, now, ...queue };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -26,20 +34,37 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export const meta: Route.MetaFunction = () => privatePageMeta("Returns");
 
 export default function AdminReturns({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, clients, rows, total } = loaderData;
+  const { query, clients, rows, total, now } = loaderData;
+  const [ticked, setTicked] = useState(0);
+  const clearTicks = useCallback(() => {
+    for (const box of document.querySelectorAll<HTMLInputElement>(`input[form="${DECISION_FORM_ID}"]`)) {
+      box.checked = false;
+    }
+    setTicked(0);
+  }, []);
   // New requests and decisions by other admins appear without a reload.
   useLiveRevalidation("/admin/leads/events", "lead");
   return (
-    <section aria-labelledby="returns-heading" className="max-w-4xl space-y-6">
-      <div>
-        <PageTitle id="returns-heading">Returns</PageTitle>
-        <p className="mt-1 text-muted-foreground">
-          Leads clients asked to send back, oldest first. Approve to count it out of their deliveries and owe
-          a replacement; reject with a note they will read.
+    <section aria-labelledby="returns-heading" className="space-y-3">
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <PageTitle id="returns-heading" size="compact">
+          Returns
+        </PageTitle>
+        <p className="text-sm text-muted-foreground">
+          Leads clients asked to send back. Approve to count it out of their deliveries and owe a replacement;
+          reject with a note they will read.
         </p>
       </div>
       <ReturnFilters query={query} clients={clients} />
-      <ReturnQueue rows={rows} total={total} reply={actionData as ReturnReply | undefined} />
+      {query.done && (
+        <DecisionResult done={query.done} dismissTo={`/admin/returns${returnQueueSearch(query)}`} />
+      )}
+      <ReturnTable rows={rows} total={total} query={query} now={now} onTickedChange={setTicked} />
+      <DecisionBar ticked={ticked} reply={actionData as ReturnReply | undefined} onClear={clearTicks} />
+      <p className="text-xs text-muted-foreground max-md:hidden">
+        Keyboard: <kbd>j</kbd>/<kbd>k</kbd> next and previous return, <kbd>Enter</kbd> opens its lead,{" "}
+        <kbd>x</kbd> ticks it.
+      </p>
     </section>
   );
 }

@@ -113,9 +113,19 @@ export async function ownAgreement(actor: ActorRef): Promise<AgreementVersion | 
 export interface ClientStanding extends ClientAccount {
   agreement: Pick<AgreementTerms, "leadsPerMonth" | "startsOn" | "pricePerLead" | "markets"> | null;
   assignedLeads: number;
+  /** Leads delivered to them since the first of this month (UTC), returned or not. */
+  deliveredThisMonth: number;
+  /** Their latest delivery, null before the first. */
+  lastDeliveredAt: Date | null;
+  /** Their returns waiting for the agency's decision. */
+  returnsWaiting: number;
 }
 
-/** Every client account with its current agreement and the leads it holds, by display name. */
+/**
+ * Every client account with its current agreement, the leads it holds, this month's deliveries, its
+ * latest delivery and its returns waiting, by display name. Each figure is an index range of the
+ * client's own rows (lead_deliveries_client_delivered_idx, lead_returns_client_idx).
+ */
 export async function listClientStandings(actor: ActorRef): Promise<ClientStanding[]> {
   authorize(actor, "agreement:read:any");
   const db = await getDb();
@@ -130,12 +140,22 @@ export async function listClientStandings(actor: ActorRef): Promise<ClientStandi
     price_per_lead: string | null;
     markets: string[] | null;
     assigned_leads: string;
+    delivered_this_month: string;
+    last_delivered_at: Date | string | null;
+    returns_waiting: string;
   }>(
     db,
     sql`
       select r.user_id as id, u.email, p.first_name, p.last_name, p.company_name,
              a.leads_per_month, a.starts_on::text as starts_on, a.price_per_lead, a.markets,
-             (select count(*) from leads l where l.assigned_to_client_id = r.user_id) as assigned_leads
+             (select count(*) from leads l where l.assigned_to_client_id = r.user_id) as assigned_leads,
+             (select count(*) from lead_deliveries d where d.client_id = r.user_id
+                and d.delivered_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')
+               as delivered_this_month,
+             (select max(d.delivered_at) from lead_deliveries d where d.client_id = r.user_id)
+               as last_delivered_at,
+             (select count(*) from lead_returns x where x.client_id = r.user_id and x.state = 'requested')
+               as returns_waiting
       from user_roles r
       join "user" u on u.id = r.user_id
       left join profiles p on p.user_id = r.user_id
@@ -163,6 +183,10 @@ export async function listClientStandings(actor: ActorRef): Promise<ClientStandi
             markets: row.markets ?? [],
           },
     assignedLeads: Number(row.assigned_leads),
+    deliveredThisMonth: Number(row.delivered_this_month),
+    // node-postgres parses the timestamp; PGlite may hand back its text.
+    lastDeliveredAt: row.last_delivered_at === null ? null : new Date(row.last_delivered_at),
+    returnsWaiting: Number(row.returns_waiting),
   }));
 }
 

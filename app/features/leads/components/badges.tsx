@@ -4,11 +4,14 @@ import {
   labelOf,
   leadStatuses,
   motivationLevels,
+  returnStates,
   type FeedbackStatus,
   type ImportStatus,
   type LeadStatus,
   type MotivationLevel,
+  type ReturnState,
 } from "~/db/enums";
+import { returnStateColours } from "../insights/chart-colours";
 import { cn } from "~/lib/utils";
 
 // Spec 02 §4: motivation hot red, warm orange, cold blue; status new blue, qualified green, contacted
@@ -76,3 +79,25 @@ export const FeedbackBadge = ({ value }: { value: FeedbackStatus }) => (
 export const ImportStatusBadge = ({ value }: { value: ImportStatus }) => (
   <Badge className={importColors[value]}>{labelOf(importStatuses, value)}</Badge>
 );
+
+/**
+ * A return's state in the palette's colours (insights/chart-colours.ts, issue 25): waiting amber,
+ * approved green, rejected grey, as the charts draw them. The colour is a dot and a light tint; the label
+ * stays dark, so it reads at AA whatever the hue. "Waiting" (for review), short enough for a row.
+ */
+export function ReturnStateBadge({ value }: { value: ReturnState }) {
+  const colour = returnStateColours[value === "requested" ? "waiting" : value];
+  return (
+    <span
+      title={labelOf(returnStates, value)}
+      className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold text-foreground ring-1 ring-inset"
+      style={{
+        backgroundColor: `color-mix(in srgb, ${colour} 10%, white)`,
+        ["--tw-ring-color" as string]: `color-mix(in srgb, ${colour} 45%, white)`,
+      }}
+    >
+      <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: colour }} />
+      {value === "requested" ? "Waiting" : labelOf(returnStates, value)}
+    </span>
+  );
+}

@@ -27,6 +27,10 @@ import {
 import { CapQuestion } from "./cap-question";
 import type { PersonOption } from "./lead-list";
 
+/** The floating selection bar's frame, shared by the lead list and the returns queue (issue 25). */
+export const selectionBarClass =
+  "sticky bottom-2 z-20 mt-3 flex flex-col gap-2 rounded-xl border border-primary/30 bg-card/95 p-3 shadow-xl backdrop-blur md:flex-row md:flex-wrap md:items-end md:gap-3";
+
 /** The form the row checkboxes belong to (they sit in the table, outside it: `form="bulk-form"`). */
 export const BULK_FORM_ID = "bulk-form";
 
@@ -103,10 +107,7 @@ export function BulkBar({
       method="post"
       {...form.formProps}
       aria-label="Bulk actions"
-      className={cn(
-        "sticky bottom-2 z-20 mt-3 flex flex-col gap-2 rounded-xl border border-primary/30 bg-card/95 p-3 shadow-xl backdrop-blur md:flex-row md:flex-wrap md:items-end md:gap-3",
-        !open && "hidden",
-      )}
+      className={cn(selectionBarClass, !open && "hidden")}
     >
       {form.shownStatus && (
         <div className="md:basis-full">

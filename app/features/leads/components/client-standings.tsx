@@ -1,24 +1,44 @@
-import { marketsText } from "../agreements/markets";
 import { Link } from "react-router";
-import { clientDisplayName, formatCount, formatListDate } from "../lead-format";
-import type { ClientStanding } from "../agreements/agreements.server";
-import type { GuaranteeStanding } from "../agreements/ledger.server";
-import { overText, riskTexts } from "../agreements/guarantee";
+import { marketsText } from "../agreements/markets";
+import { clientDisplayName, formatAgo, formatCount, formatListDate } from "../lead-format";
+import { clientSorts, type ClientRow, type ClientSort } from "../agreements/client-sorts";
+import { milestoneLabels, overText, riskTexts } from "../agreements/guarantee";
+import { cn } from "~/lib/utils";
+import { labelOf } from "~/db/enums";
 import { formatPrice } from "./agreement-terms";
-import { MilestoneBadge } from "./guarantee-panel";
-import { ScrollFrame } from "~/components/ui/scroll-frame";
-import { ColumnHeads } from "~/components/ui/column-heads";
+import { SortableHead } from "./lead-table-parts";
+
+type Row = ClientRow;
+
+const headClass = "px-1.5 py-2 font-semibold whitespace-nowrap";
+const cellClass = "md:table-cell md:whitespace-nowrap md:px-1.5 md:py-2 md:align-top";
+/** A phone card's figure: its column's name above it (the table's header is hidden there). */
+const labelled =
+  "before:block before:text-xs before:font-semibold before:text-muted-foreground before:content-[attr(data-label)] md:before:hidden";
+
+/** A header that sorts the list: by name either way, a figure the largest first. */
+function Head({ label, sort, by }: { label: string; sort: ClientSort; by: ClientSort | "name" }) {
+  const current = by === "name" ? sort === "name" || sort === "name_desc" : sort === by;
+  const direction = !current ? null : sort === "name" ? "ascending" : "descending";
+  const next = by === "name" ? (sort === "name" ? "name_desc" : "name") : by;
+  return (
+    <SortableHead
+      label={label}
+      direction={direction}
+      to={next === "standing" ? "/admin/clients" : `/admin/clients?sort=${next}`}
+      className={cn(headClass, by === "name" && "pl-3", by === "held" && "pr-3")}
+    />
+  );
+}
 
 /**
- * /admin/clients: every client account, the most urgent first, with the start's milestones, this
- * month's net deliveries against the promise (flagged when they went beyond it), and the agreement at
- * a glance.
+ * /admin/clients (issue 15, issue 25): every client account in a compact table that sorts by its
+ * headers (links: they work without JavaScript), the most urgent first by default. A row: the client,
+ * how they stand (the start's milestones not yet met), this month's net deliveries against the promise
+ * (flagged over) with the deliveries and returns behind it, returns waiting (a link to them in the queue), the latest
+ * delivery, the agreement, and the leads held. On a phone each row is a card.
  */
-export function ClientStandings({
-  clients,
-}: {
-  clients: (ClientStanding & { guarantee: GuaranteeStanding | null })[];
-}) {
+export function ClientStandings({ clients, sort, now }: { clients: Row[]; sort: ClientSort; now: number }) {
   if (clients.length === 0) {
     return (
       <p className="rounded-xl border border-border bg-card p-6 text-muted-foreground">
@@ -27,74 +47,128 @@ export function ClientStandings({
     );
   }
   return (
-    <ScrollFrame label="Client standings">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">Client accounts, the most urgent first</caption>
-        <ColumnHeads names={["Client", "Standing", "This month", "Agreement", "Leads held"]} />
-        <tbody className="divide-y divide-border">
+    <div className="rounded-xl border border-border bg-card shadow-sm md:overflow-x-auto">
+      <table className="block w-full text-left text-sm md:table">
+        <caption className="sr-only">Client accounts, {labelOf(clientSorts, sort).toLowerCase()}</caption>
+        <thead className="hidden border-b border-border bg-muted/60 text-xs text-muted-foreground md:table-header-group">
+          <tr>
+            <Head label="Client" sort={sort} by="name" />
+            <Head label="Standing" sort={sort} by="standing" />
+            <Head label="This month" sort={sort} by="delivered" />
+            <Head label="Returns" sort={sort} by="returns" />
+            <Head label="Last delivery" sort={sort} by="last" />
+            <th scope="col" className={headClass}>
+              Agreement
+            </th>
+            <Head label="Leads held" sort={sort} by="held" />
+          </tr>
+        </thead>
+        <tbody className="block md:table-row-group">
           {clients.map((client) => (
-            <tr key={client.id} className="align-top">
-              <td className="px-4 py-3">
-                <Link
-                  to={`/admin/clients/${client.id}`}
-                  className="font-semibold text-primary underline-offset-4 hover:underline"
-                >
-                  {clientDisplayName(client)}
-                </Link>
-                <p className="text-muted-foreground">{client.email}</p>
-              </td>
-              <td className="px-4 py-3">
-                {client.guarantee ? (
-                  <>
-                    <p className="font-semibold">{riskTexts[client.guarantee.risk]}</p>
-                    <ul className="mt-1 space-y-1">
-                      {client.guarantee.milestones.map((m) => (
-                        <li
-                          key={m.name}
-                          className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground"
-                        >
-                          <MilestoneBadge state={m.state} /> {m.name}
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                ) : (
-                  <span className="text-muted-foreground">—</span>
-                )}
-              </td>
-              <td className="px-4 py-3 tabular-nums">
-                {client.guarantee
-                  ? `${formatCount(client.guarantee.thisMonth.netDelivered)} of ${formatCount(client.guarantee.thisMonth.promised)} net`
-                  : "—"}
-                {client.guarantee && client.guarantee.thisMonth.over > 0 && (
-                  <p className="font-semibold text-amber-800">{overText(client.guarantee.thisMonth)}</p>
-                )}
-                {client.guarantee && client.guarantee.thisMonth.returned > 0 && (
-                  <p className="text-xs text-muted-foreground">
-                    {formatCount(client.guarantee.thisMonth.returned)} returned
-                  </p>
-                )}
-              </td>
-              <td className="px-4 py-3">
-                {client.agreement ? (
-                  <>
-                    {formatCount(client.agreement.leadsPerMonth)} a month from{" "}
-                    {formatListDate(client.agreement.startsOn)}
-                    <p className="text-xs text-muted-foreground">
-                      {formatPrice(client.agreement.pricePerLead)} a lead
-                      {" · "}
-                      {client.agreement.markets.length ? marketsText(client.agreement.markets) : "any market"}
-                    </p>
-                  </>
-                ) : (
-                  <span className="font-semibold text-amber-800">No agreement yet</span>
-                )}
-              </td>
-              <td className="px-4 py-3 tabular-nums">{formatCount(client.assignedLeads)}</td>
-            </tr>
+            <ClientRowView key={client.id} client={client} now={now} />
           ))}
         </tbody>
       </table>
-    </ScrollFrame>
+    </div>
+  );
+}
+
+function ClientRowView({ client, now }: { client: Row; now: number }) {
+  const name = clientDisplayName(client);
+  const month = client.guarantee?.thisMonth;
+  const over = month ? overText(month) : null;
+  const open = client.guarantee?.milestones.filter((m) => m.state !== "met") ?? [];
+  const markets = client.agreement?.markets.length ? marketsText(client.agreement.markets) : "any market";
+  return (
+    <tr className="grid grid-flow-dense grid-cols-3 gap-x-3 gap-y-2 border-b border-border px-3 py-3 last:border-0 hover:bg-muted/40 md:table-row md:p-0">
+      <td className={cn(cellClass, "col-span-2 min-w-0 md:pl-3")}>
+        <Link
+          to={`/admin/clients/${client.id}`}
+          className="block font-semibold text-primary underline-offset-4 hover:underline max-md:text-base md:max-w-[12rem] md:truncate"
+          title={name}
+        >
+          {name}
+        </Link>
+        <p className="truncate text-xs text-muted-foreground md:max-w-[12rem]" title={client.email}>
+          {client.email}
+        </p>
+      </td>
+      <td className={cn(cellClass, "text-right md:text-left")}>
+        {client.guarantee ? (
+          <>
+            <p
+              className={cn(
+                "font-semibold",
+                client.guarantee.risk < 3 ? "text-red-800" : client.guarantee.risk === 3 && "text-amber-800",
+              )}
+            >
+              {riskTexts[client.guarantee.risk]}
+            </p>
+            {open.map((m) => (
+              <p
+                key={m.name}
+                className="text-xs text-muted-foreground max-md:hidden md:max-w-[11rem] md:whitespace-normal"
+              >
+                {m.name}: {milestoneLabels[m.state].toLowerCase()}
+              </p>
+            ))}
+          </>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        )}
+      </td>
+      <td data-label="This month" className={cn(cellClass, labelled, "col-span-2 tabular-nums")}>
+        {month ? `${formatCount(month.netDelivered)} of ${formatCount(month.promised)} net` : "—"}
+        {over && <p className="font-semibold text-amber-800">{over}</p>}
+        <p className="text-xs text-muted-foreground">
+          {formatCount(client.deliveredThisMonth)} delivered
+          {month && month.returned > 0 && ` · ${formatCount(month.returned)} returned`}
+        </p>
+      </td>
+      <td data-label="Returns" className={cn(cellClass, labelled, "tabular-nums")}>
+        {client.returnsWaiting > 0 ? (
+          <Link
+            to={`/admin/returns?client=${client.id}`}
+            className="font-semibold text-primary underline-offset-4 hover:underline"
+          >
+            {formatCount(client.returnsWaiting)} waiting
+            <span className="sr-only"> from {name}</span>
+          </Link>
+        ) : (
+          <span className="text-muted-foreground">None waiting</span>
+        )}
+      </td>
+      <td data-label="Last delivery" className={cn(cellClass, labelled, "md:whitespace-nowrap")}>
+        {client.lastDeliveredAt ? (
+          <time
+            dateTime={new Date(client.lastDeliveredAt).toISOString()}
+            title={formatListDate(client.lastDeliveredAt)}
+          >
+            {formatAgo(client.lastDeliveredAt, now)}
+          </time>
+        ) : (
+          <span className="text-muted-foreground">Never</span>
+        )}
+      </td>
+      <td data-label="Agreement" className={cn(cellClass, labelled, "col-span-3 min-w-0")}>
+        {/* A box of its own width: a table cell's max-width does not hold its text in. */}
+        <div className="min-w-0 md:w-40 md:whitespace-normal">
+          {client.agreement ? (
+            <>
+              {formatCount(client.agreement.leadsPerMonth)} a month from{" "}
+              {formatListDate(client.agreement.startsOn)}
+              <p className="truncate text-xs text-muted-foreground" title={markets}>
+                {formatPrice(client.agreement.pricePerLead)} a lead · {markets}
+              </p>
+            </>
+          ) : (
+            <span className="font-semibold text-amber-800">No agreement yet</span>
+          )}
+        </div>
+      </td>
+      <td data-label="Leads held" className={cn(cellClass, labelled, "tabular-nums md:pr-3")}>
+        {formatCount(client.assignedLeads)}
+      </td>
+    </tr>
   );
 }

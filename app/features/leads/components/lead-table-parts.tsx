@@ -1,5 +1,5 @@
-import { Eye } from "lucide-react";
-import type { ReactNode } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Eye } from "lucide-react";
+import { useEffect, type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 
@@ -91,4 +91,77 @@ export function ViewIconLink({ to, name, className }: { to: string; name: string
       <Eye aria-hidden="true" className="size-4" />
     </Link>
   );
+}
+
+/**
+ * A header that sorts (issue 25): a link to the list in its order (the first page), the other way round
+ * when it is the current one; aria-sort says which way the list runs.
+ */
+export function SortableHead({
+  label,
+  direction,
+  to,
+  className,
+}: {
+  label: string;
+  direction: "ascending" | "descending" | null;
+  to: string;
+  className?: string;
+}) {
+  const Icon = direction === "ascending" ? ArrowUp : direction === "descending" ? ArrowDown : ArrowUpDown;
+  return (
+    <th scope="col" aria-sort={direction ?? undefined} className={className}>
+      <Link
+        to={to}
+        className={cn(
+          "-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-foreground",
+          direction && "text-foreground",
+        )}
+      >
+        {label}
+        <Icon aria-hidden="true" className={cn("size-3.5", !direction && "opacity-40")} />
+      </Link>
+    </th>
+  );
+}
+
+/** Whether a click on a row opens it: not when it was on one of the row's own controls or selected text. */
+export function opensRow(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  return (
+    !target.closest("a, button, input, label, select, summary, details") && !window.getSelection()?.toString()
+  );
+}
+
+/**
+ * A compact list by keyboard (issue 25; the leads and the returns): j and k move focus to the next or previous row's name (its link, so
+ * Enter opens it), x ticks the focused row. Keys typed into a field are left alone.
+ */
+export function useRowKeys(tableRef: React.RefObject<HTMLTableElement | null>, recount: () => void) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement;
+      if (target.closest("input, select, textarea, [contenteditable=true], details[open]")) return;
+      if (event.key !== "j" && event.key !== "k" && event.key !== "x") return;
+      const links = [...(tableRef.current?.querySelectorAll<HTMLAnchorElement>("a[data-row-link]") ?? [])];
+      if (links.length === 0) return;
+      const current = links.findIndex((link) => link.closest("tr")?.contains(document.activeElement));
+      if (event.key === "x") {
+        const box = links[current]?.closest("tr")?.querySelector<HTMLInputElement>("input[type=checkbox]");
+        if (!box) return;
+        event.preventDefault();
+        box.checked = !box.checked;
+        recount();
+        return;
+      }
+      event.preventDefault();
+      const next =
+        current === -1 ? 0 : Math.min(links.length - 1, Math.max(0, current + (event.key === "j" ? 1 : -1)));
+      links[next]!.focus();
+      links[next]!.scrollIntoView({ block: "nearest" });
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [tableRef, recount]);
 }

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Columns3 } from "lucide-react";
+import { Columns3 } from "lucide-react";
 import { useCallback, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -29,7 +29,7 @@ import {
 } from "../lead-list.schema";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { BULK_FORM_ID } from "./bulk-bar";
-import { ViewIconLink } from "./lead-table-parts";
+import { opensRow, SortableHead, useRowKeys, ViewIconLink } from "./lead-table-parts";
 import { useCloseOnOutsideClick } from "./filters";
 
 /** A row of the list as the loader sends it (React Router's serialization of `listLeads`). */
@@ -106,9 +106,7 @@ export function LeadTable({
   const span = 9 + shown.length;
   /** A click anywhere on a row opens its lead, unless it was on one of the row's own controls. */
   const openRow = (event: MouseEvent<HTMLTableRowElement>, to: string) => {
-    const target = event.target as HTMLElement;
-    if (target.closest("a, button, input, label, select") || window.getSelection()?.toString()) return;
-    void navigate(to);
+    if (opensRow(event)) void navigate(to);
   };
   return (
     <div className="relative rounded-xl border border-border bg-card shadow-sm md:overflow-x-auto">
@@ -268,60 +266,16 @@ const headClass = "px-1.5 py-2 font-semibold whitespace-nowrap";
 
 const messageClass = "block px-4 py-10 text-center text-muted-foreground md:table-cell";
 
-/**
- * A header that sorts (issue 25): a link to the first page in its order, the other way round when it is
- * the current one; aria-sort says which way the list runs.
- */
+/** A header that sorts the lead list (issue 25): its order, or the other way round when it is the current one. */
 function SortHeader({ column, query }: { column: SortableColumn; query: LeadListQuery }) {
-  const direction = sortDirectionOf(column, query.sort);
-  const Icon = direction === "ascending" ? ArrowUp : direction === "descending" ? ArrowDown : ArrowUpDown;
   return (
-    <th scope="col" aria-sort={direction ?? undefined} className={headClass}>
-      <Link
-        to={`/admin/leads${leadListSearch({ ...query, sort: nextSortOf(column, query.sort) })}`}
-        className={cn(
-          "-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-foreground",
-          direction && "text-foreground",
-        )}
-      >
-        {column}
-        <Icon aria-hidden="true" className={cn("size-3.5", !direction && "opacity-40")} />
-      </Link>
-    </th>
+    <SortableHead
+      label={column}
+      direction={sortDirectionOf(column, query.sort)}
+      to={`/admin/leads${leadListSearch({ ...query, sort: nextSortOf(column, query.sort) })}`}
+      className={headClass}
+    />
   );
-}
-
-/**
- * The list by keyboard (issue 25): j and k move focus to the next or previous row's name (its link, so
- * Enter opens the lead), x ticks the focused row. Keys typed into a field are left alone.
- */
-function useRowKeys(tableRef: React.RefObject<HTMLTableElement | null>, recount: () => void) {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-      const target = event.target as HTMLElement;
-      if (target.closest("input, select, textarea, [contenteditable=true], details[open]")) return;
-      if (event.key !== "j" && event.key !== "k" && event.key !== "x") return;
-      const links = [...(tableRef.current?.querySelectorAll<HTMLAnchorElement>("a[data-row-link]") ?? [])];
-      if (links.length === 0) return;
-      const current = links.findIndex((link) => link.closest("tr")?.contains(document.activeElement));
-      if (event.key === "x") {
-        const box = links[current]?.closest("tr")?.querySelector<HTMLInputElement>("input[type=checkbox]");
-        if (!box) return;
-        event.preventDefault();
-        box.checked = !box.checked;
-        recount();
-        return;
-      }
-      event.preventDefault();
-      const next =
-        current === -1 ? 0 : Math.min(links.length - 1, Math.max(0, current + (event.key === "j" ? 1 : -1)));
-      links[next]!.focus();
-      links[next]!.scrollIntoView({ block: "nearest" });
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [tableRef, recount]);
 }
 
 /**

@@ -1,20 +1,56 @@
 import { getTextareaProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { CheckCircle2 } from "lucide-react";
+import { useCallback, useEffect, useRef, type MouseEvent } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FilterField } from "~/components/ui/filter-field";
 import { FormField } from "~/components/ui/form-field";
-import { LocalTime } from "~/components/ui/local-time";
-import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
-import { labelOf, returnReasons, returnStates } from "~/db/enums";
+import { FormStatus } from "~/components/ui/form-status";
+import { NativeSelect } from "~/components/ui/native-select";
+import { controlClass } from "~/components/ui/input";
+import { feedbackStatuses, labelOf, returnReasons, returnStates } from "~/db/enums";
+import type { SerializeFrom } from "~/lib/serialize-from";
+import { useDismissableDetails } from "~/lib/use-dismissable-details";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { clientOptions, formatCount, type PersonName } from "../lead-format";
-import { RETURN_NOTE_MAX, returnDecisionSchema, type ReturnQueueQuery } from "../returns/return.schema";
+import { cn } from "~/lib/utils";
+import {
+  clientOptions,
+  formatAge,
+  formatAgo,
+  formatCount,
+  formatListDate,
+  type PersonName,
+} from "../lead-format";
+import {
+  decisionSentence,
+  RETURN_NOTE_MAX,
+  returnDecisionSchema,
+  returnQueueSearch,
+  type ReturnDecisionSummary,
+  type ReturnQueueQuery,
+  type ReturnSort,
+} from "../returns/return.schema";
 import type { ReturnReply } from "../returns/return-actions.server";
 import type { listReturns } from "../returns/returns.server";
+import { ReturnStateBadge } from "./badges";
+import { FilterForm, FilterSelect } from "./filters";
+import { opensRow, SortableHead, useRowKeys } from "./lead-table-parts";
+import { selectionBarClass } from "./bulk-bar";
 
-type QueueRow = Awaited<ReturnType<typeof listReturns>>["rows"][number];
+type QueueRow = SerializeFrom<typeof listReturns>["rows"][number];
 
-/** The filters of the returns queue: a GET form, so the URL holds them and it works without JavaScript. */
+/** The form the rows' checkboxes belong to (they sit in the table: `form="return-decision-form"`). */
+export const DECISION_FORM_ID = "return-decision-form";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const stateFilters = [...returnStates, { value: "all", label: "All states" }] as const;
+
+/**
+ * The filters of the returns queue: a GET form, so the URL holds them and it works without JavaScript;
+ * with it each choice applies at once (FilterForm). The order rides along.
+ */
 export function ReturnFilters({
   query,
   clients,
@@ -22,165 +58,491 @@ export function ReturnFilters({
   query: ReturnQueueQuery;
   clients: readonly (PersonName & { id: string })[];
 }) {
+  const values = {
+    state: query.state === "requested" ? "" : query.state,
+    reason: query.reason ?? "",
+    client: query.client ?? "",
+    sort: query.sort === "oldest" ? "" : query.sort,
+  };
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter returns">
-      <div className="grid gap-1">
-        <label htmlFor="filter-state" className="text-sm font-medium">
-          State
-        </label>
-        <NativeSelect id="filter-state" name="state" defaultValue={query.state} className="w-48">
-          <SelectOptions options={returnStates} />
+    <FilterForm
+      values={values}
+      label="Filter returns"
+      className="grid grid-cols-2 gap-2 md:flex md:flex-wrap md:items-end"
+    >
+      <input type="hidden" name="sort" value={values.sort} />
+      <FilterField id="filter-state" label="State" hideLabel>
+        <NativeSelect id="filter-state" name="state" defaultValue={values.state} className="md:h-9 md:w-48">
+          {stateFilters.map((o) => (
+            // The default (waiting) is the URL without a state.
+            <option key={o.value} value={o.value === "requested" ? "" : o.value}>
+              {o.label}
+            </option>
+          ))}
         </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="filter-reason" className="text-sm font-medium">
-          Reason
-        </label>
-        <NativeSelect id="filter-reason" name="reason" defaultValue={query.reason ?? ""} className="w-64">
-          <SelectOptions placeholder="All reasons" options={returnReasons} />
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="filter-client" className="text-sm font-medium">
-          Client
-        </label>
-        <NativeSelect id="filter-client" name="client" defaultValue={query.client ?? ""} className="w-56">
-          <SelectOptions placeholder="All clients" options={clientOptions(clients)} />
-        </NativeSelect>
-      </div>
-      <Button type="submit" variant="outline">
-        Filter
-      </Button>
-    </Form>
+      </FilterField>
+      <FilterSelect
+        id="filter-reason"
+        name="reason"
+        label="Reason"
+        allLabel="All reasons"
+        value={query.reason}
+        options={returnReasons}
+        className="md:h-9 md:w-60"
+        hideLabel
+      />
+      <FilterSelect
+        id="filter-client"
+        name="client"
+        label="Client"
+        allLabel="All clients"
+        value={query.client}
+        options={clientOptions(clients)}
+        className="md:h-9 md:w-56"
+        hideLabel
+      />
+    </FilterForm>
   );
 }
 
-/** The queue, oldest request first, each waiting one with its approve and reject buttons. */
-export function ReturnQueue({
+/** Which way a header's column sorts the queue now, and the order a click on it asks for. */
+function sortOf(column: "Requested" | "Client", sort: ReturnSort) {
+  if (column === "Requested") {
+    const direction = sort === "oldest" ? "ascending" : sort === "newest" ? "descending" : null;
+    return { direction, next: sort === "oldest" ? "newest" : "oldest" } as const;
+  }
+  const direction = sort === "client" ? "ascending" : sort === "client_desc" ? "descending" : null;
+  return { direction, next: sort === "client" ? "client_desc" : "client" } as const;
+}
+
+const headClass = "px-1.5 py-2 font-semibold whitespace-nowrap";
+const cellClass = "md:table-cell md:whitespace-nowrap md:px-1.5 md:py-1.5 md:align-middle";
+const wideOnly = "max-md:hidden";
+
+/**
+ * The queue as a compact table (issue 25), one line per return: the lead, the client, the reason, when
+ * it was asked and how much of the return window was left then, how old the lead was, the client's
+ * feedback as evidence (the latest inline, the rest in a disclosure) and the state. Requested and Client
+ * sort. On a phone each row is a card. With JavaScript, j and k move between rows, Enter opens the lead
+ * and x ticks the row; the header's checkbox ticks every waiting return shown.
+ */
+export function ReturnTable({
   rows,
   total,
-  reply,
+  query,
+  now,
+  onTickedChange,
 }: {
   rows: QueueRow[];
   total: number;
-  reply?: ReturnReply;
+  query: ReturnQueueQuery;
+  /** The server's time when it read the rows: ages count from it, so server and browser agree. */
+  now: number;
+  onTickedChange: (ticked: number) => void;
 }) {
-  if (rows.length === 0) {
-    return (
-      <p className="rounded-xl border border-border bg-card p-6 text-muted-foreground">No returns here.</p>
-    );
-  }
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const tableRef = useRef<HTMLTableElement>(null);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/returns";
+  const rowBoxes = useCallback(
+    () => [
+      ...(tableRef.current?.querySelectorAll<HTMLInputElement>(
+        `input[form="${DECISION_FORM_ID}"][name="returnId"]`,
+      ) ?? []),
+    ],
+    [],
+  );
+  const recount = useCallback(
+    () => onTickedChange(rowBoxes().filter((box) => box.checked).length),
+    [onTickedChange, rowBoxes],
+  );
+  useEffect(recount, [rows, recount]);
+  useRowKeys(tableRef, recount);
+  const waiting = rows.some((r) => r.state === "requested");
+  const openRow = (event: MouseEvent<HTMLTableRowElement>, to: string) => {
+    if (opensRow(event)) void navigate(to);
+  };
+  const sortTo = (sort: ReturnSort) => `/admin/returns${returnQueueSearch({ ...query, sort })}`;
   return (
-    <div className="space-y-4">
+    <div className="space-y-2">
       {total > rows.length && (
         <p className="text-sm text-muted-foreground">
-          The {formatCount(rows.length)} oldest of {formatCount(total)}: decide these first.
+          {query.sort === "oldest"
+            ? `The ${formatCount(rows.length)} oldest of ${formatCount(total)}: decide these first.`
+            : `The first ${formatCount(rows.length)} of ${formatCount(total)} in this order.`}
         </p>
       )}
-      <ol className="space-y-4">
-        {rows.map((row) => (
-          <li key={row.id}>
-            <ReturnItem
-              row={row}
-              reply={reply?.result?.initialValue?.returnId === row.id ? reply : undefined}
-            />
-          </li>
-        ))}
-      </ol>
+      <div className="relative rounded-xl border border-border bg-card shadow-sm md:overflow-x-auto">
+        <table ref={tableRef} onChange={recount} className="block w-full text-left text-sm md:table">
+          <caption className="sr-only">
+            Returns, {labelOf(stateFilters, query.state).toLowerCase()},{" "}
+            {query.sort.startsWith("client") ? "by client" : `${query.sort} request first`}
+          </caption>
+          <thead className="hidden border-b border-border bg-muted/60 text-xs text-muted-foreground md:table-header-group">
+            <tr>
+              <th scope="col" className="w-8 py-2 pl-3 pr-1">
+                {hydrated && waiting ? (
+                  <input
+                    type="checkbox"
+                    aria-label="Tick every waiting return shown"
+                    className="size-4 accent-primary align-middle"
+                    onChange={(event) => {
+                      for (const box of rowBoxes()) box.checked = event.currentTarget.checked;
+                    }}
+                  />
+                ) : (
+                  <span className="sr-only">Tick</span>
+                )}
+              </th>
+              <th scope="col" className={headClass}>
+                Lead
+              </th>
+              <SortableHead label="Client" className={headClass} {...sortLink("Client")} />
+              <th scope="col" className={headClass}>
+                Reason
+              </th>
+              <SortableHead label="Requested" className={headClass} {...sortLink("Requested")} />
+              <th scope="col" className={headClass}>
+                <span title="How much of the return window was left when the client asked">
+                  Window<span className="sr-only"> left when asked</span>
+                </span>
+              </th>
+              <th scope="col" className={headClass}>
+                <span title="How old the lead was when the client asked">
+                  Lead age<span className="sr-only"> when asked</span>
+                </span>
+              </th>
+              <th scope="col" className={headClass}>
+                Client's evidence
+              </th>
+              <th scope="col" className={headClass}>
+                State
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block md:table-row-group" aria-busy={loading || undefined}>
+            {rows.length === 0 ? (
+              <tr className="block md:table-row">
+                <td colSpan={9} className="block px-4 py-10 text-center text-muted-foreground md:table-cell">
+                  No returns here.
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => <ReturnRow key={row.id} row={row} now={now} onClick={openRow} />)
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
+
+  function sortLink(column: "Requested" | "Client") {
+    const { direction, next } = sortOf(column, query.sort);
+    return { direction, to: sortTo(next) };
+  }
 }
 
-function ReturnItem({ row, reply }: { row: QueueRow; reply?: ReturnReply }) {
+function ReturnRow({
+  row,
+  now,
+  onClick,
+}: {
+  row: QueueRow;
+  now: number;
+  onClick: (event: MouseEvent<HTMLTableRowElement>, to: string) => void;
+}) {
+  const to = `/admin/leads/${row.leadId}`;
   const seller = `${row.leadFirstName} ${row.leadLastName}`;
+  const requestedAt = new Date(row.requestedAt).getTime();
+  const closesAt = new Date(row.deliveredAt).getTime() + row.windowDays * DAY_MS;
+  const windowLeft = formatAge(row.requestedAt, closesAt);
+  const latest = row.feedback[0];
   return (
-    <article
+    <tr
+      onClick={(event) => onClick(event, to)}
       aria-label={`Return of ${seller} by ${row.client}`}
-      className="rounded-2xl border border-border bg-card p-5 shadow-sm"
+      className="grid cursor-pointer grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 border-b border-border px-3 py-2.5 last:border-0 hover:bg-muted/40 has-[:focus-visible]:bg-muted/60 md:table-row md:p-0"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-bold break-words">
-          <Link to={`/admin/leads/${row.leadId}`} className="text-primary underline-offset-4 hover:underline">
-            {seller}
-          </Link>{" "}
-          <span className="font-normal text-muted-foreground">
-            {row.city}, {row.leadState}
-          </span>
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Requested <LocalTime iso={row.requestedAt} />
-        </p>
-      </div>
-      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-muted-foreground">Client</dt>
-        <dd className="break-words">{row.client}</dd>
-        <dt className="text-muted-foreground">Delivered</dt>
-        <dd>
-          <LocalTime iso={row.deliveredAt} />
-        </dd>
-        <dt className="text-muted-foreground">Reason</dt>
-        <dd>{labelOf(returnReasons, row.reason)}</dd>
-        {row.note && (
-          <>
-            <dt className="text-muted-foreground">Client's note</dt>
-            <dd className="whitespace-pre-line break-words">{row.note}</dd>
-          </>
+      <td className="row-span-4 self-start md:w-8 md:py-1.5 md:pl-3 md:pr-1 md:align-middle md:table-cell">
+        {row.state === "requested" ? (
+          <input
+            type="checkbox"
+            form={DECISION_FORM_ID}
+            name="returnId"
+            value={row.id}
+            aria-label={`Tick the return of ${seller}`}
+            className="size-5 accent-primary align-middle md:size-4"
+          />
+        ) : (
+          <span className="block size-5 md:size-4" />
         )}
-        {row.state !== "requested" && (
-          <>
-            <dt className="text-muted-foreground">{labelOf(returnStates, row.state)}</dt>
-            <dd className="break-words">
-              {row.decidedAt && <LocalTime iso={row.decidedAt} />}
-              {row.decisionNote && ` · ${row.decisionNote}`}
-            </dd>
-          </>
+      </td>
+      <td
+        className={cn(
+          cellClass,
+          "col-start-2 row-start-1 min-w-0 truncate md:max-w-[11rem] 2xl:max-w-[16rem]",
         )}
-      </dl>
-      {row.state === "requested" && <DecisionForm returnId={row.id} seller={seller} reply={reply} />}
-    </article>
+      >
+        <Link
+          to={to}
+          prefetch="intent"
+          data-row-link
+          className="scroll-mt-32 scroll-mb-40 rounded-sm font-semibold hover:underline max-md:text-base"
+        >
+          {seller}
+        </Link>
+        {/* Where, on the widest screens only: the name is what a row must keep. */}
+        <span className="text-muted-foreground max-2xl:hidden">
+          {" "}
+          · {row.city}, {row.leadState}
+        </span>
+      </td>
+      <td className={cn(cellClass, "col-span-2 col-start-2 row-start-2 min-w-0 truncate")}>
+        <span className="block truncate md:max-w-[8rem] 2xl:max-w-[12rem]" title={row.client}>
+          {row.client}
+        </span>
+      </td>
+      <td className={cn(cellClass, wideOnly)}>
+        <span
+          className="block truncate md:max-w-[8rem] 2xl:max-w-[12rem]"
+          title={labelOf(returnReasons, row.reason)}
+        >
+          {labelOf(returnReasons, row.reason)}
+        </span>
+      </td>
+      <td
+        className={cn(
+          cellClass,
+          "col-span-2 col-start-2 row-start-3 text-xs text-muted-foreground md:text-sm md:text-foreground",
+        )}
+      >
+        <span className="md:hidden">{labelOf(returnReasons, row.reason)} · asked </span>
+        <time dateTime={new Date(row.requestedAt).toISOString()} title={formatListDate(row.requestedAt)}>
+          {formatAgo(row.requestedAt, now)}
+        </time>
+      </td>
+      <td className={cn(cellClass, wideOnly, "tabular-nums")}>
+        <span title={`Asked with ${windowLeft} of the ${row.windowDays}-day window left`}>
+          {requestedAt >= closesAt ? <span className="text-muted-foreground">closed</span> : windowLeft}
+        </span>
+      </td>
+      <td className={cn(cellClass, wideOnly, "tabular-nums")}>{formatAge(row.leadCreatedAt, requestedAt)}</td>
+      <td
+        className={cn(
+          cellClass,
+          "col-span-2 col-start-2 row-start-4 min-w-0 md:max-w-[11rem] 2xl:max-w-[20rem]",
+        )}
+      >
+        <Evidence row={row} latest={latest} windowLeft={windowLeft} />
+      </td>
+      <td className={cn(cellClass, "col-start-3 row-start-1 justify-self-end md:pr-3")}>
+        <ReturnStateBadge value={row.state} />
+      </td>
+    </tr>
   );
 }
 
-function DecisionForm({
-  returnId,
-  seller,
-  reply,
+/**
+ * What the client gave as evidence: their latest feedback inline (its status and note), and in a
+ * disclosure their note on the return, each feedback entry since delivery, and the timings.
+ */
+function Evidence({
+  row,
+  latest,
+  windowLeft,
 }: {
-  returnId: string;
-  seller: string;
-  reply?: ReturnReply;
+  row: QueueRow;
+  latest: QueueRow["feedback"][number] | undefined;
+  windowLeft: string;
 }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismissableDetails(ref);
+  const seller = `${row.leadFirstName} ${row.leadLastName}`;
+  const summary = latest
+    ? `${labelOf(feedbackStatuses, latest.status as (typeof feedbackStatuses)[number]["value"]) || "Feedback"}${latest.notes ? `: ${latest.notes}` : ""}`
+    : row.note
+      ? `Note: ${row.note}`
+      : "No feedback given";
+  return (
+    <details ref={ref} className="group/evidence relative min-w-0">
+      <summary
+        className="flex min-h-6 min-w-0 cursor-pointer list-none items-center gap-1 rounded-sm [&::-webkit-details-marker]:hidden"
+        title={summary}
+      >
+        <span className={cn("min-w-0 truncate", !latest && !row.note && "text-muted-foreground")}>
+          {summary}
+        </span>
+        <span className="shrink-0 text-xs font-semibold text-primary underline underline-offset-2">
+          More<span className="sr-only"> about the return of {seller}</span>
+        </span>
+      </summary>
+      <div className="z-30 mt-2 w-full space-y-2 whitespace-normal rounded-xl border border-border bg-card p-3 text-sm shadow-lg md:absolute md:right-0 md:w-96">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="text-muted-foreground">Reason</dt>
+          <dd>{labelOf(returnReasons, row.reason)}</dd>
+          <dt className="text-muted-foreground">Client's note</dt>
+          <dd className="whitespace-pre-line break-words">{row.note || "None"}</dd>
+          <dt className="text-muted-foreground">Delivered</dt>
+          <dd>{formatListDate(row.deliveredAt)}</dd>
+          <dt className="text-muted-foreground">Window</dt>
+          <dd>
+            {row.windowDays} days;{" "}
+            {new Date(row.requestedAt).getTime() >=
+            new Date(row.deliveredAt).getTime() + row.windowDays * DAY_MS
+              ? "closed when asked"
+              : `${windowLeft} left when asked`}
+          </dd>
+          <dt className="text-muted-foreground">First answer</dt>
+          <dd>
+            {row.firstFeedbackAt
+              ? `${formatAge(row.deliveredAt, new Date(row.firstFeedbackAt).getTime())} after delivery`
+              : "None before the return"}
+          </dd>
+          {row.state !== "requested" && (
+            <>
+              <dt className="text-muted-foreground">{labelOf(returnStates, row.state)}</dt>
+              <dd className="break-words">
+                {row.decidedAt && formatListDate(row.decidedAt)}
+                {row.decisionNote && ` · ${row.decisionNote}`}
+              </dd>
+            </>
+          )}
+        </dl>
+        <div>
+          <p className="font-semibold">Client's feedback since delivery</p>
+          {row.feedback.length === 0 ? (
+            <p className="text-muted-foreground">None.</p>
+          ) : (
+            <ol className="mt-1 space-y-1">
+              {row.feedback.map((entry) => (
+                <li key={String(entry.at)} className="break-words">
+                  <span className="text-muted-foreground">{formatListDate(entry.at)}:</span>{" "}
+                  {labelOf(feedbackStatuses, entry.status as (typeof feedbackStatuses)[number]["value"])}
+                  {entry.notes && ` · ${entry.notes}`}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The selection bar of the queue (issue 25), the lead list's floating bar: once a waiting return is
+ * ticked it shows "N selected", one note for all, Approve and Reject; each ticked return is decided as a
+ * single one is. Without JavaScript it is always there. A refusal shows at the bar.
+ */
+export function DecisionBar({
+  ticked,
+  reply,
+  onClear,
+}: {
+  ticked: number;
+  reply?: ReturnReply;
+  onClear: () => void;
+}) {
+  const hydrated = useHydrated();
   const { fields, ...form } = useSchemaForm(returnDecisionSchema, {
-    id: `decide-${returnId}`,
+    id: DECISION_FORM_ID,
     reply,
-    defaultValue: { returnId, decision: "", decisionNote: "" },
+    defaultValue: { returnId: [], decision: "", decisionNote: "" },
   });
+  const idError = fields.returnId.errors?.[0];
+  const refused = Boolean(form.shownStatus || idError || fields.decisionNote.errors);
+  const open = !hydrated || ticked > 0 || refused;
   return (
     <Form
       method="post"
       {...form.formProps}
       preventScrollReset
-      className="mt-4 space-y-3"
-      aria-label={`Decide the return of ${seller}`}
+      aria-label="Decide the ticked returns"
+      className={cn(selectionBarClass, !open && "hidden")}
     >
-      <input type="hidden" name="returnId" value={returnId} />
-      <FormField
-        id={fields.decisionNote.id}
-        label="Note to the client"
-        hint="Required to reject: the client sees why."
-        error={fields.decisionNote.errors?.[0]}
-        limit={RETURN_NOTE_MAX}
-      >
-        <Textarea {...getTextareaProps(fields.decisionNote)} rows={2} />
-      </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="decision" value="approve" pending={form.submitting}>
-          Approve<span className="sr-only"> the return of {seller}</span>
+      {form.shownStatus && (
+        <div className="md:basis-full">
+          <FormStatus toast={form.shownStatus} />
+        </div>
+      )}
+      {hydrated && (
+        <div className="flex items-center justify-between gap-2 md:contents">
+          <p
+            className="self-center text-sm font-bold whitespace-nowrap md:self-end md:pb-2.5"
+            aria-live="polite"
+          >
+            {ticked} selected
+          </p>
+          <Button type="button" variant="ghost" size="sm" className="md:order-last md:h-11" onClick={onClear}>
+            Clear selection
+          </Button>
+        </div>
+      )}
+      {idError && (
+        <p
+          id={fields.returnId.errorId}
+          role="alert"
+          className="text-sm font-medium text-destructive md:basis-full"
+        >
+          {idError}
+        </p>
+      )}
+      <div className="min-w-0 md:flex-1">
+        <FormField
+          id={fields.decisionNote.id}
+          label="Note to the client"
+          hint="Required to reject: the client sees why."
+          error={fields.decisionNote.errors?.[0]}
+          limit={RETURN_NOTE_MAX}
+        >
+          {/* One line that grows with the note (up to eight): the bar stays low over the rows. */}
+          <textarea
+            {...getTextareaProps(fields.decisionNote)}
+            rows={1}
+            className={cn(controlClass, "min-h-11 max-h-48 resize-y [field-sizing:content]")}
+          />
+        </FormField>
+      </div>
+      <div className="flex gap-2 md:mb-[1.625rem]">
+        <Button type="submit" name="decision" value="approve" size="field" pending={form.submitting}>
+          Approve
         </Button>
-        <Button type="submit" name="decision" value="reject" variant="outline" pending={form.submitting}>
-          Reject<span className="sr-only"> the return of {seller}</span>
+        <Button
+          type="submit"
+          name="decision"
+          value="reject"
+          variant="outline"
+          size="field"
+          pending={form.submitting}
+        >
+          Reject
         </Button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * What the last decision did, until dismissed (issue 25): "Approved 5 returns; 1 was already decided".
+ * Focus lands on it, so a keyboard user hears the result where the bar was.
+ */
+export function DecisionResult({ done, dismissTo }: { done: ReturnDecisionSummary; dismissTo: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const sentence = decisionSentence(done);
+  useEffect(() => ref.current?.focus(), [sentence]);
+  return (
+    <div
+      ref={ref}
+      role="status"
+      tabIndex={-1}
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-green-300 bg-green-50 px-4 py-2 text-sm text-green-950 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
+      <p className="font-medium">{sentence}.</p>
+      <Link to={dismissTo} className="ml-auto text-green-900 underline-offset-2 hover:underline">
+        Dismiss
+      </Link>
+    </div>
   );
 }

@@ -10,8 +10,15 @@ import { parseForm, type FormReply } from "~/lib/form-reply";
 import { type Toast, errorToast } from "~/lib/toast";
 import { setLeadClaim } from "../client-leads.server";
 import { handleFeedbackForm } from "../lead-actions.server";
-import { returnDecisionSchema, returnRequestSchema } from "./return.schema";
-import { decideReturn, requestReturn } from "./returns.server";
+import {
+  decisionSentence,
+  doneParam,
+  returnDecisionSchema,
+  returnQueueSchema,
+  returnQueueSearch,
+  returnRequestSchema,
+} from "./return.schema";
+import { decideReturns, requestReturn } from "./returns.server";
 import { unavailableText } from "./return-standing";
 import { invalidForm } from "~/lib/form-reply.server";
 
@@ -84,23 +91,40 @@ export async function handleClientLeadPost(request: Request, actor: Actor, leadI
   throw redirectWithToast(request, new URL(request.url).pathname, returnToasts.requested);
 }
 
-/** The queue's approve and reject buttons; back to the queue as it was filtered. */
+/**
+ * The queue's Approve and Reject (issue 25): the ticked returns, one note for all, each decided as a
+ * single one is. Back to the queue as it was filtered and sorted, with what was done in the URL (`done`)
+ * so it stays on the page. When none could be decided (each already decided, or unknown), the refusal
+ * of the single decision: "Already decided" (409) or "Return not found" (404).
+ */
 export async function handleReturnDecision(request: Request, actor: Actor) {
   const submission = parseForm(await request.formData(), returnDecisionSchema);
   if (submission.status !== "success") {
     return invalidForm<ReturnReply>(submission.reply(), { intent: "decide" });
   }
-  const decided = await decideReturn(actor, submission.value);
-  if (!decided.ok) {
+  const summary = await decideReturns(actor, submission.value);
+  if (summary.decided === 0) {
+    const reason = summary.already > 0 ? "decided" : "missing";
     return data<ReturnReply>(
-      { ok: false, intent: "decide", toast: returnToasts[decided.reason], result: submission.reply() },
-      { status: decided.reason === "missing" ? 404 : 409 },
+      { ok: false, intent: "decide", toast: returnToasts[reason], result: submission.reply() },
+      { status: reason === "missing" ? 404 : 409 },
     );
   }
   const url = new URL(request.url);
-  throw redirectWithToast(
-    request,
-    url.pathname + url.search,
-    submission.value.decision === "approve" ? returnToasts.approved : returnToasts.rejected,
-  );
+  const query = returnQueueSchema.parse(Object.fromEntries(url.searchParams));
+  const approved = summary.decision === "approve";
+  // One return decided and nothing else to say: the single decision's own toast.
+  const alone = summary.decided === 1 && summary.already === 0 && summary.missing === 0;
+  const toast: Toast = alone
+    ? approved
+      ? returnToasts.approved
+      : returnToasts.rejected
+    : {
+        kind: "success",
+        title: approved ? "Returns approved" : "Returns rejected",
+        text: `${decisionSentence(summary)}. Each client is told by e-mail.`,
+      };
+  const search = new URLSearchParams(returnQueueSearch(query));
+  search.set("done", doneParam(summary));
+  throw redirectWithToast(request, `${url.pathname}?${search.toString()}`, toast);
 }

@@ -5,11 +5,32 @@
  * delivered count, a replacement is owed) or rejects with a reason the client sees. Each step writes the
  * lead's timeline, e-mails the other side through the outbox and tells open pages, in one transaction.
  */
-import { aliasedTable, and, asc, count, eq, gte, inArray, isNull, lt } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import type { Transaction } from "~/db/client.server";
 import { labelOf, returnReasons } from "~/db/enums";
-import { leadDeliveries, leadReturns, leads, profiles, user } from "~/db/schema";
+import {
+  clientAgreements,
+  leadActivities,
+  leadDeliveries,
+  leadReturns,
+  leads,
+  profiles,
+  user,
+} from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { env } from "~/lib/env.server";
 import { notificationOptOut } from "~/lib/mail/notification-settings.server";
@@ -21,10 +42,17 @@ import {
   type ClientReturnInput,
 } from "~/lib/mail/templates/returns";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
-import { returnTermsOf } from "../agreements/agreements.server";
+import { DEFAULT_RETURN_TERMS, returnTermsOf } from "../agreements/agreements.server";
 import { clientDisplayName } from "../lead-format";
 import { recordLeadChanges } from "../lead-changes.server";
-import type { ReturnDecisionInput, ReturnQueueQuery, ReturnRequestInput } from "./return.schema";
+import type {
+  ReturnDecisionInput,
+  ReturnDecisionSummary,
+  ReturnQueueQuery,
+  ReturnRequestInput,
+  ReturnSort,
+  SingleReturnDecision,
+} from "./return.schema";
 import { monthOf, returnAllowance, type ReturnStanding } from "./return-standing";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -241,10 +269,12 @@ export type DecideReturnResult = { ok: true } | { ok: false; reason: "missing" |
 /** Approves or rejects a waiting return; the client hears of it by e-mail and on their lead's page. */
 export async function decideReturn(
   actor: ActorRef,
-  input: ReturnDecisionInput,
+  input: SingleReturnDecision,
   now = new Date(),
 ): Promise<DecideReturnResult> {
   authorize(actor, "return:decide:any");
+  // An id that cannot be a return's is as missing as an unknown one (and never reaches the database).
+  if (!isUuid(input.returnId)) return { ok: false, reason: "missing" };
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [request] = await tx
@@ -290,6 +320,27 @@ export async function decideReturn(
   });
 }
 
+/**
+ * The queue's decision on the ticked returns (issue 25): each one decided by `decideReturn`, in its own
+ * transaction, so each has the single decision's checks, timeline entry and e-mail, and one already
+ * decided by another admin (or gone) is counted, not a failure of the others.
+ */
+export async function decideReturns(
+  actor: ActorRef,
+  input: ReturnDecisionInput,
+  now = new Date(),
+): Promise<ReturnDecisionSummary> {
+  authorize(actor, "return:decide:any");
+  const summary: ReturnDecisionSummary = { decision: input.decision, decided: 0, already: 0, missing: 0 };
+  for (const returnId of new Set(input.returnId)) {
+    const result = await decideReturn(actor, { ...input, returnId }, now);
+    if (result.ok) summary.decided += 1;
+    else if (result.reason === "decided") summary.already += 1;
+    else summary.missing += 1;
+  }
+  return summary;
+}
+
 /** How many returns wait for the agency's decision: the admin frame's badge (on lead_returns_queue_idx). */
 export async function countReturnsAwaitingDecision(actor: ActorRef): Promise<number> {
   authorize(actor, "return:read:any");
@@ -300,13 +351,47 @@ export async function countReturnsAwaitingDecision(actor: ActorRef): Promise<num
 
 export const RETURN_QUEUE_LIMIT = 200;
 
-/** The returns queue: oldest first, by state, reason and client; at most RETURN_QUEUE_LIMIT rows. */
-export async function listReturns(actor: ActorRef, query: ReturnQueueQuery) {
+/** How many of the client's feedback entries a queue row carries as evidence, the latest first. */
+export const RETURN_EVIDENCE_ENTRIES = 5;
+
+const client = aliasedTable(profiles, "client_profile");
+
+/** The client's name as the queue sorts it: the same name clientDisplayName shows, without case. */
+const clientSortName = sql`lower(coalesce(nullif(${client.companyName}, ''),
+  nullif(concat_ws(' ', ${client.firstName}, ${client.lastName}), ''), ${user.email}))`;
+
+/**
+ * Each order of the queue, the id last so that equal keys keep one order. The request orders read
+ * lead_returns_queue_idx (state, requested_at) either way; the client orders sort the state's rows by
+ * the client's name (a queue of hundreds, not the lead book).
+ */
+const queueOrders: Record<ReturnSort, SQL[]> = {
+  oldest: [asc(leadReturns.requestedAt), asc(leadReturns.id)],
+  newest: [desc(leadReturns.requestedAt), desc(leadReturns.id)],
+  client: [asc(clientSortName), asc(leadReturns.clientId), asc(leadReturns.requestedAt), asc(leadReturns.id)],
+  client_desc: [
+    desc(clientSortName),
+    desc(leadReturns.clientId),
+    desc(leadReturns.requestedAt),
+    desc(leadReturns.id),
+  ],
+};
+
+/** The return window of the client's current agreement (in days), else the default terms'. */
+const windowDays = sql<number>`coalesce((select ${clientAgreements.returnWindowDays} from ${clientAgreements}
+  where ${clientAgreements.clientId} = ${leadReturns.clientId}
+  order by ${clientAgreements.version} desc limit 1), ${DEFAULT_RETURN_TERMS.returnWindowDays})`;
+
+/**
+ * The returns queue (issue 15, issue 25): by state (or all), reason and client, in one of `returnSorts`,
+ * at most RETURN_QUEUE_LIMIT rows, each with its evidence: when the lead was delivered and made, the
+ * client's return window, their first answer, and their latest feedback entries on the lead.
+ */
+export async function listReturns(actor: ActorRef, query: Omit<ReturnQueueQuery, "done">) {
   authorize(actor, "return:read:any");
   const db = await getDb();
-  const client = aliasedTable(profiles, "client_profile");
   const where = and(
-    eq(leadReturns.state, query.state),
+    query.state === "all" ? undefined : eq(leadReturns.state, query.state),
     query.reason ? eq(leadReturns.reason, query.reason) : undefined,
     query.client ? eq(leadReturns.clientId, query.client) : undefined,
   );
@@ -319,7 +404,10 @@ export async function listReturns(actor: ActorRef, query: ReturnQueueQuery) {
         leadLastName: leads.lastName,
         city: leads.city,
         state_: leads.state,
+        leadCreatedAt: leads.createdAt,
         deliveredAt: leadDeliveries.deliveredAt,
+        firstFeedbackAt: leadDeliveries.firstFeedbackAt,
+        windowDays,
         clientId: leadReturns.clientId,
         clientEmail: user.email,
         clientFirstName: client.firstName,
@@ -332,14 +420,16 @@ export async function listReturns(actor: ActorRef, query: ReturnQueueQuery) {
       .innerJoin(user, eq(user.id, leadReturns.clientId))
       .leftJoin(client, eq(client.userId, leadReturns.clientId))
       .where(where)
-      .orderBy(asc(leadReturns.requestedAt), asc(leadReturns.id))
+      .orderBy(...queueOrders[query.sort])
       .limit(RETURN_QUEUE_LIMIT),
     db.select({ n: count() }).from(leadReturns).where(where),
   ]);
+  const feedback = await clientFeedbackOf(rows);
   return {
     total: total?.n ?? 0,
     rows: rows.map(({ clientEmail, clientFirstName, clientLastName, clientCompany, state_, ...row }) => ({
       ...row,
+      windowDays: Number(row.windowDays),
       leadState: state_,
       client: clientDisplayName({
         companyName: clientCompany,
@@ -347,6 +437,53 @@ export async function listReturns(actor: ActorRef, query: ReturnQueueQuery) {
         lastName: clientLastName,
         email: clientEmail,
       }),
+      feedback: feedback.get(row.id) ?? [],
     })),
   };
+}
+
+/**
+ * The client's feedback on each return's lead since its delivery (their "call log": a status and what
+ * they noted), the latest RETURN_EVIDENCE_ENTRIES first, by return id. One query for the rows' leads on
+ * lead_activities_lead_created_idx; another client's feedback on the same lead is not evidence.
+ */
+async function clientFeedbackOf(
+  rows: readonly { id: string; leadId: string; clientId: string; deliveredAt: Date }[],
+) {
+  const byReturn = new Map<string, { at: Date; status: string; notes: string }[]>();
+  if (rows.length === 0) return byReturn;
+  const db = await getDb();
+  const entries = await db
+    .select({
+      leadId: leadActivities.leadId,
+      metadata: leadActivities.metadata,
+      createdAt: leadActivities.createdAt,
+    })
+    .from(leadActivities)
+    .where(
+      and(
+        inArray(leadActivities.leadId, [...new Set(rows.map((r) => r.leadId))]),
+        eq(leadActivities.activityType, "client_feedback_submitted"),
+      ),
+    )
+    .orderBy(desc(leadActivities.createdAt), desc(leadActivities.id));
+  for (const row of rows) {
+    byReturn.set(
+      row.id,
+      entries
+        .filter(
+          (e) =>
+            e.leadId === row.leadId &&
+            e.metadata?.clientId === row.clientId &&
+            e.createdAt.getTime() >= row.deliveredAt.getTime(),
+        )
+        .slice(0, RETURN_EVIDENCE_ENTRIES)
+        .map((e) => ({
+          at: e.createdAt,
+          status: String(e.metadata?.feedback_status ?? ""),
+          notes: typeof e.metadata?.notes === "string" ? e.metadata.notes : "",
+        })),
+    );
+  }
+  return byReturn;
 }

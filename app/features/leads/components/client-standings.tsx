@@ -84,12 +84,12 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
       <td className={cn(cellClass, "col-span-2 min-w-0 md:pl-3")}>
         <Link
           to={`/admin/clients/${client.id}`}
-          className="block font-semibold text-primary underline-offset-4 hover:underline max-md:text-base md:max-w-[12rem] md:truncate"
-          title={name}
+          className="block font-semibold break-words text-primary underline-offset-4 hover:underline max-md:text-base md:max-w-[11rem] md:whitespace-normal"
         >
           {name}
         </Link>
-        <p className="truncate text-xs text-muted-foreground md:max-w-[12rem]" title={client.email}>
+        {/* Whole, wrapped where it must: a name or an address cut short reads as another. */}
+        <p className="text-xs break-all text-muted-foreground md:max-w-[11rem] md:whitespace-normal">
           {client.email}
         </p>
       </td>
@@ -157,7 +157,7 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
             <>
               {formatCount(client.agreement.leadsPerMonth)} a month from{" "}
               {formatListDate(client.agreement.startsOn)}
-              <p className="truncate text-xs text-muted-foreground" title={markets}>
+              <p className="text-xs break-words text-muted-foreground">
                 {formatPrice(client.agreement.pricePerLead)} a lead · {markets}
               </p>
             </>

@@ -68,8 +68,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Signed-in visitors and pending toasts need the app; anonymous visits to static pages do not.
   const hydrate = useRouteWantsHydration() || !!rootData?.user || !!rootData?.toast;
   // The signed-in areas draw their own frame (header, navigation, main) around the page. Without root
-  // data the root loader failed: the root boundary's page then needs the site's frame.
-  const inAppFrame = useInAppFrame() && !!rootData;
+  // data the root loader failed: the root boundary's page then stands alone in an area (the site's
+  // header would offer "Sign in" to someone signed in), in the site's frame elsewhere.
+  const inArea = useInAppFrame();
+  const inAppFrame = inArea && !!rootData;
   // One manifest per page: the browser would only read the first.
   const manifest = useRouteManifest() ?? "/manifest.webmanifest";
   return (
@@ -91,6 +93,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {inAppFrame ? (
           children
+        ) : inArea ? (
+          <main id="main" className="flex-1">
+            {children}
+          </main>
         ) : (
           <>
             <Header

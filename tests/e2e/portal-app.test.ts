@@ -237,6 +237,9 @@ describe("the portal when the network drops inside the app", () => {
       ).resolves.toBe(true);
       expect(await page.getByText("Something went wrong").count()).toBe(0);
       expect(await page.getByText("500", { exact: true }).count()).toBe(0);
+      // Not the public site's frame, which would offer a signed-in person to sign in.
+      expect(await page.getByRole("link", { name: /sign in/i }).count()).toBe(0);
+      expect(await page.getByRole("contentinfo").count()).toBe(0);
       expect(await page.title()).toBe("You are offline | Leadworks");
       const failures = await axeViolations(page, "offline boundary phone");
       await page.setViewportSize(viewports.desktop);

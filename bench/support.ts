@@ -90,6 +90,8 @@ export interface BenchDatabase {
   name: "PGlite (file)" | "PostgreSQL";
   embedded: boolean;
   open: () => Promise<DatabaseHandle>;
+  /** What a server process needs to reach the same database (DATA_DIR or DATABASE_URL); after `open`. */
+  serverEnv: () => Record<string, string>;
 }
 
 /**
@@ -98,18 +100,21 @@ export interface BenchDatabase {
  * open, after the script has set its environment.
  */
 export function benchDatabases(prefix: string): BenchDatabase[] {
+  const pgliteDir = tempDir(prefix);
   const targets: BenchDatabase[] = [
     {
       name: "PGlite (file)",
       embedded: true,
       open: async () => {
         const { openDatabase } = await import("~/db/client.server");
-        return openDatabase({ kind: "pglite", dataDir: tempDir(prefix) });
+        return openDatabase({ kind: "pglite", dataDir: pgliteDir });
       },
+      serverEnv: () => ({ DATA_DIR: pgliteDir }),
     },
   ];
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
+    let url: string | undefined;
     targets.push({
       name: "PostgreSQL",
       embedded: false,
@@ -118,7 +123,12 @@ export function benchDatabases(prefix: string): BenchDatabase[] {
         const { createPostgresDatabase } = await import("../tests/support/databases");
         const database = await createPostgresDatabase(adminUrl);
         onCleanup(() => database.drop());
-        return openDatabase({ kind: "postgres", url: database.url });
+        url = database.url;
+        return openDatabase({ kind: "postgres", url });
+      },
+      serverEnv: () => {
+        if (!url) throw new Error("The PostgreSQL database is made on open: open it first.");
+        return { DATABASE_URL: url };
       },
     });
   }
@@ -197,16 +207,17 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the production server on a free 127.0.0.1 port with a fresh data folder. SITE_URL is set to the
- * address it is reached at, so canonical links, the sitemap and robots.txt agree with the tested URL.
+ * Starts the production server on a free 127.0.0.1 port with a fresh data folder (unless `env` names one,
+ * or a DATABASE_URL). SITE_URL is set to the address it is reached at, so canonical links, the sitemap and
+ * robots.txt agree with the tested URL.
  */
-export async function startServer(): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = tempDir("lw-bench-data-");
   const server = await startServerProcess({
     PORT: String(port),
     SITE_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
+    ...env,
+    DATA_DIR: env.DATA_DIR ?? tempDir("lw-bench-data-"),
   });
   onCleanup(() => server.stop());
   return server;

@@ -132,11 +132,12 @@ export function benchDatabases(prefix: string): BenchDatabase[] {
       },
     });
   }
-  // BENCH_DATABASES=embedded|postgres runs one of them (the goals' sizes differ: 1,000,000 leads on
-  // PostgreSQL, 200,000 embedded).
+  // BENCH_DATABASES=pglite|postgresql runs one of them, as in lead-queries.ts (the goals' sizes differ:
+  // 1,000,000 leads on PostgreSQL, 200,000 embedded).
   const only = process.env.BENCH_DATABASES;
-  if (only === "embedded" || only === "postgres")
-    return targets.filter((t) => t.embedded === (only === "embedded"));
+  if (only === "pglite" || only === "postgresql") {
+    return targets.filter((t) => t.embedded === (only === "pglite"));
+  }
   return targets;
 }
 

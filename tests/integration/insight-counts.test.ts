@@ -8,6 +8,7 @@
  */
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { listClientStandings } from "~/features/leads/agreements/agreements.server";
 import { queryRows } from "~/db/client.server";
 import { leadDeliveries, leads, user } from "~/db/schema";
 import { leadSources, leadStatuses, notInterestedReasons, type LeadStatus } from "~/db/enums";
@@ -154,6 +155,15 @@ describe.each(testDatabases)("insight counts on $name", (testDb) => {
           is distinct from (l.lead_source, l.lead_status, l.client_feedback_status, l.not_interested_reason,
                l.zip_code, l.deal_profit)`);
     expect(stale, `stale deliveries after ${step}`).toBe(0);
+    // The leads each client holds, as /admin/clients reads them from the same trigger's counts.
+    const standings = await listClientStandings(admin);
+    expect(standings.length).toBeGreaterThan(0);
+    for (const standing of standings) {
+      const held = await countOf(
+        sql`select count(*)::int as n from leads where assigned_to_client_id = ${standing.id}`,
+      );
+      expect(standing.assignedLeads, `leads held after ${step}`).toBe(held);
+    }
   };
 
   it("equal the deliveries' own figures through a seeded run of every kind of change", async () => {

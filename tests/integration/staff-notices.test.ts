@@ -90,8 +90,8 @@ describe.each(testDatabases)("the staff's notifications on $name", (testDb) => {
     const mails = catcher.received.splice(0);
     return mails.map((mail) => ({ to: mail.to, subject: mail.subject, ...parseMail(mail.raw) }));
   }
-  const tom = () => ({ id: ids.Tom, permissions: permissionsOf(["client"]), clientId: ids.Tom });
-  const sam = () => ({ id: ids.Sam, permissions: permissionsOf(["client"]), clientId: ids.Tom });
+  const tom = () => ({ id: ids.Tom, permissions: permissionsOf(["client"], "owner"), clientId: ids.Tom });
+  const sam = () => ({ id: ids.Sam, permissions: permissionsOf(["client"], "member"), clientId: ids.Tom });
   /** The /account notifications form as the browser posts it: one "on" per ticked box. */
   const saveSwitches = (who: "Admin" | "Maria" | "Tom", on: string[], newLeads = "") => {
     const request = formRequest("/account", { intent: "notifications", newLeads }, { cookie: cookies[who] });

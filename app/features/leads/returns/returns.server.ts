@@ -349,7 +349,11 @@ export async function countReturnsAwaitingDecision(actor: ActorRef): Promise<num
   return Number(row?.n ?? 0);
 }
 
-export const RETURN_QUEUE_LIMIT = 200;
+/**
+ * Rows the queue shows at once: a work queue is decided from its top ("the 50 oldest of 210: decide these
+ * first"), and 200 rows with their evidence made an 814 KB page (bench/app-pages.ts).
+ */
+export const RETURN_QUEUE_LIMIT = 50;
 
 /** How many of the client's feedback entries a queue row carries as evidence, the latest first. */
 export const RETURN_EVIDENCE_ENTRIES = 5;

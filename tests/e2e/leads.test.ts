@@ -799,20 +799,22 @@ describe("possible duplicates", () => {
     await fillLeadForm(page, again);
     await page.getByRole("button", { name: "Create Lead" }).click();
     await toast(page, "A lead with this phone or address already exists").waitFor();
-    const warning = page.getByRole("region", { name: "Possible duplicates" });
-    await warning.getByRole("link", { name: nameOf(ROSA) }).waitFor();
+    // Under the address, with the way to the existing lead first (issue 25 §4).
+    const warning = page.getByRole("region", { name: "Possible duplicate" });
+    await warning.getByRole("link", { name: "Open the existing lead" }).waitFor();
+    expect(await warning.textContent()).toContain(nameOf(ROSA));
     expect(await warning.textContent()).toContain("same address");
     // Nothing was created, and the form still holds what was typed.
     expect(page.url()).toBe(app.url + "/admin/leads/new");
     await expect(page.getByLabel("First name").inputValue()).resolves.toBe("Rosalind");
 
-    await page.getByRole("button", { name: "Create anyway" }).click();
+    await warning.getByRole("button", { name: "Create anyway" }).click();
     await page.waitForURL(app.url + "/admin/leads");
     await toast(page, "Lead created successfully").waitFor();
     // The new lead's page lists Rosa's as a possible duplicate.
     await page.getByRole("link", { name: `View Rosalind ${ROSA.lastName}` }).click();
     await page
-      .getByRole("region", { name: "Possible duplicates" })
+      .getByRole("region", { name: "Possible duplicate" })
       .getByRole("link", { name: nameOf(ROSA) })
       .waitFor();
 

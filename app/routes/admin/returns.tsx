@@ -2,13 +2,8 @@ import { useCallback, useState } from "react";
 import type { Route } from "./+types/returns";
 import { requireArea } from "~/features/auth/access.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
-import {
-  DECISION_FORM_ID,
-  DecisionBar,
-  DecisionResult,
-  ReturnFilters,
-  ReturnTable,
-} from "~/features/leads/components/return-queue";
+import { DecisionBar, DecisionResult } from "~/features/leads/components/return-decisions";
+import { DECISION_FORM_ID, ReturnFilters, ReturnTable } from "~/features/leads/components/return-queue";
 import { listClients } from "~/features/leads/lead-queries.server";
 import { handleReturnDecision, type ReturnReply } from "~/features/leads/returns/return-actions.server";
 import { returnQueueSchema, returnQueueSearch } from "~/features/leads/returns/return.schema";

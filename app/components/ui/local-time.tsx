@@ -1,11 +1,17 @@
 import { useHydrated } from "~/lib/use-hydrated";
 
-const format = (date: Date, style: "short" | "long", timeZone?: string) =>
-  date.toLocaleString("en-US", {
-    dateStyle: style === "long" ? "long" : "short",
-    timeStyle: "short",
-    timeZone,
-  });
+/** The formatters, made once per style and zone: building one per call costs more than the rest of a row. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function format(date: Date, style: "short" | "long", timeZone?: string): string {
+  const key = `${style} ${timeZone ?? ""}`;
+  let made = formats.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat("en-US", { dateStyle: style, timeStyle: "short", timeZone });
+    formats.set(key, made);
+  }
+  return made.format(date);
+}
 
 /**
  * A date with hours and minutes in US format: short in lists (spec 01 §9), long month in details (spec 02

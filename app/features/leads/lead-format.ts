@@ -12,17 +12,26 @@ export function formatPhone(phone: string): string {
 /** US dollars without decimals; "N/A" when empty or zero. */
 export function formatMoney(value: number | null | undefined): string {
   if (!value) return "N/A";
-  return value.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+  return moneyFormat.format(value);
 }
+
+// One formatter each, made once: `toLocaleString` with options builds a new one per call (~80 µs, which a
+// list of 100 rows pays 100 times per page).
+const moneyFormat = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
+const listDateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** Lists: short month ("Nov 21, 2026"). Always UTC on the server; see LocalTime for times of day. */
 export function formatListDate(value: Date | string): string {
-  return new Date(value).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return listDateFormat.format(new Date(value));
 }
 
 /**

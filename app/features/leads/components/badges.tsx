@@ -12,7 +12,6 @@ import {
   type ReturnState,
 } from "~/db/enums";
 import { returnStateColours } from "../insights/chart-colours";
-import { cn } from "~/lib/utils";
 
 // Spec 02 §4: motivation hot red, warm orange, cold blue; status new blue, qualified green, contacted
 // yellow, appointment_set purple, sold emerald, dead grey (under_contract: teal, our choice). Every pair
@@ -52,16 +51,7 @@ const importColors: Record<ImportStatus, string> = {
 };
 
 function Badge({ className, children }: { className: string; children: React.ReactNode }) {
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-        className,
-      )}
-    >
-      {children}
-    </span>
-  );
+  return <span className={`badge ${className}`}>{children}</span>;
 }
 
 export const MotivationBadge = ({ value }: { value: MotivationLevel }) => (

@@ -23,9 +23,6 @@ import { FilterForm, FilterSearch, FilterSelect, phoneFiltersPanel, PhoneFilters
 /** A row of My Leads (and of the dashboard's recent leads, the same columns) as the loader sends it. */
 export type ClientRow = SerializeFrom<typeof listClientLeads>["rows"][number];
 
-/** A cell only a wide screen shows: the phone's card keeps name, address, feedback, motivation and age. */
-const wideOnly = "max-md:hidden";
-const cellClass = "md:table-cell md:px-3 md:py-2 md:align-middle";
 const headClass = "px-3 py-2.5 font-semibold whitespace-nowrap";
 const COLUMNS = ["Name", "Phone", "Address", "Motivation", "Date Received", "Feedback Status"] as const;
 
@@ -80,12 +77,10 @@ export function ClientLeadTable({
             rows.map((lead) => {
               const to = `/client/leads/${lead.id}`;
               const name = `${lead.firstName} ${lead.lastName}`;
+              const address = oneLineAddress(lead);
               return (
-                <tr
-                  key={lead.id}
-                  className="relative grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 border-b border-border px-4 py-3 last:border-0 hover:bg-muted/40 has-[:focus-visible]:bg-muted/60 md:table-row md:p-0"
-                >
-                  <td className={cn(cellClass, "col-span-2 row-start-1 min-w-0 truncate font-semibold")}>
+                <tr key={lead.id} className="client-lead-row">
+                  <td className="col-span-2 row-start-1 min-w-0 truncate font-semibold">
                     {/* On a phone the name's link covers the card: a tap anywhere on it opens the lead. */}
                     <Link
                       to={to}
@@ -95,40 +90,30 @@ export function ClientLeadTable({
                       {name}
                     </Link>
                   </td>
-                  <td className={cn(cellClass, wideOnly, "whitespace-nowrap")}>
+                  <td className="whitespace-nowrap max-md:hidden">
                     <a href={`tel:${lead.phone}`} className="hover:underline">
                       {formatPhone(lead.phone)}
                     </a>
                   </td>
                   {/* On a wide screen the address takes the room the other columns leave, and no more. */}
-                  <td
-                    className={cn(
-                      cellClass,
-                      "col-span-3 row-start-2 min-w-0 text-muted-foreground md:w-full md:max-w-0 md:text-foreground",
-                    )}
-                  >
-                    <span className="block truncate md:min-w-[10rem]" title={oneLineAddress(lead)}>
-                      {oneLineAddress(lead)}
+                  <td className="col-span-3 row-start-2 min-w-0 text-muted-foreground md:w-full md:max-w-0 md:text-foreground">
+                    <span className="block truncate md:min-w-[10rem]" title={address}>
+                      {address}
                     </span>
                   </td>
-                  <td className={cn(cellClass, "col-start-2 row-start-3 justify-self-start")}>
+                  <td className="col-start-2 row-start-3 justify-self-start">
                     <MotivationBadge value={lead.motivationLevel} />
                   </td>
-                  <td
-                    className={cn(
-                      cellClass,
-                      "col-start-3 row-start-1 text-right text-xs md:text-left md:text-sm",
-                    )}
-                  >
+                  <td className="col-start-3 row-start-1 text-right text-xs md:text-left md:text-sm">
                     <time dateTime={new Date(lead.createdAt).toISOString()} className="whitespace-nowrap">
                       <span className="text-muted-foreground md:hidden">{formatAgo(lead.createdAt, at)}</span>
                       <span className="max-md:hidden">{formatListDate(lead.createdAt)}</span>
                     </time>
                   </td>
-                  <td className={cn(cellClass, "col-start-1 row-start-3")}>
+                  <td className="col-start-1 row-start-3">
                     <FeedbackBadge value={lead.clientFeedbackStatus} />
                   </td>
-                  <td className={cn(cellClass, "col-start-3 row-start-3 justify-self-end md:text-right")}>
+                  <td className="col-start-3 row-start-3 justify-self-end md:text-right">
                     {/* Above the name's cover on a phone, so that it is a link of its own there too. */}
                     <ViewIconLink to={to} name={name} className="relative z-10 size-6 md:size-7" />
                   </td>

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Eye } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useEffect, type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
@@ -88,7 +88,7 @@ export function ViewIconLink({ to, name, className }: { to: string; name: string
         className,
       )}
     >
-      <Eye aria-hidden="true" className="size-4" />
+      <span aria-hidden="true" className="icon-view" />
     </Link>
   );
 }

@@ -6,7 +6,7 @@
  * counts here, in JavaScript, from the deliveries joined to their leads; and each delivery carries its
  * lead's facts.
  */
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listClientStandings } from "~/features/leads/agreements/agreements.server";
 import { queryRows } from "~/db/client.server";
@@ -164,6 +164,18 @@ describe.each(testDatabases)("insight counts on $name", (testDb) => {
       );
       expect(standing.assignedLeads, `leads held after ${step}`).toBe(held);
     }
+    // The deliveries waiting for a first feedback, per client, as the admin home's untouched line reads them.
+    const waiting = await queryRows<{ client: string; kept: number; counted: number }>(
+      database.db,
+      sql`select coalesce(k.client, d.client) as client, coalesce(k.n, 0)::int as kept,
+                 coalesce(d.n, 0)::int as counted
+          from (select a as client, sum(n) as n from insight_counts
+                where day = '2000-01-01' and section = 'waiting' group by a having sum(n) <> 0) k
+          full join (select client_id as client, count(*) as n from lead_deliveries
+                     where ended_at is null and first_feedback_at is null group by client_id) d
+            on d.client = k.client`,
+    );
+    for (const row of waiting) expect(row.kept, `waiting of ${row.client} after ${step}`).toBe(row.counted);
   };
 
   it("equal the deliveries' own figures through a seeded run of every kind of change", async () => {
@@ -243,6 +255,14 @@ describe.each(testDatabases)("insight counts on $name", (testDb) => {
             .update(leads)
             .set({ clientFeedbackStatus: "not_reviewed", notInterestedReason: null, dealProfit: null })
             .where(eq(leads.id, anyLead())),
+      ],
+      [
+        "a first feedback",
+        () =>
+          db
+            .update(leadDeliveries)
+            .set({ firstFeedbackAt: sql`now()` })
+            .where(and(eq(leadDeliveries.leadId, anyLead()), isNull(leadDeliveries.endedAt))),
       ],
       [
         "a move to another client",

@@ -169,7 +169,7 @@ function sectionRows(db: Reader, scope: Scope) {
                       else a end as a,
                  case when section = 'week' then a else b end as b,
                  sum(n) as n, sum(profit)::float8 as profit
-          from insight_counts where ${days} and section not in ('zip', 'held')
+          from insight_counts where ${days} and section in ('week', 'status', 'passed', 'deal')
           group by 1, 2, 3 having sum(n) <> 0
           union all
           (select 'zip', a, null, sum(n), null from insight_counts where ${days} and section = 'zip'

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clientAgreements } from "~/db/schema";
+import { clientAgreements, profiles, user, userRoles } from "~/db/schema";
 import { saveAgreement } from "~/features/leads/agreements/agreements.server";
 import { permissionsOf } from "~/lib/permissions";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/clients/detail";
@@ -73,6 +73,41 @@ describe.each(testDatabases)("client agreements on $name", (testDb) => {
       .data as unknown as { clients: { id: string; companyName: string; agreement: unknown }[] };
     expect(clients.map((c) => c.companyName)).toEqual(["Alpha Homes", "Bravo Capital"]);
     expect(clients.every((c) => c.agreement === null)).toBe(true);
+  });
+
+  it("shows the clients in pages of 50, each client once, in the order asked for", async () => {
+    const added = Array.from({ length: 60 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(900 + i).padStart(12, "0")}`,
+      name: `Paged Client ${String(i).padStart(2, "0")}`,
+      email: `paged${i}@example.com`,
+    }));
+    await database.db.insert(user).values(added);
+    await database.db
+      .insert(profiles)
+      .values(added.map((a) => ({ userId: a.id, email: a.email, companyName: a.name })));
+    // A client role makes a one-person company of its account (the trigger of issue 26's migration).
+    await database.db.insert(userRoles).values(added.map((a) => ({ userId: a.id, role: "client" as const })));
+    const page = async (query: string) =>
+      answer(await callRoute(listLoader, getRequest(`/admin/clients${query}`, call("admin"))))
+        .data as unknown as {
+        clients: { companyName: string }[];
+        page: number;
+        pageCount: number;
+        total: number;
+      };
+    const first = await page("?sort=name");
+    const second = await page("?sort=name&page=2");
+    expect([first.total, first.pageCount, first.clients.length, second.clients.length]).toEqual([
+      62, 2, 50, 12,
+    ]);
+    const names = [...first.clients, ...second.clients].map((c) => c.companyName);
+    expect(new Set(names).size).toBe(62);
+    expect(names.slice(0, 3)).toEqual(["Alpha Homes", "Bravo Capital", "Paged Client 00"]);
+    expect(names.at(-1)).toBe("Paged Client 59");
+    expect((await page("?sort=name_desc")).clients[0]!.companyName).toBe("Paged Client 59");
+    // A page past the end shows the last; one that is not a number the first.
+    expect((await page("?sort=name&page=99")).page).toBe(2);
+    expect((await page("?sort=name&page=x")).clients[0]!.companyName).toBe("Alpha Homes");
   });
 
   it("answers 404 for an account that is not a client's and for an unknown id", async () => {

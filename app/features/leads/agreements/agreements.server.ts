@@ -156,11 +156,14 @@ export async function listClientStandings(actor: ActorRef): Promise<ClientStandi
                as delivered_this_month,
              (select max(d.delivered_at) from lead_deliveries d where d.client_id = r.user_id)
                as last_delivered_at,
-             (select count(*) from lead_returns x where x.client_id = r.user_id and x.state = 'requested')
-               as returns_waiting
+             coalesce(w.returns_waiting, 0) as returns_waiting
       from user_roles r
       join "user" u on u.id = r.user_id
       left join profiles p on p.user_id = r.user_id
+      -- The waiting returns counted once for all clients: per client, the planner ANDed the whole queue's
+      -- index with the client's on each of 200 rows (6,600 buffers, half the list's time).
+      left join (select client_id, count(*) as returns_waiting from lead_returns where state = 'requested'
+                 group by client_id) w on w.client_id = r.user_id
       left join lateral (
         select leads_per_month, starts_on, price_per_lead, markets from client_agreements a
         where a.client_id = r.user_id order by a.version desc limit 1

@@ -11,10 +11,6 @@ import { SortableHead } from "./lead-table-parts";
 type Row = ClientRow;
 
 const headClass = "px-1.5 py-2 font-semibold whitespace-nowrap";
-const cellClass = "md:table-cell md:whitespace-nowrap md:px-1.5 md:py-2 md:align-top";
-/** A phone card's figure: its column's name above it (the table's header is hidden there). */
-const labelled =
-  "before:block before:text-xs before:font-semibold before:text-muted-foreground before:content-[attr(data-label)] md:before:hidden";
 
 /** A header that sorts the list: by name either way, a figure the largest first. */
 function Head({ label, sort, by }: { label: string; sort: ClientSort; by: ClientSort | "name" }) {
@@ -80,8 +76,10 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
   const open = client.guarantee?.milestones.filter((m) => m.state !== "met") ?? [];
   const markets = client.agreement?.markets.length ? marketsText(client.agreement.markets) : "any market";
   return (
-    <tr className="grid grid-flow-dense grid-cols-3 gap-x-3 gap-y-2 border-b border-border px-3 py-3 last:border-0 hover:bg-muted/40 md:table-row md:p-0">
-      <td className={cn(cellClass, "col-span-2 min-w-0 md:pl-3")}>
+    // The row's and cells' shared classes are `client-row` in app.css; a cell with data-label shows its
+    // column's name above the figure on a phone card, where the table's header is hidden.
+    <tr className="client-row">
+      <td className="col-span-2 min-w-0 md:pl-3">
         <Link
           to={`/admin/clients/${client.id}`}
           className="block font-semibold break-words text-primary underline-offset-4 hover:underline max-md:text-base md:max-w-[11rem] md:whitespace-normal"
@@ -93,7 +91,7 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
           {client.email}
         </p>
       </td>
-      <td className={cn(cellClass, "text-right md:text-left")}>
+      <td className="text-right md:text-left">
         {client.guarantee ? (
           <>
             <p
@@ -117,7 +115,7 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
           <span className="text-muted-foreground">—</span>
         )}
       </td>
-      <td data-label="This month" className={cn(cellClass, labelled, "col-span-2 tabular-nums")}>
+      <td data-label="This month" className="col-span-2 tabular-nums">
         {month ? `${formatCount(month.netDelivered)} of ${formatCount(month.promised)} net` : "—"}
         {over && <p className="font-semibold text-amber-800">{over}</p>}
         <p className="text-xs text-muted-foreground">
@@ -125,7 +123,7 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
           {month && month.returned > 0 && ` · ${formatCount(month.returned)} returned`}
         </p>
       </td>
-      <td data-label="Returns" className={cn(cellClass, labelled, "tabular-nums")}>
+      <td data-label="Returns" className="tabular-nums">
         {client.returnsWaiting > 0 ? (
           <Link
             to={`/admin/returns?client=${client.id}`}
@@ -138,7 +136,7 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
           <span className="text-muted-foreground">None waiting</span>
         )}
       </td>
-      <td data-label="Last delivery" className={cn(cellClass, labelled, "md:whitespace-nowrap")}>
+      <td data-label="Last delivery" className="md:whitespace-nowrap">
         {client.lastDeliveredAt ? (
           <time
             dateTime={new Date(client.lastDeliveredAt).toISOString()}
@@ -150,7 +148,7 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
           <span className="text-muted-foreground">Never</span>
         )}
       </td>
-      <td data-label="Agreement" className={cn(cellClass, labelled, "col-span-3 min-w-0")}>
+      <td data-label="Agreement" className="col-span-3 min-w-0">
         {/* A box of its own width: a table cell's max-width does not hold its text in. */}
         <div className="min-w-0 md:w-40 md:whitespace-normal">
           {client.agreement ? (
@@ -166,7 +164,7 @@ function ClientRowView({ client, now }: { client: Row; now: number }) {
           )}
         </div>
       </td>
-      <td data-label="Leads held" className={cn(cellClass, labelled, "tabular-nums md:pr-3")}>
+      <td data-label="Leads held" className="tabular-nums md:pr-3">
         {formatCount(client.assignedLeads)}
       </td>
     </tr>

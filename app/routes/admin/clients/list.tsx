@@ -6,14 +6,34 @@ import { parseClientSort, sortClients } from "~/features/leads/agreements/client
 import { guaranteeStandings } from "~/features/leads/agreements/ledger.server";
 import { ClientStandings } from "~/features/leads/components/client-standings";
 import { PageTitle } from "~/components/ui/page-title";
+import { Pagination } from "~/components/ui/pagination";
+
+/** Clients a page: an agency's few hundred in pages the eye can scan (and a page that answers fast). */
+const CLIENTS_PAGE_SIZE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
-  const sort = parseClientSort(new URL(request.url).searchParams.get("sort"));
+  const params = new URL(request.url).searchParams;
+  const sort = parseClientSort(params.get("sort"));
   const now = Date.now();
   const [clients, standings] = await Promise.all([listClientStandings(actor), guaranteeStandings(actor)]);
-  const rows = clients.map((client) => ({ ...client, guarantee: standings.get(client.id) ?? null }));
-  return { clients: sortClients(rows, sort), sort, now };
+  // The order needs every client's standing; the page carries only its own rows.
+  const sorted = sortClients(
+    clients.map((client) => ({ ...client, guarantee: standings.get(client.id) ?? null })),
+    sort,
+  );
+  const pageCount = Math.max(1, Math.ceil(sorted.length / CLIENTS_PAGE_SIZE));
+  const page = Math.min(pageCount, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
+  const start = (page - 1) * CLIENTS_PAGE_SIZE;
+  return {
+    clients: sorted.slice(start, start + CLIENTS_PAGE_SIZE),
+    sort,
+    now,
+    page,
+    pageCount,
+    total: sorted.length,
+    start,
+  };
 }
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
@@ -32,6 +52,12 @@ export default function AdminClients({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <ClientStandings clients={loaderData.clients} sort={loaderData.sort} now={loaderData.now} />
+      {loaderData.pageCount > 1 && (
+        <p className="text-sm text-muted-foreground">
+          {loaderData.start + 1}-{loaderData.start + loaderData.clients.length} of {loaderData.total} clients
+        </p>
+      )}
+      <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
     </section>
   );
 }

@@ -32,7 +32,6 @@ import { InvalidClientError } from "./lead-commands.server";
 import { invalidField, invalidForm, invalidRequest } from "~/lib/form-reply.server";
 import { listClients } from "./lead-queries.server";
 import { rememberSelection } from "./lead-list-views.server";
-import { clientDisplayName } from "./lead-format";
 import { labelOf, leadStatuses } from "~/db/enums";
 
 /** The delete's second step: how many leads the choice names, and the choice to post again. */
@@ -126,7 +125,7 @@ async function resultVerb(actor: Actor, action: Exclude<BulkAction, { kind: "del
   if (action.kind === "status") return `set to ${labelOf(leadStatuses, action.status)}`;
   if (!action.clientId) return "unassigned";
   const client = (await listClients(actor)).find((c) => c.id === action.clientId);
-  return `assigned to ${clientDisplayName(client ?? null)}`;
+  return `assigned to ${client?.name ?? "Unassigned"}`;
 }
 
 /**

@@ -77,9 +77,9 @@ export function clientDisplayName(client: PersonName | null): string {
   return personName(client) || "Unassigned";
 }
 
-/** Clients as the options of a select: their id, shown by their display name. */
-export const clientOptions = (clients: readonly (PersonName & { id: string })[]) =>
-  clients.map((c) => ({ value: c.id, label: clientDisplayName(c) }));
+/** People as the options of a select (listClients, listAdmins): their id, shown by the name they carry. */
+export const clientOptions = (people: readonly { id: string; name: string }[]) =>
+  people.map((p) => ({ value: p.id, label: p.name }));
 
 /** First and last name, else the e-mail: how the timeline names who did something. */
 export function personName(person: PersonName | null): string {

@@ -5,7 +5,6 @@
  * refuses anyone who may not read, even though the routes check too. Changes are in lead-commands.server.ts.
  */
 import { aliasedTable, and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressKeySql } from "~/db/address-key";
 import { getDb } from "~/db/db.server";
 import { labelOf, leadSources, leadStatuses, motivationLevels, propertyTypes } from "~/db/enums";
@@ -294,42 +293,46 @@ export async function leadTimeline(leadId: string, options: { forClient?: string
     }));
 }
 
-/** The accounts holding `role`, with their profile's name fields, in the order `orderBy`. */
-async function accountsWithRole(
-  actor: ActorRef,
-  role: "admin" | "client",
-  ...orderBy: (SQL | AnyPgColumn)[]
-) {
+/** A person as the menus and filters offer them: the id and the name shown. */
+export interface ClientOption {
+  id: string;
+  name: string;
+}
+
+/** First and last name, else the e-mail (personName's rule, in SQL). */
+const personNameSql = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName})), ''), ${profiles.email})`;
+
+/**
+ * The accounts holding `role` as menu choices, by the name shown: the id and that name only, since a
+ * list page carries all of them (two hundred clients and more) in its data.
+ */
+async function accountChoices(actor: ActorRef, role: "admin" | "client", name: SQL<string>) {
   authorize(actor, "lead:read:any");
   const db = await getDb();
   return (
     db
-      .select({ id: userRoles.userId, ...personColumns(profiles) })
+      .select({ id: userRoles.userId, name })
       .from(userRoles)
       .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
       // A client company's members hold the client role too; only the companies are clients to choose.
       .where(
         and(eq(userRoles.role, role), role === "client" ? isCompanyAccount(userRoles.userId) : undefined),
       )
-      .orderBy(...orderBy)
+      .orderBy(name, userRoles.userId)
   );
 }
 
-/** Every client company (its own account), for the assignment menus: profile fields, by display name. */
-export async function listClients(actor: ActorRef) {
-  return accountsWithRole(
+/** Every client company (its own account), by the name clientDisplayName gives it. */
+export const listClients = (actor: ActorRef): Promise<ClientOption[]> =>
+  accountChoices(
     actor,
     "client",
-    sql`coalesce(nullif(${profiles.companyName}, ''), nullif(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName}), ''), ${profiles.email})`,
+    sql<string>`coalesce(nullif(${profiles.companyName}, ''), ${personNameSql})`,
   );
-}
 
-export type ClientOption = Awaited<ReturnType<typeof listClients>>[number];
-
-/** The admins, who create leads by hand: the list's "Created by" choices. */
-export async function listAdmins(actor: ActorRef) {
-  return accountsWithRole(actor, "admin", profiles.firstName, profiles.lastName, profiles.email);
-}
+/** The admins, who create leads by hand: the list's "Created by" choices, by name. */
+export const listAdmins = (actor: ActorRef): Promise<ClientOption[]> =>
+  accountChoices(actor, "admin", personNameSql);
 
 /**
  * What a client's event stream sends for a lead notification: only the lead's id, and only when the lead

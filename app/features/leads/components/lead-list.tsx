@@ -5,7 +5,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { feedbackStatuses, labelOf, leadSources, leadStatuses, motivationLevels } from "~/db/enums";
 import { cn } from "~/lib/utils";
-import { clientDisplayName } from "../lead-format";
 import {
   LEADS_PAGE_SIZE,
   leadListSearch,
@@ -24,13 +23,10 @@ import {
   PhoneFiltersToggle,
 } from "./filters";
 
-/** A person offered in the client and "created by" filters. */
+/** A person offered in the client and "created by" filters: their id and the name shown. */
 export interface PersonOption {
   id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  companyName: string | null;
+  name: string;
 }
 
 interface FilterChoices {
@@ -233,7 +229,7 @@ const filterCount = (query: LeadListQuery) =>
   [query.statuses.length > 0, query.motivations.length > 0, query.client].filter(Boolean).length +
   moreFiltersUsed(query);
 
-const personOption = (person: PersonOption) => ({ value: person.id, label: clientDisplayName(person) });
+const personOption = (person: PersonOption) => ({ value: person.id, label: person.name });
 
 /** Each active filter as a chip whose link is the same list without it. */
 function ActiveFilters({
@@ -246,7 +242,7 @@ function ActiveFilters({
 }: { query: LeadListQuery; importName?: string | null; selectionName?: string | null } & FilterChoices) {
   const nameOf = (people: readonly PersonOption[], id: string) => {
     const person = people.find((p) => p.id === id);
-    return person ? clientDisplayName(person) : "Unknown";
+    return person?.name ?? "Unknown";
   };
   const without = (change: Partial<LeadListQuery>) =>
     `/admin/leads${leadListSearch({ ...query, ...change })}`;

@@ -37,7 +37,7 @@ type Row = SerializeFrom<typeof listLeads>["rows"][number];
 
 /**
  * A cell that only a wide screen shows (the phone's card keeps name, address, status, client, age). The
- * row's and cells' shared classes are `lead-row` in app.css: written once, not on each of 100 rows.
+ * row's and cells' shared classes are `list-row` in app.css: written once, not on each of 100 rows.
  */
 const wideOnly = "max-md:hidden";
 
@@ -180,7 +180,7 @@ export function LeadTable({
               const name = `${lead.firstName} ${lead.lastName}`;
               const address = oneLineAddress(lead);
               return (
-                <tr key={lead.id} onClick={(event) => openRow(event, to)} className="lead-row">
+                <tr key={lead.id} onClick={(event) => openRow(event, to)} className="list-row">
                   <td className="row-span-3 self-start md:w-8 md:pl-3 md:pr-1">
                     <input
                       type="checkbox"

@@ -7,14 +7,7 @@ import type { SerializeFrom } from "~/lib/serialize-from";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import {
-  clientOptions,
-  formatAge,
-  formatAgo,
-  formatCount,
-  formatListDate,
-  type PersonName,
-} from "../lead-format";
+import { clientOptions, formatAge, formatAgo, formatCount, formatListDate } from "../lead-format";
 import { returnQueueSearch, type ReturnQueueQuery, type ReturnSort } from "../returns/return.schema";
 import type { listReturns } from "../returns/returns.server";
 import { ReturnStateBadge } from "./badges";
@@ -39,7 +32,7 @@ export function ReturnFilters({
   clients,
 }: {
   query: ReturnQueueQuery;
-  clients: readonly (PersonName & { id: string })[];
+  clients: readonly { id: string; name: string }[];
 }) {
   const values = {
     state: query.state === "requested" ? "" : query.state,
@@ -99,7 +92,6 @@ function sortOf(column: "Requested" | "Client", sort: ReturnSort) {
 }
 
 const headClass = "px-1.5 py-2 font-semibold whitespace-nowrap";
-const cellClass = "md:table-cell md:whitespace-nowrap md:px-1.5 md:py-1.5 md:align-middle";
 const wideOnly = "max-md:hidden";
 
 /**
@@ -245,9 +237,9 @@ function ReturnRow({
     <tr
       onClick={(event) => onClick(event, to)}
       aria-label={`Return of ${seller} by ${row.client}`}
-      className="grid cursor-pointer grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 border-b border-border px-3 py-2.5 last:border-0 hover:bg-muted/40 has-[:focus-visible]:bg-muted/60 md:table-row md:p-0"
+      className="list-row"
     >
-      <td className="row-span-4 self-start md:w-8 md:py-1.5 md:pl-3 md:pr-1 md:align-middle md:table-cell">
+      <td className="row-span-4 self-start md:w-8 md:pl-3 md:pr-1">
         {row.state === "requested" ? (
           <input
             type="checkbox"
@@ -261,12 +253,7 @@ function ReturnRow({
           <span className="block size-5 md:size-4" />
         )}
       </td>
-      <td
-        className={cn(
-          cellClass,
-          "col-start-2 row-start-1 min-w-0 truncate md:max-w-[11rem] 2xl:max-w-[16rem]",
-        )}
-      >
+      <td className="col-start-2 row-start-1 min-w-0 truncate md:max-w-[11rem] 2xl:max-w-[16rem]">
         <Link
           to={to}
           prefetch="intent"
@@ -281,12 +268,12 @@ function ReturnRow({
           · {row.city}, {row.leadState}
         </span>
       </td>
-      <td className={cn(cellClass, "col-span-2 col-start-2 row-start-2 min-w-0 truncate")}>
+      <td className="col-span-2 col-start-2 row-start-2 min-w-0 truncate">
         <span className="block truncate md:max-w-[8rem] 2xl:max-w-[12rem]" title={row.client}>
           {row.client}
         </span>
       </td>
-      <td className={cn(cellClass, wideOnly)}>
+      <td className={wideOnly}>
         <span
           className="block truncate md:max-w-[8rem] 2xl:max-w-[12rem]"
           title={labelOf(returnReasons, row.reason)}
@@ -294,32 +281,22 @@ function ReturnRow({
           {labelOf(returnReasons, row.reason)}
         </span>
       </td>
-      <td
-        className={cn(
-          cellClass,
-          "col-span-2 col-start-2 row-start-3 text-xs text-muted-foreground md:text-sm md:text-foreground",
-        )}
-      >
+      <td className="col-span-2 col-start-2 row-start-3 text-xs text-muted-foreground md:text-sm md:text-foreground">
         <span className="md:hidden">{labelOf(returnReasons, row.reason)} · asked </span>
         <time dateTime={new Date(row.requestedAt).toISOString()} title={formatListDate(row.requestedAt)}>
           {formatAgo(row.requestedAt, now)}
         </time>
       </td>
-      <td className={cn(cellClass, wideOnly, "tabular-nums")}>
+      <td className="tabular-nums max-md:hidden">
         <span title={`Asked with ${windowLeft} of the ${row.windowDays}-day window left`}>
           {requestedAt >= closesAt ? <span className="text-muted-foreground">closed</span> : windowLeft}
         </span>
       </td>
-      <td className={cn(cellClass, wideOnly, "tabular-nums")}>{formatAge(row.leadCreatedAt, requestedAt)}</td>
-      <td
-        className={cn(
-          cellClass,
-          "col-span-2 col-start-2 row-start-4 min-w-0 md:max-w-[11rem] 2xl:max-w-[20rem]",
-        )}
-      >
+      <td className="tabular-nums max-md:hidden">{formatAge(row.leadCreatedAt, requestedAt)}</td>
+      <td className="col-span-2 col-start-2 row-start-4 min-w-0 md:max-w-[11rem] 2xl:max-w-[20rem]">
         <Evidence row={row} latest={latest} windowLeft={windowLeft} />
       </td>
-      <td className={cn(cellClass, "col-start-3 row-start-1 justify-self-end md:pr-3")}>
+      <td className="col-start-3 row-start-1 justify-self-end md:pr-3">
         <ReturnStateBadge value={row.state} />
       </td>
     </tr>

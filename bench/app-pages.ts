@@ -19,7 +19,8 @@
  * Goals: p95 <= 50 ms on PostgreSQL at 1,000,000, <= 100 ms embedded at 200,000; INP <= 200 ms.
  *
  * BENCH_DATABASE_URL measures a PostgreSQL database of one's own (create it): the first run seeds it and
- * leaves it, later runs measure it as it is (the book's size then is whatever was seeded).
+ * leaves it, later runs measure it as it is (the book's size then is whatever was seeded). BENCH_DATA_DIR
+ * does the same with an embedded database's folder.
  *
  * Writes bench/results/app-pages.json (a run of one database keeps the other's figures from before).
  */
@@ -409,19 +410,31 @@ run(async () => {
   const { openDatabase, queryRows } = await import("~/db/client.server");
   // BENCH_DATABASE_URL: a PostgreSQL database of one's own, seeded by the first run and kept (to measure
   // again after a change, or to EXPLAIN the pages' queries), as lead-queries.ts does.
-  const kept = process.env.BENCH_DATABASE_URL;
-  const targets: BenchDatabase[] = kept
+  // BENCH_DATA_DIR does the same for an embedded database's folder.
+  const keptUrl = process.env.BENCH_DATABASE_URL;
+  const keptDir = process.env.BENCH_DATA_DIR;
+  const kept = keptUrl ?? keptDir;
+  const targets: BenchDatabase[] = keptUrl
     ? [
         {
           name: "PostgreSQL",
           embedded: false,
-          open: () => openDatabase({ kind: "postgres", url: kept }),
-          serverEnv: () => ({ DATABASE_URL: kept }),
+          open: () => openDatabase({ kind: "postgres", url: keptUrl }),
+          serverEnv: () => ({ DATABASE_URL: keptUrl }),
         },
       ]
-    : benchDatabases("lw-bench-pages-").filter(
-        (t) => !only || (only === "pglite" ? t.embedded : !t.embedded),
-      );
+    : keptDir
+      ? [
+          {
+            name: "PGlite (file)",
+            embedded: true,
+            open: () => openDatabase({ kind: "pglite", dataDir: keptDir }),
+            serverEnv: () => ({ DATA_DIR: keptDir }),
+          },
+        ]
+      : benchDatabases("lw-bench-pages-").filter(
+          (t) => !only || (only === "pglite" ? t.embedded : !t.embedded),
+        );
   const pages: PageResult[] = [];
   const interactions: InteractionResult[] = [];
   const books: Record<string, unknown>[] = [];

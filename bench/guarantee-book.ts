@@ -29,14 +29,19 @@ export async function seedGuaranteeBook(db: Database, count: number, concurrency
   await db.execute(
     sql`update lead_deliveries d set delivered_at = l.created_at from leads l where l.id = d.lead_id`,
   );
+  // One delivery in 50 returned; the agency decides within days, so only returns of the book's last 60
+  // days still wait (one in four of them), as in a queue worked every day.
   await db.execute(sql`
     insert into lead_returns (delivery_id, lead_id, client_id, reason, state, requested_at, decided_at)
     select d.id, d.lead_id, d.client_id,
            (array['wrong_number','not_owner','not_motivated','duplicate']::return_reason[])[n / 50 % 4 + 1],
-           case when n % 200 = 0 then 'requested' else 'approved' end::return_state,
-           d.delivered_at + interval '1 day', case when n % 200 = 0 then null else d.delivered_at + interval '2 days' end
-    from (select d.*, row_number() over (order by d.delivered_at, d.id) as n from lead_deliveries d) d
-    where n % 50 = 0 or n % 200 = 0`);
+           case when waits then 'requested' else 'approved' end::return_state,
+           d.delivered_at + interval '1 day', case when waits then null else d.delivered_at + interval '2 days' end
+    from (select d.*, row_number() over (order by d.delivered_at, d.id) as n,
+                 d.delivered_at > (select max(delivered_at) from lead_deliveries) - interval '60 days'
+                   and (row_number() over (order by d.delivered_at, d.id)) % 200 = 0 as waits
+          from lead_deliveries d) d
+    where n % 50 = 0`);
   await db.execute(sql`
     insert into lead_activities (lead_id, activity_type, description, performed_by, created_at)
     select d.lead_id, 'client_feedback_submitted', 'Feedback', d.client_id,

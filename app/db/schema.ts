@@ -976,6 +976,29 @@ export const clientAgreements = pgTable(
   (t) => [uniqueIndex("client_agreements_client_version_idx").on(t.clientId, t.version)],
 );
 
+/**
+ * A client's first month under an agreement (the start's milestones, guarantee.ts) once it can no longer
+ * change: the first delivery since the start and the first 50 qualified ones up to the 30-day deadline,
+ * kept when the start is past its deadline and the longest return window (90 days), with no return of
+ * those deliveries waiting for a decision. Read instead of each client's deliveries of that month on
+ * every view of the admin home and the clients list (200 clients: 10,000 deliveries and their returns).
+ * Keyed by the start, so an agreement that moves its start is read live again.
+ */
+export const agreementFirstMonths = pgTable(
+  "agreement_first_months",
+  {
+    clientId: text("client_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+    /** The qualified deliveries' times, oldest first, as startDeliveries reads them (JSON array). */
+    qualified: jsonb("qualified").notNull(),
+    keptAt: timestamp("kept_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.startsOn] })],
+);
+
 // ---------------------------------------------------------------- routing (issue 24 §4)
 /** Which lead sources routing takes (features/leads/routing): a source without a row is not routed. */
 export const routingSources = pgTable("routing_sources", {

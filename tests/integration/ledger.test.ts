@@ -6,7 +6,14 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clientAgreements, leadDeliveries, leadReturns, leads, user } from "~/db/schema";
+import {
+  agreementFirstMonths,
+  clientAgreements,
+  leadDeliveries,
+  leadReturns,
+  leads,
+  user,
+} from "~/db/schema";
 import { clientGuarantee, guaranteeStandings, ownGuarantee } from "~/features/leads/agreements/ledger.server";
 import { NotAllowedError, permissionsOf } from "~/lib/permissions";
 import { loader as listLoader } from "~/routes/admin/clients/list";
@@ -194,5 +201,66 @@ describe.each(testDatabases)("the guarantee ledger on $name", (testDb) => {
       month: "2026-11-01",
       promised: 62,
     });
+  });
+
+  it("keeps a first month once nothing can change it, and reads it from there", async () => {
+    const kept = () =>
+      database.db
+        .select({ clientId: agreementFirstMonths.clientId, startsOn: agreementFirstMonths.startsOn })
+        .from(agreementFirstMonths);
+    const states = async (who: "steady" | "late", at: Date) =>
+      (await clientGuarantee(admin(), ids[who], at))!.milestones.map((m) => [m.state, m.count]);
+    // October 20: within the month's return windows, nothing is kept.
+    await guaranteeStandings(admin(), now);
+    expect(await kept()).toEqual([]);
+    // January 2027: past September 1 + 30 days + the longest return window (90 days). Late's month is
+    // kept; Steady's waits, one of its September returns not decided yet.
+    const january = new Date("2027-01-15T12:00:00Z");
+    await guaranteeStandings(admin(), january);
+    expect(await kept()).toEqual([{ clientId: ids.late, startsOn: "2026-09-01" }]);
+    expect(await states("late", january)).toEqual([
+      ["missed", 1],
+      ["missed", 21],
+    ]);
+    // Read from the kept month: its first lead deleted later leaves the record as it was.
+    const [gone] = await database.db
+      .select({ id: leadDeliveries.leadId })
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.clientId, ids.late))
+      .orderBy(leadDeliveries.deliveredAt)
+      .limit(1);
+    await database.db.delete(leads).where(eq(leads.id, gone!.id));
+    expect(await states("late", january)).toEqual([
+      ["missed", 1],
+      ["missed", 21],
+    ]);
+    // The waiting return decided: Steady's month is kept at the next reading, and reads the same.
+    const live = await states("steady", january);
+    await database.db
+      .update(leadReturns)
+      .set({ state: "rejected" })
+      .where(and(eq(leadReturns.clientId, ids.steady), eq(leadReturns.state, "requested")));
+    await guaranteeStandings(admin(), january);
+    expect((await kept()).map((k) => k.clientId).sort()).toEqual([ids.late, ids.steady].sort());
+    expect(await states("steady", january)).toEqual(live);
+    expect(live).toEqual([
+      ["met", 1],
+      ["met", 50],
+    ]);
+    // An agreement that moves its start is read live again for the new start.
+    await database.db.insert(clientAgreements).values({
+      clientId: ids.late,
+      version: 2,
+      leadsPerMonth: 50,
+      startsOn: "2026-09-09",
+      pricePerLead: 40,
+      createdAt: new Date("2026-12-01T00:00:00Z"),
+    });
+    // From September 9 its first lead came on the day (met); 20 of September's and the one moved to it
+    // on October 6 are qualified.
+    expect(await states("late", january)).toEqual([
+      ["met", 1],
+      ["missed", 21],
+    ]);
   });
 });

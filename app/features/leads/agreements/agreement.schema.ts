@@ -130,11 +130,14 @@ const marketsBox = z
 const longText = (label: string) =>
   z.string().trim().max(AGREEMENT_TEXT_MAX, `${label} must be at most 2,000 characters`);
 
+/** The longest return window an agreement may give (days): after it, no delivery can be asked back. */
+export const MAX_RETURN_WINDOW_DAYS = 90;
+
 export const agreementSchema = z.object({
   leadsPerMonth: wholeNumber("Leads per month", 1, 10_000),
   startsOn: calendarDate,
   pricePerLead: dollars,
-  returnWindowDays: wholeNumber("Return window", 0, 90, " days"),
+  returnWindowDays: wholeNumber("Return window", 0, MAX_RETURN_WINDOW_DAYS, " days"),
   returnCapPercent: wholeNumber("Monthly return cap", 0, 100, "%"),
   targetMarkets: longText("Target markets"),
   buyBox: longText("Buy box"),

@@ -8,6 +8,7 @@ import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { queryRows, textsIn, type Database, type Queryable, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema";
+import { MAX_RETURN_WINDOW_DAYS } from "./agreement.schema";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import {
   FIRST_QUALIFIED_COUNT,
@@ -91,6 +92,7 @@ async function guaranteeOf(db: Reader, clientId: string, now: Date): Promise<Gua
     startDeliveries(
       db,
       sql`(select ${clientId}::text as client_id, ${current.starts_on}::date as starts_on) a`,
+      now,
     ),
   ]);
   const byMonth = new Map(counts.map((row) => [row.month, row]));
@@ -263,6 +265,7 @@ export async function guaranteeStandings(
       db,
       sql`(select distinct on (client_id) client_id, starts_on from client_agreements
            order by client_id, version desc) a`,
+      now,
     ),
   ]);
   const versionsBy = group(agreements, (row) => row.client_id);
@@ -306,26 +309,51 @@ interface StartRow {
 
 /**
  * For each agreement of `agreements` (a subquery with client_id and starts_on): the first delivery since
- * the start and the first 50 qualified ones up to the 30-day deadline. Each client is read along its
- * (client, delivered_at) index, 51 rows at most, whatever the size of the book.
+ * the start and the first 50 qualified ones up to the 30-day deadline. A start whose first month can no
+ * longer change is read from agreement_first_months; the others from the deliveries, each client along
+ * its (client, delivered_at) index, 51 rows at most whatever the size of the book, and kept there by the
+ * same statement once settled: past the deadline and the longest return window, a first delivery found
+ * and no return of the month's deliveries waiting for a decision (a decided return stays decided). A
+ * lead deleted afterwards leaves the kept month as it was: the guarantee was met or missed then.
  */
-function startDeliveries(db: Reader, agreements: SQL) {
+function startDeliveries(db: Reader, agreements: SQL, now: Date) {
   const since = sql.raw(`a.starts_on::timestamp at time zone 'UTC'`);
   const deadline = sql.raw(`(a.starts_on + ${FIRST_QUALIFIED_DAYS})::timestamp at time zone 'UTC'`);
+  const settledBefore = new Date(
+    now.getTime() - (FIRST_QUALIFIED_DAYS + MAX_RETURN_WINDOW_DAYS + 1) * 86_400_000,
+  );
   return queryRows<StartRow>(
     db,
-    sql`select a.client_id, f.first, q.qualified
-        from ${agreements}
-        cross join lateral (
-          select min(d.delivered_at) as first from lead_deliveries d
-          where d.client_id = a.client_id and d.delivered_at >= ${since}) f
-        cross join lateral (
-          select coalesce(json_agg(x.delivered_at order by x.delivered_at, x.id), '[]'::json) as qualified
-          from (select d.id, d.delivered_at from lead_deliveries d
-                where d.client_id = a.client_id and d.delivered_at >= ${since} and d.delivered_at <= ${deadline}
-                  and not exists (select 1 from lead_returns r where r.delivery_id = d.id and r.state = 'approved')
-                order by d.delivered_at, d.id
-                limit ${sql.raw(String(FIRST_QUALIFIED_COUNT))}) x) q`,
+    sql`with a as materialized (select * from ${agreements}),
+        kept as (
+          select k.client_id, k.first_at as first, k.qualified
+          from a join agreement_first_months k on k.client_id = a.client_id and k.starts_on = a.starts_on),
+        live as materialized (
+          select a.client_id, a.starts_on, f.first, q.qualified
+          from a
+          cross join lateral (
+            select min(d.delivered_at) as first from lead_deliveries d
+            where d.client_id = a.client_id and d.delivered_at >= ${since}) f
+          cross join lateral (
+            select coalesce(jsonb_agg(x.delivered_at order by x.delivered_at, x.id), '[]'::jsonb) as qualified
+            from (select d.id, d.delivered_at from lead_deliveries d
+                  where d.client_id = a.client_id and d.delivered_at >= ${since} and d.delivered_at <= ${deadline}
+                    and not exists (select 1 from lead_returns r where r.delivery_id = d.id and r.state = 'approved')
+                  order by d.delivered_at, d.id
+                  limit ${sql.raw(String(FIRST_QUALIFIED_COUNT))}) x) q
+          where not exists (select 1 from kept where kept.client_id = a.client_id)),
+        settled as (
+          insert into agreement_first_months (client_id, starts_on, first_at, qualified)
+          select a.client_id, a.starts_on, a.first, a.qualified from live a
+          where a.first is not null and a.starts_on < ${settledBefore.toISOString().slice(0, 10)}::date
+            and not exists (
+              select 1 from lead_returns r join lead_deliveries d on d.id = r.delivery_id
+              where r.client_id = a.client_id and r.state = 'requested'
+                and d.delivered_at >= ${since} and d.delivered_at <= ${deadline})
+          on conflict do nothing)
+        select client_id, first, qualified from kept
+        union all
+        select client_id, first, qualified from live`,
   );
 }
 

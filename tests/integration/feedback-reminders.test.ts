@@ -8,10 +8,9 @@
  * and the job runtime with two holders; the company's choice set by its owner and by an admin.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   clientCompanySettings,
-  clientMembers,
   leadDeliveries,
   leadReminders,
   leads,
@@ -34,17 +33,13 @@ import { testDatabases } from "../support/databases";
 import { postAccount, signedInAccounts, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import { deliverLeads } from "../support/lead-deliveries";
 import { answer, call, callRoute, formRequest, getRequest } from "../support/route-calls";
+import { joinTeams, teamAccounts } from "../support/teams";
 
 stubAuthEnv({ IP_RATE_LIMITS: "off" });
 
 const PASSWORD = "Harbor-Light-42";
-const accounts = {
-  Admin: { role: "admin" as const },
-  Red: { role: "client" as const, companyName: "Red Oak Property Group" },
-  Ann: { role: "client" as const, companyName: "Red Oak Property Group" },
-  Bob: { role: "client" as const, companyName: "Red Oak Property Group" },
-  Blue: { role: "client" as const, companyName: "Blue Sky Homes" },
-};
+// The team of the shared fixture without Cal: Blue Sky is a company of one here.
+const { Cal: _cal, ...accounts } = teamAccounts;
 
 /** An instant given as the wall clock in New York (the default AGENCY_TIME_ZONE), winter time. */
 const ny = (local: string) => new Date(`${local}-05:00`);
@@ -53,16 +48,8 @@ describe.each(testDatabases)("reminders of leads waiting for feedback on $name",
   const database = useTestDatabase(testDb);
   const db = () => database.db;
   const { ids, cookies } = signedInAccounts(database, accounts, PASSWORD);
-
-  beforeAll(async () => {
-    // Ann and Bob work for Red Oak (ADR 037): its leads are theirs too.
-    for (const who of ["Ann", "Bob"] as const) {
-      await db()
-        .update(clientMembers)
-        .set({ companyId: ids.Red, role: "member" })
-        .where(eq(clientMembers.userId, ids[who]));
-    }
-  });
+  // Ann and Bob work for Red Oak (ADR 037): its leads are theirs too.
+  joinTeams(database, ids, ["Ann", "Bob"]);
   beforeEach(async () => {
     await db().delete(leads);
     await db().delete(mailOutbox);

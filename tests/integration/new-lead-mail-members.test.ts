@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clientAgreements, clientMembers, mailOutbox, notificationSettings, userRoles } from "~/db/schema";
+import { clientAgreements, mailOutbox, notificationSettings, userRoles } from "~/db/schema";
 import { assignmentNotice } from "~/features/leads/assignment-notice.server";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
 import { assignLead } from "~/features/leads/lead-commands.server";
@@ -23,39 +23,24 @@ import { deliverLeads } from "../support/lead-deliveries";
 import { parseMail } from "../support/mail";
 import { answer, call, formRequest } from "../support/route-calls";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { joinTeams, teamAccounts, type TeamPerson } from "../support/teams";
 
 stubAuthEnv({ IP_RATE_LIMITS: "off" });
 
 const PASSWORD = "Harbor-Light-42";
-const accounts = {
-  Admin: { role: "admin" as const },
-  Red: { role: "client" as const, companyName: "Red Oak Property Group" },
-  Ann: { role: "client" as const, companyName: "Red Oak Property Group" },
-  Bob: { role: "client" as const, companyName: "Red Oak Property Group" },
-  Blue: { role: "client" as const, companyName: "Blue Sky Homes" },
-  Cal: { role: "client" as const, companyName: "Blue Sky Homes" },
-};
-type Person = keyof typeof accounts;
+const accounts = teamAccounts;
+type Person = TeamPerson;
 
 describe.each(testDatabases)("new-lead e-mails for each member on $name", (testDb) => {
   const database = useTestDatabase(testDb);
   const { ids, cookies } = signedInAccounts(database, accounts, PASSWORD);
+  // Ann and Bob work for Red Oak, Cal for Blue Sky (ADR 037).
+  joinTeams(database, ids);
   const admin = () => ({ id: ids.Admin, permissions: permissionsOf(["admin"]) });
   let catcher: SmtpCatcher;
 
   beforeAll(async () => {
     catcher = await startSmtpCatcher();
-    // Ann and Bob work for Red Oak, Cal for Blue Sky (ADR 037).
-    for (const [who, company] of [
-      ["Ann", "Red"],
-      ["Bob", "Red"],
-      ["Cal", "Blue"],
-    ] as const) {
-      await database.db
-        .update(clientMembers)
-        .set({ companyId: ids[company], role: "member" })
-        .where(eq(clientMembers.userId, ids[who]));
-    }
     for (const clientId of [ids.Red, ids.Blue]) {
       await database.db.insert(clientAgreements).values({
         clientId,

@@ -10,7 +10,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder } from "~/db/client.server";
-import { clientMembers, leads } from "~/db/schema";
+import { leads } from "~/db/schema";
 import { submitFeedback } from "~/features/leads/client-leads.server";
 import { agencyInsights, ownInsights, type Insights } from "~/features/leads/insights/insights.server";
 import { insightTable } from "~/features/leads/insights/insight-tables";
@@ -20,26 +20,13 @@ import { testDatabases } from "../support/databases";
 import { signedInAccounts, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
 import { deliverLeads } from "../support/lead-deliveries";
 import { answer, callRoute, getRequest } from "../support/route-calls";
+import { companyOf, joinTeams, teamAccounts, type TeamPerson } from "../support/teams";
 
 stubAuthEnv({ IP_RATE_LIMITS: "off" });
 
 const PASSWORD = "Harbor-Light-42";
-const accounts = {
-  Admin: { role: "admin" as const },
-  Red: { role: "client" as const, companyName: "Red Oak Property Group" },
-  Ann: { role: "client" as const, companyName: "Red Oak Property Group" },
-  Bob: { role: "client" as const, companyName: "Red Oak Property Group" },
-  Blue: { role: "client" as const, companyName: "Blue Sky Homes" },
-  Cal: { role: "client" as const, companyName: "Blue Sky Homes" },
-};
-type Person = keyof typeof accounts;
-const companyOf: Record<Exclude<Person, "Admin">, "Red" | "Blue"> = {
-  Red: "Red",
-  Ann: "Red",
-  Bob: "Red",
-  Blue: "Blue",
-  Cal: "Blue",
-};
+const accounts = teamAccounts;
+type Person = TeamPerson;
 
 const range = { from: "2026-10-05", to: "2026-10-18" };
 const query = `from=${range.from}&to=${range.to}`;
@@ -48,6 +35,7 @@ const DELIVERED = new Date("2026-10-06T14:00:00Z");
 describe.each(testDatabases)("response time per person on $name", (testDb) => {
   const database = useTestDatabase(testDb);
   const { ids, cookies } = signedInAccounts(database, accounts, PASSWORD);
+  joinTeams(database, ids);
   const actor = (who: Exclude<Person, "Admin">) => ({
     id: ids[who],
     permissions: permissionsOf(["client"], who === companyOf[who] ? "owner" : "member"),
@@ -57,12 +45,6 @@ describe.each(testDatabases)("response time per person on $name", (testDb) => {
 
   beforeAll(async () => {
     const db = database.db;
-    for (const who of ["Ann", "Bob", "Cal"] as const) {
-      await db
-        .update(clientMembers)
-        .set({ companyId: ids[companyOf[who]], role: "member" })
-        .where(eq(clientMembers.userId, ids[who]));
-    }
     /** Feedback given by `who`, its first answer dated `hours` after the delivery. */
     const answered = async (who: Exclude<Person, "Admin">, hours: number) => {
       const [lead] = await deliverLeads(db, ids[companyOf[who]], 1, DELIVERED);

@@ -243,8 +243,8 @@ describe("returns", () => {
         .getByRole("link")
         .click();
       await admin.waitForURL(/\/admin\/clients\?sort=returns/);
-      const returnsHead = admin.getByRole("columnheader", { name: /Returns/ });
-      await expect(returnsHead.getAttribute("aria-sort")).resolves.toBe("descending");
+      // The address changes before React draws the new order: wait for the header to say it.
+      await admin.locator('th[aria-sort="descending"]', { hasText: "Returns" }).waitFor();
       const harbor = admin.getByRole("row", { name: /Harbor Lane Homes/ });
       await expect(harbor.textContent()).resolves.toContain("1 waiting");
       await expect(harbor.textContent()).resolves.toContain("2 returned");

@@ -7,7 +7,8 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, profiles, user, userRoles } from "~/db/schema";
-import type { UserRow } from "~/features/auth/user-list.server";
+import { commandLine } from "~/features/auth/user-admin.server";
+import { listUsers, type UserRow } from "~/features/auth/user-list.server";
 import type { KeysetPage } from "~/lib/paging";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
 import { testDatabases } from "../support/databases";
@@ -196,6 +197,13 @@ describe.each(testDatabases)("the accounts list on $name", (testDb) => {
     const third = await list(`?q=seed&after=${second.next}`);
     expect([...emails(first), ...emails(second), ...emails(third)]).toEqual(expected);
     expect(third.next).toBeNull();
+  });
+
+  it("lists every account for the command line, newest first, with roles and status", async () => {
+    const all = await listUsers(commandLine);
+    expect(all.map((row) => row.email)).toEqual(await allInOrder());
+    expect(all.find((row) => row.id === "seed-003")).toMatchObject({ roles: ["client"], status: "invited" });
+    expect(all.find((row) => row.id === ids.Admin)).toMatchObject({ roles: ["admin"], status: "active" });
   });
 
   it("changes an account from a row's button (one value naming the change, role and account)", async () => {

@@ -3,7 +3,7 @@
  * page reads them 50 at a time by keyset (issue 25 §7: all 203 accounts with their controls made a
  * 961 KB page), with a search over e-mail, name and company and a role filter.
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { isAppRole } from "~/db/enums";
 import { account, profiles, user, userRoles } from "~/db/schema";
@@ -28,8 +28,8 @@ export interface UserRow {
   createdAt: Date;
 }
 
-/** What a row reads: the account, its company name, its roles and whether it has a password yet. */
-const rowColumns = {
+/** What a row reads of the account and its profile. */
+const accountColumns = {
   id: user.id,
   email: user.email,
   name: user.name,
@@ -37,11 +37,15 @@ const rowColumns = {
   disabledAt: user.disabledAt,
   createdAt: user.createdAt,
   companyName: profiles.companyName,
+};
+
+/** The account's roles, and whether it has a password yet (an invitation not taken up has none). */
+const accessColumns = (id: SQLWrapper) => ({
   roles: sql<
     string[]
-  >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${user.id} order by 1)`,
-  hasPassword: sql<boolean>`exists(select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
-};
+  >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${id} order by 1)`,
+  hasPassword: sql<boolean>`exists(select 1 from ${account} where ${account.userId} = ${id} and ${account.providerId} = 'credential')`,
+});
 
 type RawRow = {
   id: string;
@@ -76,7 +80,7 @@ export async function listUsers(operator: Operator, limit = 500): Promise<UserRo
   authorize(operator, "user:manage:any");
   const db = await getDb();
   const rows = await db
-    .select(rowColumns)
+    .select({ ...accountColumns, ...accessColumns(user.id) })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .orderBy(desc(user.createdAt), user.email)
@@ -141,16 +145,34 @@ export async function listUsersPage(
   const cursor = token ? cursorOf(token) : null;
   const direction = cursor && pageCursor && "before" in pageCursor ? "before" : "after";
   const filter = listFilter(query);
-  const order =
-    direction === "after" ? [desc(user.createdAt), user.email] : [user.createdAt, desc(user.email)];
+  // The page's accounts first, then their roles and passwords: looked up for 51 rows, not for every
+  // account the sort passes.
+  const down = direction === "after";
+  const read = db
+    .select({ ...accountColumns, cursor: cursorKeys.as("cursor") })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(and(filter, cursor ? beyond(cursor.keys, direction) : undefined))
+    .orderBy(...(down ? [desc(user.createdAt), user.email] : [user.createdAt, desc(user.email)]))
+    .limit(size + 1)
+    .as("read");
   const [found, counted] = await Promise.all([
     db
-      .select({ ...rowColumns, cursor: cursorKeys })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.userId, user.id))
-      .where(and(filter, cursor ? beyond(cursor.keys, direction) : undefined))
-      .orderBy(...order)
-      .limit(size + 1),
+      .select({
+        id: read.id,
+        email: read.email,
+        name: read.name,
+        emailVerified: read.emailVerified,
+        disabledAt: read.disabledAt,
+        createdAt: read.createdAt,
+        companyName: read.companyName,
+        cursor: read.cursor,
+        // Qualified by hand: drizzle names a subquery's columns bare, and a bare "id" in the lookups
+        // would be the roles' or accounts' own id.
+        ...accessColumns(sql`${sql.identifier("read")}.${sql.identifier("id")}`),
+      })
+      .from(read)
+      .orderBy(...(down ? [desc(read.createdAt), read.email] : [read.createdAt, desc(read.email)])),
     db.select({ n: count() }).from(
       db
         .select({ one: sql`1` })

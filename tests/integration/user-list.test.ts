@@ -193,6 +193,7 @@ describe.each(testDatabases)("the accounts list on $name", (testDb) => {
     // Every seeded account: by its e-mail, or its name "Seed Person ...".
     const expected = (await allInOrder()).filter((email) => email !== "admin@example.com");
     const first = await list("?q=seed");
+    expect(first.total).toEqual({ count: SEEDED, capped: false });
     const second = await list(`?q=seed&after=${first.next}`);
     const third = await list(`?q=seed&after=${second.next}`);
     expect([...emails(first), ...emails(second), ...emails(third)]).toEqual(expected);

@@ -1,13 +1,16 @@
 /**
  * The weight and time of /admin/users with a few hundred accounts (issue 25 §7): the accounts of
- * lead-seed.ts (two admins and BENCH_USERS clients, with their profiles and roles, some invited and some
- * disabled) and 60 changes in the audit log, written into a file-backed PGlite (and, with
- * TEST_DATABASE_URL, a fresh PostgreSQL database); then the built server on it, signed in as an admin,
- * and the page's document requested BENCH_RUNS times after a warm-up: its size, the time to its last
- * byte and the server's CPU per request. Lighter than app-pages.ts (no lead book) for a quick check.
+ * lead-seed.ts (two admins and BENCH_USERS clients, 201 by default, with their profiles and roles, some
+ * invited and some disabled) and 60 changes in the audit log, written into a file-backed PGlite (and,
+ * with TEST_DATABASE_URL, a fresh PostgreSQL database); then the built server on it, signed in as an
+ * admin, and the page's document requested BENCH_RUNS times after a warm-up: its size, the time to its
+ * last byte and the server's CPU per request. Lighter than app-pages.ts (no lead book) for a quick check.
  *
  *   npm run build
- *   npx tsx bench/users-page.ts
+ *   npx tsx bench/users-page.ts          # TEST_DATABASE_URL=... for PostgreSQL too
+ *
+ * BENCH_PATHS (comma-separated) measures more URLs of the page, e.g. "/admin/users?q=user1&role=client";
+ * BENCH_SAVE=/tmp/x writes each page's HTML to /tmp/x-N.html.
  */
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -76,6 +79,9 @@ run(async () => {
       insert into audit_log (actor_id, target_user_id, action, details)
       select ${people.adminId}, ${people.clientIds[0]!}, 'role.granted', '{"role":"client"}'::jsonb
       from generate_series(1, 60)`);
+    // As guarantee-book.ts does: the updates above left a dead row per account, which a database in use
+    // has vacuumed away (autovacuum, or the embedded database's maintenance job).
+    await db.execute(sql`vacuum analyze`);
     await close();
     const server = await startServer(target.serverEnv());
     const cookie = await signIn(server).catch((error: unknown) => {

@@ -15,10 +15,10 @@ import { emailSchema, firstNameSchema, lastNameSchema, passwordSchema } from "~/
 import {
   commandLine,
   createConfirmedUser,
-  listUsers,
   setOnlyRoleByEmail,
   type AdminResult,
 } from "~/features/auth/user-admin.server";
+import { listUsers } from "~/features/auth/user-list.server";
 import { UsageError, withDatabase } from "./with-database";
 
 const usage = `Usage:

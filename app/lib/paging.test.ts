@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor } from "./cursor.server";
+import { decodeCursor, encodeCursor, keysetPageOf } from "./cursor.server";
 import { cappedTotal, COUNT_CAP, countOf, formatTotal, pageCursorOf, withPageCursor } from "./paging";
 
 describe("capped totals", () => {
@@ -41,5 +41,35 @@ describe("cursors", () => {
     ["too long", "a".repeat(601), 1],
   ])("refuses %s", (_what, token, keyCount) => {
     expect(decodeCursor(token, keyCount)).toBeNull();
+  });
+});
+
+describe("a keyset page from the rows read", () => {
+  const rows = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ n: from + i, cursor: [`k${from + i}`] }));
+  const keysOf = (token: string | null) => (token ? decodeCursor(token, 1) : null);
+
+  it("is the first page without a cursor, with Next when one row more was found", () => {
+    const page = keysetPageOf(rows(1, 3), null, "after", 2)!;
+    expect(page.rows).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(page).toMatchObject({ start: 1, previous: null });
+    expect(keysOf(page.next)).toEqual({ keys: ["k2"], position: 2 });
+    expect(keysetPageOf(rows(1, 2), null, "after", 2)!.next).toBeNull();
+  });
+
+  it("continues after a cursor's position", () => {
+    const page = keysetPageOf(rows(3, 2), { keys: ["k2"], position: 2 }, "after", 2)!;
+    expect(page).toMatchObject({ rows: [{ n: 3 }, { n: 4 }], start: 3, next: null });
+    expect(keysOf(page.previous)).toEqual({ keys: ["k3"], position: 3 });
+  });
+
+  it("puts a Previous page (read in reverse) back in order, or gives way to the first page", () => {
+    // Before row 5 (position 5), read downwards: rows 4, 3, 2 of which two are shown.
+    const read = rows(2, 3).reverse();
+    const page = keysetPageOf(read, { keys: ["k5"], position: 5 }, "before", 2)!;
+    expect(page).toMatchObject({ rows: [{ n: 3 }, { n: 4 }], start: 3 });
+    expect(keysOf(page.next)).toEqual({ keys: ["k4"], position: 4 });
+    expect(keysOf(page.previous)).toEqual({ keys: ["k3"], position: 3 });
+    expect(keysetPageOf(rows(1, 2).reverse(), { keys: ["k3"], position: 3 }, "before", 2)).toBeNull();
   });
 });

@@ -319,6 +319,128 @@ describe("user admin", () => {
     await toast(user, "Error").filter({ hasText: "disabled" }).waitFor();
     app.pages.expectRefusal(user, 403);
   });
+
+  it(
+    "pages the accounts by 50, finds them by search and role, and changes one from the keyboard",
+    { timeout: 180_000 },
+    async () => {
+      const admin = await app.open("/auth?redirectTo=%2Fadmin%2Fusers");
+      await signIn(admin, ADMIN.email, ADMIN.password);
+      await admin.waitForURL(app.url + "/admin/users");
+      // More accounts than a page holds, invited as the form does (the session's cookie, our origin).
+      const batch = unique();
+      const bulkEmail = (i: number) => `bulk-${batch}-${String(i).padStart(2, "0")}@example.com`;
+      for (let i = 0; i < 55; i++) {
+        const response = await admin.request.post(app.url + "/admin/users", {
+          form: { intent: "invite", email: bulkEmail(i), companyName: `Bulk Buyers ${i}` },
+          headers: { origin: app.url },
+        });
+        expect(response.status()).toBe(200);
+      }
+
+      await admin.reload({ waitUntil: "networkidle" });
+      const rows = accounts(admin).locator("tbody tr");
+      await expect(rows.count()).resolves.toBe(50);
+      const pages = admin.getByRole("navigation", { name: "Pages" });
+      const total = Number(
+        /of ([\d,]+) accounts/.exec((await pages.textContent()) ?? "")?.[1]?.replace(",", ""),
+      );
+      expect(total).toBeGreaterThanOrEqual(56);
+      await pages.getByText(`1–50 of ${total} accounts`).waitFor();
+      const firstPage = await rows.allTextContents();
+      await pages.getByRole("link", { name: "Next page" }).click();
+      await pages.getByText(`51–${Math.min(100, total)} of ${total} accounts`).waitFor();
+      expect(admin.url()).toContain("after=");
+      const secondPage = await rows.allTextContents();
+      expect(secondPage).toHaveLength(Math.min(50, total - 50));
+      expect(secondPage.filter((row) => firstPage.includes(row))).toEqual([]);
+      await pages.getByRole("link", { name: "Previous page" }).click();
+      await pages.getByText(`1–50 of ${total} accounts`).waitFor();
+      await expect(rows.allTextContents()).resolves.toEqual(firstPage);
+
+      // Search: part of an e-mail in capitals, with spaces around it; the URL carries it.
+      const search = admin.getByRole("search", { name: "Accounts" });
+      await search.getByLabel("Search").fill(`  BULK-${batch.toUpperCase()}-07 `);
+      await search.getByRole("button", { name: "Search" }).click();
+      await admin.waitForURL(/\?q=/);
+      await pages.getByText("1–1 of 1 account").waitFor();
+      await accounts(admin)
+        .getByRole("row")
+        .filter({ hasText: bulkEmail(7) })
+        .waitFor();
+      expect(await axeViolations(admin)).toEqual([]);
+      await search.getByLabel("Search").fill("");
+      await search.getByLabel("Role").selectOption("admin");
+      await search.getByRole("button", { name: "Search" }).click();
+      await admin.waitForURL(/[?&]role=admin/);
+      await accounts(admin).getByRole("row").filter({ hasText: ADMIN.email }).waitFor();
+      await expect(rows.count()).resolves.toBe(1);
+      await search.getByLabel("Search").fill("no-such-account-zebra");
+      await search.getByRole("button", { name: "Search" }).click();
+      await admin.getByText("No accounts match “no-such-account-zebra” with the admin role").waitFor();
+      await search.getByRole("link", { name: "Clear" }).click();
+      await admin.waitForURL(app.url + "/admin/users");
+      await pages.getByText(`1–50 of ${total} accounts`).waitFor();
+
+      // The company name editor opens from the keyboard, takes the focus, and saves with Enter.
+      const row = accounts(admin)
+        .getByRole("row")
+        .filter({ hasText: bulkEmail(54) });
+      await row.getByRole("link", { name: `Change company name of ${bulkEmail(54)}` }).focus();
+      await admin.keyboard.press("Enter");
+      const field = row.getByLabel(`Company name of ${bulkEmail(54)}`);
+      await field.waitFor();
+      await expect(field.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+      await admin.keyboard.press("Control+A");
+      await admin.keyboard.type("Keyboard Capital");
+      await admin.keyboard.press("Enter");
+      await toast(admin, "Success")
+        .filter({ hasText: `${bulkEmail(54)} now belongs to Keyboard Capital` })
+        .waitFor();
+      await row.getByText("Keyboard Capital", { exact: true }).waitFor();
+      await row.getByRole("link", { name: `Close company name of ${bulkEmail(54)}` }).click();
+      await row.getByRole("link", { name: `Change company name of ${bulkEmail(54)}` }).waitFor();
+
+      // A phone shows the page without sideways scrolling (the table scrolls in its own frame).
+      const phone = await app.open("/auth?redirectTo=%2Fadmin%2Fusers%3Fq%3Dbulk", viewports.phone);
+      await signIn(phone, ADMIN.email, ADMIN.password);
+      await phone.waitForURL(app.url + "/admin/users?q=bulk");
+      await expect(
+        phone.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      ).resolves.toBe(true);
+    },
+  );
+
+  it("changes an account without JavaScript: the row buttons and the company name editor", async () => {
+    const email = `no-script-${unique()}@example.com`;
+    const context = await app.browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
+    const page = await context.newPage();
+    try {
+      await page.goto(app.url + "/auth?redirectTo=%2Fadmin%2Fusers");
+      await app.signIn(page, ADMIN);
+      await page.waitForURL(app.url + "/admin/users");
+      const invite = page.getByRole("form", { name: "Invite a client" });
+      await invite.getByLabel("Email").fill(email);
+      await invite.getByLabel("Company name").fill("Plain Form LLC");
+      await invite.getByRole("button", { name: "Send Invitation" }).click();
+      await page.getByText(`Invitation sent to ${email}`).waitFor();
+
+      await page.goto(app.url + `/admin/users?q=${encodeURIComponent(email)}`);
+      const row = accounts(page).getByRole("row").filter({ hasText: email });
+      await row.getByRole("button", { name: `Make admin for ${email}` }).click();
+      await page.getByText(`${email} now has the admin role`).waitFor();
+      expect(new URL(page.url()).searchParams.get("q")).toBe(email);
+      await row.getByRole("listitem").filter({ hasText: "admin" }).waitFor();
+
+      await row.getByRole("link", { name: `Change company name of ${email}` }).click();
+      await row.getByLabel(`Company name of ${email}`).fill("Plain Form Two LLC");
+      await row.getByRole("button", { name: `Save company name of ${email}` }).click();
+      await page.getByText(`${email} now belongs to Plain Form Two LLC`).waitFor();
+      await row.getByText("Plain Form Two LLC", { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("accessibility of the account pages", () => {

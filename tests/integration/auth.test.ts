@@ -421,10 +421,13 @@ describe.each(testDatabases)("accounts on $name", (testDb) => {
 
     const page = answer(await call(usersLoader, getRequest("/admin/users", { cookie: admin })));
     const data = page.data as unknown as {
-      users: { email: string; roles: string[]; status: string }[];
+      users: { rows: { email: string; roles: string[]; status: string }[] };
       audit: { action: string; actorEmail: string; targetEmail: string; details: Record<string, unknown> }[];
     };
-    expect(data.users.find((u) => u.email === email)).toMatchObject({ roles: ["client"], status: "active" });
+    expect(data.users.rows.find((u) => u.email === email)).toMatchObject({
+      roles: ["client"],
+      status: "active",
+    });
     expect(
       data.audit
         .filter((entry) => entry.targetEmail === email)

@@ -10,6 +10,7 @@ import { parseForm, type FormReply } from "~/lib/form-reply";
 import { type Toast, errorToast } from "~/lib/toast";
 import { requireArea } from "./access.server";
 import { companyNameSchema, inviteClientSchema } from "./auth.schema";
+import { changeFields } from "./user-list.schema";
 import { inviteClient, setCompanyName, setDisabled, setRole, type AdminResult } from "./user-admin.server";
 import { log } from "~/lib/log.server";
 import { invalidForm, invalidRequest } from "~/lib/form-reply.server";
@@ -67,7 +68,11 @@ export async function handleUserAdminPost(request: Request) {
       );
     }
 
-    const parsed = changeSchema.safeParse(Object.fromEntries(form));
+    // The list's row buttons send their change as one value (user-list.schema.ts); a form may send fields.
+    const change = form.get("change");
+    const parsed = changeSchema.safeParse(
+      typeof change === "string" ? changeFields(change) : Object.fromEntries(form),
+    );
     if (
       !parsed.success ||
       ((parsed.data.intent === "grant-role" || parsed.data.intent === "revoke-role") && !parsed.data.role)

@@ -1,12 +1,13 @@
 /**
- * User administration: the list of accounts with their roles and status, client invitations, role
- * changes and disabling. Every change is written to audit_log in the same transaction, with who made it.
- * The operator is a signed-in admin (the /admin/users page) or the command line (`npm run user`).
+ * User administration: client invitations, role changes, company names and disabling, and the log of
+ * those changes (the list of accounts is user-list.server.ts). Every change is written to audit_log in
+ * the same transaction, with who made it. The operator is a signed-in admin (the /admin/users page) or
+ * the command line (`npm run user`).
  */
 import crypto from "node:crypto";
 import { aliasedTable, and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { appRoles, isAppRole } from "~/db/enums";
+import { appRoles } from "~/db/enums";
 import { account, auditLog, profiles, session, user, userRoles, verification } from "~/db/schema";
 import type { Actor, Role } from "~/lib/actor";
 import { authorize, type Permission } from "~/lib/permissions";
@@ -30,59 +31,6 @@ function operatorId(operator: Operator): string | null {
 
 export type AdminResult = { ok: true; message: string } | { ok: false; message: string };
 
-export type UserStatus = "active" | "unconfirmed" | "invited" | "disabled";
-
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  companyName: string | null;
-  roles: Role[];
-  status: UserStatus;
-  createdAt: Date;
-}
-
-const rolesOf = (raw: string[] | null): Role[] => (raw ?? []).filter(isAppRole);
-
-/** Every account, newest first. */
-export async function listUsers(operator: Operator, limit = 500): Promise<UserRow[]> {
-  operatorId(operator);
-  const db = await getDb();
-  const rows = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      emailVerified: user.emailVerified,
-      disabledAt: user.disabledAt,
-      createdAt: user.createdAt,
-      companyName: profiles.companyName,
-      roles: sql<
-        string[]
-      >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${user.id} order by 1)`,
-      hasPassword: sql<boolean>`exists(select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
-    })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .orderBy(desc(user.createdAt), user.email)
-    .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    companyName: row.companyName,
-    roles: rolesOf(row.roles),
-    status: row.disabledAt
-      ? "disabled"
-      : !row.hasPassword
-        ? "invited"
-        : row.emailVerified
-          ? "active"
-          : "unconfirmed",
-    createdAt: row.createdAt,
-  }));
-}
-
 export interface AuditEntry {
   id: string;
   action: string;
@@ -92,7 +40,7 @@ export interface AuditEntry {
   createdAt: Date;
 }
 
-/** The latest changes to accounts, newest first. */
+/** The latest changes to accounts, newest first: the page shows the last 50, not the whole log. */
 export async function listAuditLog(operator: Operator, limit = 50): Promise<AuditEntry[]> {
   operatorId(operator);
   const db = await getDb();

@@ -3,12 +3,15 @@ import { requireArea } from "~/features/auth/access.server";
 import { UserAdmin } from "~/features/auth/components/user-admin";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { handleUserAdminPost } from "~/features/auth/user-admin-action.server";
-import { listAuditLog, listUsers } from "~/features/auth/user-admin.server";
+import { listAuditLog } from "~/features/auth/user-admin.server";
+import { parseUserListQuery } from "~/features/auth/user-list.schema";
+import { listUsersPage } from "~/features/auth/user-list.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
-  const [users, audit] = [await listUsers(actor), await listAuditLog(actor)];
-  return { users, audit, actorId: actor.id };
+  const query = parseUserListQuery(new URL(request.url));
+  const [users, audit] = await Promise.all([listUsersPage(actor, query, query.cursor), listAuditLog(actor)]);
+  return { users, audit, query, actorId: actor.id };
 }
 
 export const action = ({ request }: Route.ActionArgs) => handleUserAdminPost(request);

@@ -1,4 +1,7 @@
-/** The /admin/users page: invite a client, the accounts with their roles and status, and the change log. */
+/**
+ * The /admin/users page: invite a client, the accounts with their roles and status (user-accounts.tsx), and
+ * the last 50 changes.
+ */
 import { getInputProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form } from "react-router";
@@ -10,31 +13,19 @@ import { showToastNow } from "~/lib/toast";
 import { LocalTime } from "~/components/ui/local-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { cn } from "~/lib/utils";
-import type { Role } from "~/lib/actor";
+import type { KeysetPage } from "~/lib/paging";
 import { accountMax, inviteClientSchema } from "../auth.schema";
 import type { UserAdminResult } from "../user-admin-action.server";
-import type { AuditEntry, UserRow, UserStatus } from "../user-admin.server";
+import type { AuditEntry } from "../user-admin.server";
+import type { UserListQuery } from "../user-list.schema";
+import type { UserRow } from "../user-list.server";
+import { UserAccounts } from "./user-accounts";
 import { NameFields } from "./name-fields";
 import { EmailField } from "~/components/ui/email-field";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
 import { ColumnHeads } from "~/components/ui/column-heads";
 import { PageTitle } from "~/components/ui/page-title";
 import { useSending } from "~/lib/use-sending";
-
-const statusLabel: Record<UserStatus, string> = {
-  active: "Active",
-  unconfirmed: "Unconfirmed",
-  invited: "Invited",
-  disabled: "Disabled",
-};
-
-const statusClass: Record<UserStatus, string> = {
-  active: "bg-emerald-100 text-emerald-900",
-  unconfirmed: "bg-amber-100 text-amber-950",
-  invited: "bg-blue-100 text-blue-900",
-  disabled: "bg-red-100 text-red-900",
-};
 
 const actionLabel: Record<string, string> = {
   "user.invited": "Invited",
@@ -59,11 +50,13 @@ const actionLabel: Record<string, string> = {
 export function UserAdmin({
   users,
   audit,
+  query,
   actorId,
   result,
 }: {
-  users: UserRow[];
+  users: KeysetPage<UserRow>;
   audit: AuditEntry[];
+  query: UserListQuery;
   actorId: string;
   result: UserAdminResult | undefined;
 }) {
@@ -83,23 +76,12 @@ export function UserAdmin({
         </p>
       </header>
       <InviteClientForm result={result?.intent === "invite" ? result : undefined} />
-      <section aria-labelledby="users-heading">
-        <h2 id="users-heading" className="text-xl font-bold">
-          Accounts <span className="font-normal text-muted-foreground">({users.length})</span>
-        </h2>
-        {!hydrated && <FormStatus toast={changeResult?.toast} />}
-        <ScrollFrame label="Accounts table" className="mt-4">
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <caption className="sr-only">Accounts with their roles and status</caption>
-            <ColumnHeads names={["User", "Company", "Roles", "Status", "Created", "Actions"]} />
-            <tbody className="divide-y divide-border">
-              {users.map((row) => (
-                <UserTableRow key={row.id} row={row} isSelf={row.id === actorId} />
-              ))}
-            </tbody>
-          </table>
-        </ScrollFrame>
-      </section>
+      <UserAccounts
+        users={users}
+        query={query}
+        actorId={actorId}
+        toast={hydrated ? undefined : changeResult?.toast}
+      />
       <AuditLog entries={audit} />
     </div>
   );
@@ -148,147 +130,6 @@ function InviteClientForm({ result }: { result: UserAdminResult | undefined }) {
   );
 }
 
-function ChangeButton({
-  userId,
-  email,
-  intent,
-  role,
-  label,
-  danger = false,
-}: {
-  userId: string;
-  email: string;
-  intent: "grant-role" | "revoke-role" | "disable" | "enable";
-  role?: Role;
-  label: string;
-  danger?: boolean;
-}) {
-  const pending = useSending({ intent, userId, role });
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="userId" value={userId} />
-      {role && <input type="hidden" name="role" value={role} />}
-      <Button
-        type="submit"
-        size="xs"
-        variant="outline"
-        pending={pending}
-        className={danger ? "text-destructive" : undefined}
-      >
-        {label}
-        <span className="sr-only"> for {email}</span>
-      </Button>
-    </Form>
-  );
-}
-
-/** The agency sets a client's company name here (clients see it read-only on /account). */
-function CompanyNameEditor({ row }: { row: UserRow }) {
-  const pending = useSending({ intent: "set-company", userId: row.id });
-  const inputId = `company-${row.id}`;
-  return (
-    <details className="mt-1">
-      <summary className="cursor-pointer text-xs font-semibold text-primary">
-        Change<span className="sr-only"> company name of {row.email}</span>
-      </summary>
-      <Form method="post" className="mt-2 flex items-center gap-2">
-        <input type="hidden" name="intent" value="set-company" />
-        <input type="hidden" name="userId" value={row.id} />
-        <label htmlFor={inputId} className="sr-only">
-          Company name of {row.email}
-        </label>
-        <Input
-          id={inputId}
-          name="companyName"
-          autoComplete="off"
-          defaultValue={row.companyName ?? ""}
-          className="h-8 w-44"
-        />
-        <Button type="submit" size="xs" pending={pending}>
-          {pending ? "Saving..." : "Save"}
-          <span className="sr-only"> company name of {row.email}</span>
-        </Button>
-      </Form>
-    </details>
-  );
-}
-
-/**
- * "Make admin" / "Remove admin" and the same for client: one button that grants the role when the user lacks it
- * and revokes it when they have it. An admin cannot remove their own admin role, so `canRevoke` hides it.
- */
-function RoleToggle({
-  row,
-  role,
-  canRevoke,
-}: {
-  row: UserRow;
-  role: "admin" | "client";
-  canRevoke: boolean;
-}) {
-  const has = row.roles.includes(role);
-  if (has && !canRevoke) return null;
-  return (
-    <ChangeButton
-      userId={row.id}
-      email={row.email}
-      intent={has ? "revoke-role" : "grant-role"}
-      role={role}
-      label={`${has ? "Remove" : "Make"} ${role}`}
-    />
-  );
-}
-
-function UserTableRow({ row, isSelf }: { row: UserRow; isSelf: boolean }) {
-  return (
-    <tr className="align-top">
-      <td className="px-4 py-3">
-        <p className="font-semibold">{row.name || "No name"}</p>
-        <p className="text-muted-foreground">{row.email}</p>
-      </td>
-      <td className="px-4 py-3">
-        <p>{row.companyName ?? "None"}</p>
-        <CompanyNameEditor row={row} />
-      </td>
-      <td className="px-4 py-3">
-        {row.roles.length === 0 ? (
-          <span className="text-muted-foreground">None</span>
-        ) : (
-          <ul className="flex flex-wrap gap-1">
-            {row.roles.map((role) => (
-              <li key={role} className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold capitalize">
-                {role}
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-      <td className="px-4 py-3">
-        <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", statusClass[row.status])}>
-          {statusLabel[row.status]}
-        </span>
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        <LocalTime iso={row.createdAt} />
-      </td>
-      <td className="px-4 py-3">
-        <div className="flex flex-wrap gap-2">
-          <RoleToggle row={row} role="admin" canRevoke={!isSelf} />
-          <RoleToggle row={row} role="client" canRevoke />
-          {row.status === "disabled" ? (
-            <ChangeButton userId={row.id} email={row.email} intent="enable" label="Enable" />
-          ) : (
-            !isSelf && (
-              <ChangeButton userId={row.id} email={row.email} intent="disable" label="Disable" danger />
-            )
-          )}
-        </div>
-      </td>
-    </tr>
-  );
-}
-
 function AuditLog({ entries }: { entries: AuditEntry[] }) {
   return (
     <section aria-labelledby="audit-heading">
@@ -299,21 +140,21 @@ function AuditLog({ entries }: { entries: AuditEntry[] }) {
         <p className="mt-4 text-muted-foreground">No changes recorded yet</p>
       ) : (
         <ScrollFrame label="Recent changes table" className="mt-4">
-          <table className="w-full min-w-[48rem] text-left text-sm">
+          <table className="w-full min-w-[48rem] text-left text-sm [&_td]:px-4 [&_td]:py-3">
             <caption className="sr-only">Changes to accounts, newest first</caption>
             <ColumnHeads names={["When", "By", "Change", "Account", "Details"]} />
             <tbody className="divide-y divide-border">
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="px-4 py-3 whitespace-nowrap">
+                  <td className="whitespace-nowrap">
                     <LocalTime iso={entry.createdAt} />
                   </td>
-                  <td className="px-4 py-3">{entry.actorEmail ?? "Command line"}</td>
-                  <td className="px-4 py-3">{actionLabel[entry.action] ?? entry.action}</td>
-                  <td className="px-4 py-3">
+                  <td>{entry.actorEmail ?? "Command line"}</td>
+                  <td>{actionLabel[entry.action] ?? entry.action}</td>
+                  <td>
                     {entry.targetEmail ?? (entry.action.startsWith("api_key.") ? "None" : "Deleted account")}
                   </td>
-                  <td className="px-4 py-3 text-muted-foreground">{describeDetails(entry.details)}</td>
+                  <td className="text-muted-foreground">{describeDetails(entry.details)}</td>
                 </tr>
               ))}
             </tbody>

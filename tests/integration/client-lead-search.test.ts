@@ -154,6 +154,8 @@ describe.each(testDatabases)("My Leads' search and quick filters on $name", (tes
     ["a phone with the country code", "+1 713 555 0177", ["lind"]],
     ["the phone's digits", "7135550142", ["gonzalez"]],
     ["part of a phone", "713555", ["gonzalez", "lind"]],
+    ["the start of a number typed with its bracket", "(8", ["hale"]],
+    ["the start of a number with the country code", "+1 (71", ["gonzalez", "lind"]],
     ["an address", "cedar ln", ["gonzalez"]],
     ["a street word that is also a name", "oak", ["oakes", "lind"]],
     ["nothing of theirs", "zzz", []],

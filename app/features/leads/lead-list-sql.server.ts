@@ -34,13 +34,10 @@ export function leadSearch(term: string): SQL | undefined {
       : sql`(${leads.searchText} || '') LIKE lower(${likePattern(t)})`;
   // The start of a number typed with its bracket, "(2" or "+1 (21": one or two digits are too few to
   // search the text by, and the stored number has no bracket to find, so nothing would match after a
-  // read of every row. It matches the numbers whose area code begins so (stored as E.164, or as typed
-  // by an older import), the rows the other conditions narrowed (no index serves it, as above).
+  // read of every row. It matches the numbers (stored as E.164, leadSchema) whose area code begins so,
+  // in the search text the order indexes carry, on the rows the other conditions narrowed.
   const areaCodeStart = /^(?:\+?1[\s.-]*)?\(\s*(\d{1,2})$/.exec(term);
-  if (areaCodeStart) {
-    const start = areaCodeStart[1]!;
-    return sql`((${leads.phone} || '') LIKE ${`+1${start}%`} OR (${leads.phone} || '') LIKE ${`${start}%`})`;
-  }
+  if (areaCodeStart) return sql`(${leads.searchText} || '') LIKE ${`% +1${areaCodeStart[1]!}%`}`;
   const digits = term.replace(/[\s().+-]/g, "");
   const looksLikePhone = /^\d{3,}$/.test(digits) && digits !== term;
   return looksLikePhone ? or(matches(term), matches(digits)) : matches(term);

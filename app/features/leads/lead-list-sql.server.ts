@@ -20,6 +20,9 @@ import { UNASSIGNED, type LeadListQuery, type LeadSort } from "./lead-list.schem
  * the fields as one string also finds "Jane Doe" and "Oak St Tampa"; a term typed like a phone number
  * ("(202) 555-0134") is also looked up by its digits.
  */
+/** "(2", "+1 (21": the first digits of an area code, typed with the bracket that opens it. */
+const AREA_CODE_START = /^(?:\+?1[\s.-]*)?\(\s*(\d{1,2})$/;
+
 export function leadSearch(term: string): SQL | undefined {
   if (!term) return undefined;
   // lower() in the database, so the term folds exactly as the stored text did. A term without three
@@ -36,7 +39,7 @@ export function leadSearch(term: string): SQL | undefined {
   // search the text by, and the stored number has no bracket to find, so nothing would match after a
   // read of every row. It matches the numbers (stored as E.164, leadSchema) whose area code begins so,
   // in the search text the order indexes carry, on the rows the other conditions narrowed.
-  const areaCodeStart = /^(?:\+?1[\s.-]*)?\(\s*(\d{1,2})$/.exec(term);
+  const areaCodeStart = AREA_CODE_START.exec(term);
   if (areaCodeStart) return sql`(${leads.searchText} || '') LIKE ${`% +1${areaCodeStart[1]!}%`}`;
   const digits = term.replace(/[\s().+-]/g, "");
   const looksLikePhone = /^\d{3,}$/.test(digits) && digits !== term;
@@ -310,6 +313,9 @@ type Reading = "sort" | "walk" | "plan";
  * planner choose.
  */
 async function readingOf(filter: PageFilter, plan: { estimate: number } | null): Promise<Reading> {
+  // One or two digits of an area code match one number in eight or eighty, where the planner, knowing
+  // nothing of the pattern, expects a few: their page is a walk, not every match fetched and sorted.
+  if (filter.term && AREA_CODE_START.test(filter.term)) return "walk";
   if (plan !== null && plan.estimate <= SORT_MATCHES_UP_TO) return "sort";
   if (!filter.term) return "plan";
   const termOnly = filter.where.length ? await countPlan(leadSearch(filter.term)) : plan;

@@ -307,10 +307,10 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
 
     it("gives an admin the client menu: both clients, not the plain user or the admin", async () => {
       const { clients } = (await run(newLoader, get("admin", "/admin/leads/new"))) as {
-        clients: { id: string; companyName: string | null }[];
+        clients: { id: string; name: string }[];
       };
       expect(clients.map((c) => c.id).sort()).toEqual([ids.clientA, ids.clientB].sort());
-      expect(clients.map((c) => c.companyName)).toEqual(["Alpha Homes", "Bravo Capital"]);
+      expect(clients.map((c) => c.name)).toEqual(["Alpha Homes", "Bravo Capital"]);
     });
   });
 

@@ -6,7 +6,7 @@ import { and, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL 
 import { databaseHandle, getDb } from "~/db/db.server";
 import { leadSelections, leads } from "~/db/schema";
 import { isUuid, likePattern } from "~/lib/data-guards";
-import { decodeCursor, encodeCursor, type Cursor } from "~/lib/cursor.server";
+import { decodeCursor, keysetPageOf, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
 import { queryRows, type Database, type DatabaseHandle } from "~/db/client.server";
 import { UNASSIGNED, type LeadListQuery, type LeadSort } from "./lead-list.schema";
@@ -376,31 +376,9 @@ export async function keysetPage<T extends { cursor: string[] }>(
       : read(db),
     countCapped(filtered, plan, countBudget(reading, filter, plan)),
   ]);
-  let rows: T[];
-  let start: number;
-  let hasPrevious: boolean;
-  let hasNext: boolean;
-  if (cursor && direction === "before") {
-    if (found.length <= size) return keysetPage(sort, filter, undefined, size, select);
-    rows = found.slice(0, size).reverse();
-    start = Math.max(2, cursor.position - size);
-    hasPrevious = true;
-    hasNext = true;
-  } else {
-    rows = found.slice(0, size);
-    start = cursor ? cursor.position + 1 : 1;
-    hasPrevious = cursor !== null;
-    hasNext = found.length > size;
-  }
-  const first = rows[0];
-  const last = rows.at(-1);
-  return {
-    rows: rows.map(({ cursor: _cursor, ...row }) => row),
-    total,
-    start,
-    next: hasNext && last ? encodeCursor({ keys: last.cursor, position: start + rows.length - 1 }) : null,
-    previous: hasPrevious && first ? encodeCursor({ keys: first.cursor, position: start }) : null,
-  };
+  const page = keysetPageOf(found, cursor, direction, size);
+  // A Previous page that ran past the first row: the first page, so its rows match page 1's.
+  return page ? { ...page, total } : keysetPage(sort, filter, undefined, size, select);
 }
 
 export const EXPORT_BATCH = 1000;

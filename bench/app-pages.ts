@@ -39,12 +39,15 @@ import {
   buildInfo,
   chromiumFlags,
   chromiumPath,
+  cpuSeconds,
+  getPage,
   machine,
   onCleanup,
   printTable,
   requireBuild,
   resultsDir,
   run,
+  signIn,
   startServer,
   writeResult,
 } from "./support";
@@ -129,37 +132,6 @@ function typedPhoneOf(phone: string): string {
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
-/** Signs in through the /auth form as a browser does; returns the session's Cookie header. */
-async function signIn(server: ServerProcess, email: string): Promise<string> {
-  const response = await fetch(`${server.url}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ intent: "sign-in", email, password: PASSWORD }),
-  });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  if (!cookies.some((c) => c.includes("session_token")))
-    throw new Error(`sign-in of ${email} answered ${response.status} without a session`);
-  return cookies.join("; ");
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux, 100 ticks a second). */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** One document request: status, bytes and the time to its last byte. */
-async function getPage(server: ServerProcess, cookie: string, urlPath: string) {
-  const began = performance.now();
-  const response = await fetch(server.url + urlPath, {
-    redirect: "manual",
-    headers: { cookie, accept: "text/html" },
-  });
-  const body = await response.text();
-  return { status: response.status, body, ms: performance.now() - began };
-}
-
 /** The list's Next link in a page's HTML: page 2 as the user reaches it. */
 function nextPageOf(html: string, listPath: string): string {
   const match = new RegExp(`href="(${listPath}\\?[^"]*after=[^"]+)"`).exec(html);
@@ -174,8 +146,8 @@ async function measurePages(
   goalMs: number,
   ids: { leadId: string; bigCompanyId: string; typedPhone: string },
 ): Promise<PageResult[]> {
-  const admin = await signIn(server, ADMIN_EMAIL);
-  const member = await signIn(server, MEMBER_EMAIL);
+  const admin = await signIn(server, ADMIN_EMAIL, PASSWORD);
+  const member = await signIn(server, MEMBER_EMAIL, PASSWORD);
   const first = async (cookie: string, p: string) => (await getPage(server, cookie, p)).body;
   const adminNext = nextPageOf(await first(admin, "/admin/leads"), "/admin/leads");
   const clientNext = nextPageOf(await first(member, "/client/leads"), "/client/leads");
@@ -315,7 +287,7 @@ async function measureInteractions(
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   onCleanup(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const cookie = await signIn(server, ADMIN_EMAIL);
+  const cookie = await signIn(server, ADMIN_EMAIL, PASSWORD);
   await context.addCookies(
     cookie.split("; ").map((pair) => {
       const [name, ...value] = pair.split("=");

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import type { DatabaseHandle } from "~/db/client.server";
 import { startServerProcess, type ServerProcess } from "../tests/support/server-process";
 
@@ -222,4 +223,37 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   });
   onCleanup(() => server.stop());
   return server;
+}
+
+// ---------------------------------------------------------------- the app's pages, as a browser asks
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux, 100 ticks a second). */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Signs in through the /auth form as a browser does; returns the session's Cookie header. */
+export async function signIn(server: ServerProcess, email: string, password: string): Promise<string> {
+  const response = await fetch(`${server.url}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: new URLSearchParams({ intent: "sign-in", email, password }),
+  });
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  if (!cookies.some((c) => c.includes("session_token")))
+    throw new Error(`sign-in of ${email} answered ${response.status} without a session`);
+  return cookies.join("; ");
+}
+
+/** One document request: status, body, its bytes and the time to its last byte. */
+export async function getPage(server: ServerProcess, cookie: string, urlPath: string) {
+  const began = performance.now();
+  const response = await fetch(server.url + urlPath, {
+    redirect: "manual",
+    headers: { cookie, accept: "text/html" },
+  });
+  const body = await response.text();
+  return { status: response.status, body, bytes: Buffer.byteLength(body), ms: performance.now() - began };
 }

@@ -13,11 +13,19 @@
  * BENCH_SAVE=/tmp/x writes each page's HTML to /tmp/x-N.html.
  */
 import fs from "node:fs";
-import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { ServerProcess } from "../tests/support/server-process";
 import { benchPeople, seedPeople } from "./lead-seed";
-import { benchDatabases, kb, printTable, requireBuild, run, startServer } from "./support";
+import {
+  benchDatabases,
+  cpuSeconds,
+  getPage,
+  kb,
+  printTable,
+  requireBuild,
+  run,
+  signIn,
+  startServer,
+} from "./support";
 
 const clients = Number(process.env.BENCH_USERS ?? 201);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
@@ -27,35 +35,6 @@ const ADMIN_EMAIL = "user0@bench.test";
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 const round = (n: number) => Math.round(n * 10) / 10;
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux, 100 ticks a second). */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function signIn(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.url}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ intent: "sign-in", email: ADMIN_EMAIL, password: PASSWORD }),
-  });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  if (!cookies.some((c) => c.includes("session_token")))
-    throw new Error(`sign-in answered ${response.status}`);
-  return cookies.join("; ");
-}
-
-async function getPage(server: ServerProcess, cookie: string, urlPath: string) {
-  const began = performance.now();
-  const response = await fetch(server.url + urlPath, {
-    redirect: "manual",
-    headers: { cookie, accept: "text/html" },
-  });
-  const body = await response.text();
-  return { status: response.status, bytes: Buffer.byteLength(body), body, ms: performance.now() - began };
-}
 
 run(async () => {
   requireBuild();
@@ -84,7 +63,7 @@ run(async () => {
     await db.execute(sql`vacuum analyze`);
     await close();
     const server = await startServer(target.serverEnv());
-    const cookie = await signIn(server).catch((error: unknown) => {
+    const cookie = await signIn(server, ADMIN_EMAIL, PASSWORD).catch((error: unknown) => {
       console.error(server.output().slice(-3000));
       throw error;
     });

@@ -41,6 +41,7 @@ import { BodyTooLargeError, cappedBodyStream, readBodyCapped, type CappedBody } 
 import { withRefusalAnswers } from "./refusals";
 import { checkRequest, isRefusal, routeFactsFor, tooLarge, type Refusal } from "./request-guard";
 import { startRequestRecord, type RequestRecord } from "./request-log";
+import { TickCoalescer } from "./tick-coalescer";
 import { loadStaticFiles, type MemoryFile } from "./static-files";
 import { databaseAnswers, unavailableAnswer } from "./unavailable";
 
@@ -303,10 +304,10 @@ async function sendWebResponse(
   }
   const body = Readable.fromWeb(response.body as WebReadableStream);
   if (!compress) {
-    await pipeline(body, res);
+    await pipeline(body, new TickCoalescer(), res);
     return;
   }
-  // Sync-flush each chunk so streamed HTML reaches the browser as React writes it.
+  // Sync-flush each burst so streamed HTML reaches the browser as React writes it.
   const compressor =
     encoding === "br"
       ? zlib.createBrotliCompress({
@@ -314,7 +315,7 @@ async function sendWebResponse(
           params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
         })
       : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
-  await pipeline(body, compressor, res);
+  await pipeline(body, new TickCoalescer(), compressor, res);
 }
 
 /** DATA_DIR and what we keep in it are private to this user; say so once if an older run left them open. */

@@ -13,6 +13,7 @@ import { ABSOLUTE_LIFETIME_MS } from "~/features/auth/session-lifetime";
 import { LAST_ACTIVE_RESOLUTION_MS, sessionStillGrants } from "~/features/auth/sessions.server";
 import { assignLead, createLead } from "~/features/leads/lead-commands.server";
 import { leadSchema } from "~/features/leads/leads.schema";
+import { runInRequestScope } from "~/lib/log.server";
 import { MAX_STREAMS_PER_USER, openStreamCount, setHeartbeatInterval } from "~/lib/realtime.server";
 import { loader as rootLoader } from "~/root";
 import { loader as accountLoader } from "~/routes/account";
@@ -165,6 +166,33 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       await getAuthState(getRequest("/", { cookie }));
       const [unchanged] = await sessionsOf(id);
       expect(unchanged!.updatedAt.getTime()).toBe(recent.getTime());
+    });
+  });
+
+  describe("one reading of the session per request", () => {
+    it("shares one reading among a GET's loaders; an action and each new request read it afresh", async () => {
+      const { email } = await account();
+      const cookie = await signIn(email);
+      // React Router hands the root, layout and page loaders a Request object each.
+      const firstReading = await runInRequestScope({ id: "page-1" }, async () => {
+        const root = getAuthState(getRequest("/account", { cookie }));
+        const page = getAuthState(getRequest("/account", { cookie }));
+        expect(page).toBe(root);
+        // An action's own Request reads for itself: the loaders after it see what it changed.
+        const post = getAuthState(formRequest("/account", { intent: "profile" }, { cookie }));
+        expect(post).not.toBe(root);
+        expect((await post).actor?.email).toBe(email);
+        return root;
+      });
+      expect((await firstReading).actor?.email).toBe(email);
+      const nextPage = await runInRequestScope({ id: "page-2" }, async () =>
+        getAuthState(getRequest("/account", { cookie })),
+      );
+      expect(nextPage).not.toBe(firstReading);
+      // Outside a server's request (a loader called by a test) each Request reads for itself.
+      const apart = [getAuthState(getRequest("/", { cookie })), getAuthState(getRequest("/", { cookie }))];
+      expect(apart[0]).not.toBe(apart[1]);
+      expect((await Promise.all(apart)).map((state) => state.actor?.email)).toEqual([email, email]);
     });
   });
 

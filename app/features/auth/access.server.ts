@@ -14,7 +14,7 @@ import type { Actor, ApiKeyActor } from "~/lib/actor";
 import { problem } from "~/lib/problem";
 import { can, permissionsOf, scopeGranting, type Permission } from "~/lib/permissions";
 import { redirectWithToast } from "~/lib/flash.server";
-import { noteRequestUser } from "~/lib/log.server";
+import { currentRequestScope, noteRequestUser } from "~/lib/log.server";
 import { SESSION_COOKIE_PREFIX } from "~/lib/personal-cookies";
 import { authHeaders, signOut } from "./accounts.server";
 import { countApiKeyUse } from "./api-keys.server";
@@ -35,16 +35,29 @@ export function hasSessionCookie(request: Request): boolean {
   return sessionCookie.test(request.headers.get("cookie") ?? "");
 }
 
-const states = new WeakMap<Request, Promise<AuthState>>();
+const states = new WeakMap<object, Promise<AuthState>>();
+
+/**
+ * What the answer is kept under for the rest of the request. React Router hands each loader a Request
+ * object of its own, so a page with a root, a layout and a page loader read the session three times
+ * (three sessions, users and profiles fetched, three cookie signatures checked). A GET shares one
+ * answer through the HTTP request it belongs to (the server's request scope); an action keeps its own
+ * Request, so the loaders that follow it in the same request see what it changed (a new name, a role).
+ */
+function stateKeyOf(request: Request): object {
+  const scope = request.method === "GET" || request.method === "HEAD" ? currentRequestScope() : undefined;
+  return scope ?? request;
+}
 
 /** The actor of a request, or null; no database work at all when there is no session cookie. */
 export function getAuthState(request: Request): Promise<AuthState> {
   if (!hasSessionCookie(request)) return Promise.resolve({ actor: null, setCookies: [] });
-  let state = states.get(request);
+  const key = stateKeyOf(request);
+  let state = states.get(key);
   if (!state) {
     state = loadAuthState(request);
-    states.set(request, state);
-    state.catch(() => states.delete(request));
+    states.set(key, state);
+    state.catch(() => states.delete(key));
   }
   return state;
 }

@@ -51,14 +51,25 @@ export async function seedGuaranteeBook(db: Database, count: number, concurrency
   await db.execute(sql`
     update lead_deliveries d set first_feedback_at = a.created_at from lead_activities a
     where a.lead_id = d.lead_id and a.activity_type = 'client_feedback_submitted'`);
-  await db.execute(sql`
-    update leads set not_interested_reason =
-      (array['price','condition','location','timing','could_not_reach','other']::not_interested_reason[])
-        [abs(hashtext(id::text)) % 6 + 1]
-    where client_feedback_status = 'not_interested'`);
-  await db.execute(sql`
-    update leads set deal_profit = 5000 + abs(hashtext(id::text)) % 40000
-    where client_feedback_status = 'deal_closed'`);
+  // A reason on each Not Interested and a profit on each Deal Closed, written on the leads with their
+  // row trigger off and copied onto their deliveries in one statement: the trigger keeps a lead's facts
+  // row by row, one statement (and one insights count) per lead, which at 1,000,000 leads ran for hours.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`alter table leads disable trigger leads_sync_delivery_facts`);
+    await tx.execute(sql`
+      update leads set not_interested_reason =
+        (array['price','condition','location','timing','could_not_reach','other']::not_interested_reason[])
+          [abs(hashtext(id::text)) % 6 + 1]
+      where client_feedback_status = 'not_interested'`);
+    await tx.execute(sql`
+      update leads set deal_profit = 5000 + abs(hashtext(id::text)) % 40000
+      where client_feedback_status = 'deal_closed'`);
+    await tx.execute(sql`alter table leads enable trigger leads_sync_delivery_facts`);
+    await tx.execute(sql`
+      update lead_deliveries d set not_interested_reason = l.not_interested_reason, deal_profit = l.deal_profit
+      from leads l
+      where l.id = d.lead_id and (l.not_interested_reason is not null or l.deal_profit is not null)`);
+  });
   await db.insert(schema.clientAgreements).values(
     people.clientIds.map((clientId) => ({
       clientId,

@@ -79,15 +79,7 @@ export function Cell({
 /** A row's View link (the table's last column): an eye, named after the lead for screen readers. */
 export function ViewIconLink({ to, name, className }: { to: string; name: string; className?: string }) {
   return (
-    <Link
-      to={to}
-      aria-label={`View ${name}`}
-      title="View"
-      className={cn(
-        "inline-flex size-5 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground",
-        className,
-      )}
-    >
+    <Link to={to} aria-label={`View ${name}`} title="View" className={cn("view-link", className)}>
       <span aria-hidden="true" className="icon-view" />
     </Link>
   );

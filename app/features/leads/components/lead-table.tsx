@@ -37,7 +37,7 @@ type Row = SerializeFrom<typeof listLeads>["rows"][number];
 
 /**
  * A cell that only a wide screen shows (the phone's card keeps name, address, status, client, age). The
- * row's and cells' shared classes are `list-row` in app.css: written once, not on each of 100 rows.
+ * row's and cells' classes (`list-row`, `lead-name`, ...) are in app.css: written once, not on each of 100 rows.
  */
 const wideOnly = "max-md:hidden";
 
@@ -181,23 +181,17 @@ export function LeadTable({
               const address = oneLineAddress(lead);
               return (
                 <tr key={lead.id} onClick={(event) => openRow(event, to)} className="list-row">
-                  <td className="row-span-3 self-start md:w-8 md:pl-3 md:pr-1">
+                  <td className="lead-tick">
                     <input
                       type="checkbox"
                       form={BULK_FORM_ID}
                       name="id"
                       value={lead.id}
                       aria-label={`Tick ${name}`}
-                      className="size-5 accent-primary align-middle md:size-4"
                     />
                   </td>
-                  <td className="col-start-2 row-start-1 min-w-0 truncate font-semibold">
-                    <Link
-                      to={to}
-                      prefetch="intent"
-                      data-row-link
-                      className="scroll-mt-32 scroll-mb-28 rounded-sm hover:underline max-md:text-base"
-                    >
+                  <td className="lead-name">
+                    <Link to={to} prefetch="intent" data-row-link>
                       {name}
                     </Link>
                   </td>
@@ -206,27 +200,23 @@ export function LeadTable({
                       {formatPhone(lead.phone)}
                     </a>
                   </td>
-                  <td className="col-span-2 col-start-2 row-start-2 min-w-0 truncate text-muted-foreground md:text-foreground">
-                    <span className="block truncate md:max-w-[9rem] 2xl:max-w-[15rem]" title={address}>
-                      {address}
-                    </span>
+                  <td className="lead-address">
+                    <span title={address}>{address}</span>
                   </td>
                   <td className={wideOnly}>
                     <MotivationBadge value={lead.motivationLevel} />
                   </td>
-                  <td className="col-start-3 row-start-1 justify-self-end">
+                  <td className="lead-status">
                     <StatusBadge value={lead.leadStatus} />
                   </td>
-                  <td className="col-start-2 row-start-3 min-w-0 truncate">
+                  <td className="lead-client">
                     {lead.client ? (
-                      <span className="block truncate md:max-w-[8rem] 2xl:max-w-[10rem]">
-                        {clientDisplayName(lead.client)}
-                      </span>
+                      <span className="name">{clientDisplayName(lead.client)}</span>
                     ) : (
                       <span className="text-muted-foreground">Unassigned</span>
                     )}
                   </td>
-                  <td className="col-start-3 row-start-3 text-right text-xs md:text-left md:text-sm">
+                  <td className="lead-age">
                     <span className="text-muted-foreground md:hidden">{formatAgo(lead.createdAt, now)}</span>
                     <span className="max-md:hidden">{formatListDate(lead.createdAt)}</span>
                   </td>
@@ -235,7 +225,7 @@ export function LeadTable({
                       {optionalCells[c.value](lead, now)}
                     </td>
                   ))}
-                  <td className="max-md:hidden md:pr-3 md:text-right">
+                  <td className="lead-view max-md:hidden">
                     <ViewIconLink to={to} name={name} />
                   </td>
                 </tr>

@@ -80,42 +80,33 @@ export function ClientLeadTable({
               const address = oneLineAddress(lead);
               return (
                 <tr key={lead.id} className="client-lead-row">
-                  <td className="col-span-2 row-start-1 min-w-0 truncate font-semibold">
-                    {/* On a phone the name's link covers the card: a tap anywhere on it opens the lead. */}
-                    <Link
-                      to={to}
-                      prefetch="intent"
-                      className="rounded-sm hover:underline max-md:text-base max-md:after:absolute max-md:after:inset-0"
-                    >
+                  <td className="lead-name">
+                    <Link to={to} prefetch="intent">
                       {name}
                     </Link>
                   </td>
-                  <td className="whitespace-nowrap max-md:hidden">
+                  <td className="lead-phone">
                     <a href={`tel:${lead.phone}`} className="hover:underline">
                       {formatPhone(lead.phone)}
                     </a>
                   </td>
-                  {/* On a wide screen the address takes the room the other columns leave, and no more. */}
-                  <td className="col-span-3 row-start-2 min-w-0 text-muted-foreground md:w-full md:max-w-0 md:text-foreground">
-                    <span className="block truncate md:min-w-[10rem]" title={address}>
-                      {address}
-                    </span>
+                  <td className="lead-address">
+                    <span title={address}>{address}</span>
                   </td>
-                  <td className="col-start-2 row-start-3 justify-self-start">
+                  <td className="lead-motivation">
                     <MotivationBadge value={lead.motivationLevel} />
                   </td>
-                  <td className="col-start-3 row-start-1 text-right text-xs md:text-left md:text-sm">
+                  <td className="lead-age">
                     <time dateTime={new Date(lead.createdAt).toISOString()} className="whitespace-nowrap">
                       <span className="text-muted-foreground md:hidden">{formatAgo(lead.createdAt, at)}</span>
                       <span className="max-md:hidden">{formatListDate(lead.createdAt)}</span>
                     </time>
                   </td>
-                  <td className="col-start-1 row-start-3">
+                  <td className="lead-feedback">
                     <FeedbackBadge value={lead.clientFeedbackStatus} />
                   </td>
-                  <td className="col-start-3 row-start-3 justify-self-end md:text-right">
-                    {/* Above the name's cover on a phone, so that it is a link of its own there too. */}
-                    <ViewIconLink to={to} name={name} className="relative z-10 size-6 md:size-7" />
+                  <td className="lead-view">
+                    <ViewIconLink to={to} name={name} />
                   </td>
                 </tr>
               );

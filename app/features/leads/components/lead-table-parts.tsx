@@ -77,9 +77,9 @@ export function Cell({
 }
 
 /** A row's View link (the table's last column): an eye, named after the lead for screen readers. */
-export function ViewIconLink({ to, name, className }: { to: string; name: string; className?: string }) {
+export function ViewIconLink({ to, name }: { to: string; name: string }) {
   return (
-    <Link to={to} aria-label={`View ${name}`} title="View" className={cn("view-link", className)}>
+    <Link to={to} aria-label={`View ${name}`} title="View" className="view-link">
       <span aria-hidden="true" className="icon-view" />
     </Link>
   );

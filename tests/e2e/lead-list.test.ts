@@ -102,6 +102,27 @@ describe("the lead list at volume", () => {
     await importLeads(page);
   });
 
+  it("does not move the rows when the page hydrates: a click just after load lands on what was under it", async () => {
+    const page = await app.openAs(ADMIN, "/admin/leads", viewports.desktop);
+    // The browser's part held back: the page as the server sent it, before React takes over.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(app.url + "/admin/leads?q=Nguyen", { waitUntil: "domcontentloaded" });
+    const firstRow = page.locator("table tbody tr").first();
+    const before = await firstRow.boundingBox();
+    release();
+    // Only the hydrated page offers to tick the whole page.
+    await page.getByRole("checkbox", { name: "Tick every lead on this page" }).waitFor();
+    const after = await firstRow.boundingBox();
+    // (Half a pixel is the header's tick box, which only the hydrated page has.)
+    expect(Math.abs(after!.y - before!.y), "how far the first row moved").toBeLessThan(2);
+    await page.unroute(/\/assets\/entry\.client-[^/]+\.js$/);
+  });
+
   it("shows at least 15 leads above the fold at 1280x800, sorts by its headers and pages by 25/50/100", async () => {
     const page = await app.openAs(ADMIN, "/admin/leads", viewports.desktop);
     expect(await leadTableNames(page)).toHaveLength(50);

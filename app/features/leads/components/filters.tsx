@@ -6,7 +6,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { controlClass, Input } from "~/components/ui/input";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
-import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
 /**
@@ -32,7 +31,6 @@ export function FilterForm({
   role?: "search";
 }) {
   const submit = useSubmit();
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   useFieldsFollowUrl(formRef, values);
   return (
@@ -57,11 +55,14 @@ export function FilterForm({
       }}
     >
       {children}
-      {!hydrated && (
+      {/* Only a browser without JavaScript shows it, from the first paint on: rendered until hydration
+          instead, it took a line of its own and the list jumped up under the pointer once the page
+          hydrated (a click on a lead's View link landed on "100 rows per page"). */}
+      <noscript>
         <Button type="submit" variant="outline" size="field">
           Apply filters
         </Button>
-      )}
+      </noscript>
       {after}
     </Form>
   );

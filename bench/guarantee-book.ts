@@ -53,7 +53,7 @@ export async function seedGuaranteeBook(db: Database, count: number, concurrency
     where a.lead_id = d.lead_id and a.activity_type = 'client_feedback_submitted'`);
   // A reason on each Not Interested and a profit on each Deal Closed, written on the leads with their
   // row trigger off and copied onto their deliveries in one statement: the trigger keeps a lead's facts
-  // row by row, one statement (and one insights count) per lead, which at 1,000,000 leads ran for hours.
+  // row by row, one statement (and one insights count) per lead: at 1,000,000 leads it ran past 30 minutes.
   await db.transaction(async (tx) => {
     await tx.execute(sql`alter table leads disable trigger leads_sync_delivery_facts`);
     await tx.execute(sql`

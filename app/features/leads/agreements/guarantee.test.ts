@@ -2,14 +2,20 @@ import { describe, expect, it } from "vitest";
 import { ledgerMonth, milestones, overText, riskRank, riskTexts } from "./guarantee";
 
 const at = (iso: string) => new Date(iso);
-/** Deliveries at these times, none returned. */
-const delivered = (isos: string[]) => ({ first: isos[0] ? at(isos[0]) : null, qualified: isos.map(at) });
-/** `n` deliveries, one an hour from `from`, none returned. */
-const hourly = (from: string, n: number) => {
-  const times = Array.from({ length: n }, (_, i) => new Date(at(from).getTime() + i * 3_600_000));
-  return { first: times[0] ?? null, qualified: times };
+/**
+ * What the database reads of deliveries at these times, none returned (ledger.server.ts): the first, and
+ * those from the start to the 30-day deadline counted, with the 50th's time.
+ */
+const delivered = (times: Date[], start = "2026-11-01") => {
+  const from = at(`${start}T00:00:00Z`).getTime();
+  const due = from + 30 * 86_400_000;
+  const window = times.filter((t) => t.getTime() >= from && t.getTime() <= due);
+  return { first: times[0] ?? null, qualified: Math.min(window.length, 50), fiftiethAt: window[49] ?? null };
 };
-const none = { first: null, qualified: [] };
+/** `n` deliveries, one an hour from `from`, none returned. */
+const hourly = (from: string, n: number) =>
+  delivered(Array.from({ length: n }, (_, i) => new Date(at(from).getTime() + i * 3_600_000)));
+const none = { first: null, qualified: 0, fiftiethAt: null };
 
 describe("ledgerMonth", () => {
   it("takes approved returns out and settles replacements from deliveries beyond the promise", () => {
@@ -47,19 +53,19 @@ describe("milestones", () => {
   });
 
   it("meets the first lead on the 7th day's last moment, misses it one millisecond later", () => {
-    expect(milestones(start, delivered(["2026-11-08T00:00:00Z"]), at("2026-11-20T00:00:00Z"))[0].state).toBe(
-      "met",
-    );
     expect(
-      milestones(start, delivered(["2026-11-08T00:00:00.001Z"]), at("2026-11-20T00:00:00Z"))[0].state,
+      milestones(start, delivered([at("2026-11-08T00:00:00Z")]), at("2026-11-20T00:00:00Z"))[0].state,
+    ).toBe("met");
+    expect(
+      milestones(start, delivered([at("2026-11-08T00:00:00.001Z")]), at("2026-11-20T00:00:00Z"))[0].state,
     ).toBe("missed");
     expect(milestones(start, none, at("2026-11-08T00:00:00Z"))[0].state).toBe("at_risk");
     expect(milestones(start, none, at("2026-11-08T00:00:00.001Z"))[0].state).toBe("missed");
     expect(milestones(start, none, at("2026-11-02T00:00:00Z"))[0].state).toBe("on_track");
     // A delivery before the start does not count towards it.
-    expect(milestones(start, delivered(["2026-10-31T23:59:59Z"]), at("2026-11-09T00:00:00Z"))[0].state).toBe(
-      "missed",
-    );
+    expect(
+      milestones(start, delivered([at("2026-10-31T23:59:59Z")]), at("2026-11-09T00:00:00Z"))[0].state,
+    ).toBe("missed");
   });
 
   it("counts 50 qualified leads by the 30th day, returned ones not", () => {
@@ -68,7 +74,7 @@ describe("milestones", () => {
       state: "met",
       count: 50,
     });
-    const oneReturned = { first: fifty.first, qualified: fifty.qualified.slice(1) };
+    const oneReturned = { first: fifty.first, qualified: 49, fiftiethAt: null };
     expect(milestones(start, oneReturned, at("2026-12-05T00:00:00Z"))[1]).toMatchObject({
       state: "missed",
       count: 49,

@@ -96,15 +96,17 @@ function milestoneState(
   return count >= Math.floor(target * elapsed) ? "on_track" : "at_risk";
 }
 
-/** What the milestones need to know of a client's deliveries since the agreement's start. */
+/**
+ * What the milestones need to know of a client's deliveries since the agreement's start, as the database
+ * counts them (ledger.server.ts): no list of times to parse on every page that ranks 200 clients.
+ */
 export interface StartDeliveries {
   /** The first delivery on or after the start, returned or not. */
   first: Date | null;
-  /**
-   * The qualified deliveries (not returned) from the start to the 30-day deadline, oldest first; the
-   * first FIRST_QUALIFIED_COUNT are enough.
-   */
-  qualified: readonly Date[];
+  /** The qualified deliveries (not returned) from the start to the 30-day deadline, counted up to 50. */
+  qualified: number;
+  /** When the FIRST_QUALIFIED_COUNT-th of them was delivered; null while there are fewer. */
+  fiftiethAt: Date | null;
 }
 
 /** The two milestones of an agreement's start. */
@@ -113,11 +115,8 @@ export function milestones(startsOn: string, deliveries: StartDeliveries, now: D
   const firstDue = new Date(start.getTime() + FIRST_LEAD_DAYS * DAY_MS);
   const qualifiedDue = new Date(start.getTime() + FIRST_QUALIFIED_DAYS * DAY_MS);
   const first = deliveries.first && deliveries.first.getTime() >= start.getTime() ? deliveries.first : null;
-  const qualified = deliveries.qualified.filter(
-    (at) => at.getTime() >= start.getTime() && at.getTime() <= qualifiedDue.getTime(),
-  );
-  const fiftieth = qualified[FIRST_QUALIFIED_COUNT - 1] ?? null;
-  const count = Math.min(qualified.length, FIRST_QUALIFIED_COUNT);
+  const count = Math.min(deliveries.qualified, FIRST_QUALIFIED_COUNT);
+  const fiftieth = count === FIRST_QUALIFIED_COUNT ? deliveries.fiftiethAt : null;
   return [
     {
       name: `First lead within ${FIRST_LEAD_DAYS} days`,

@@ -284,7 +284,7 @@ export async function guaranteeStandings(
     const start = earlyBy.get(clientId);
     const marks = milestones(
       current.starts_on,
-      start ? summaryOf(start) : { first: null, qualified: [] },
+      start ? summaryOf(start) : { first: null, qualified: 0, fiftiethAt: null },
       now,
     );
     standings.set(clientId, {
@@ -303,13 +303,15 @@ export async function guaranteeStandings(
 interface StartRow {
   client_id: string;
   first: Date | string | null;
-  /** JSON text or parsed JSON, by driver. */
-  qualified: string | (string | Date)[];
+  /** bigint as text or a number, by driver. */
+  qualified: string | number;
+  fiftieth_at: string | null;
 }
 
 /**
  * For each agreement of `agreements` (a subquery with client_id and starts_on): the first delivery since
- * the start and the first 50 qualified ones up to the 30-day deadline. A start whose first month can no
+ * the start, how many qualified ones up to the 30-day deadline (50 at most) and when the 50th came, counted
+ * here so that a page ranking every client parses no lists of times. A start whose first month can no
  * longer change is read from agreement_first_months; the others from the deliveries, each client along
  * its (client, delivered_at) index, 51 rows at most whatever the size of the book, and kept there by the
  * same statement once settled: past the deadline and the longest return window, a first delivery found
@@ -350,19 +352,20 @@ function startDeliveries(db: Reader, agreements: SQL, now: Date) {
               select 1 from lead_returns r join lead_deliveries d on d.id = r.delivery_id
               where r.client_id = a.client_id and r.state = 'requested'
                 and d.delivered_at >= ${since} and d.delivered_at <= ${deadline})
-          on conflict do nothing)
-        select client_id, first, qualified from kept
-        union all
-        select client_id, first, qualified from live`,
+          on conflict do nothing),
+        s as (select client_id, first, qualified from kept
+              union all
+              select client_id, first, qualified from live)
+        select client_id, first, jsonb_array_length(qualified) as qualified,
+               qualified->>${sql.raw(String(FIRST_QUALIFIED_COUNT - 1))} as fiftieth_at
+        from s`,
   );
 }
 
 const summaryOf = (row: StartRow): StartDeliveries => ({
   first: row.first === null ? null : new Date(row.first),
-  qualified: (typeof row.qualified === "string"
-    ? (JSON.parse(row.qualified) as string[])
-    : row.qualified
-  ).map((at) => new Date(at)),
+  qualified: Number(row.qualified),
+  fiftiethAt: row.fiftieth_at === null ? null : new Date(row.fiftieth_at),
 });
 
 /** Whether a month's net deliveries so far trail a steady pace towards its promise. */

@@ -1,5 +1,5 @@
 import { Check, X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { feedbackStatuses, labelOf, motivationLevels } from "~/db/enums";
@@ -17,7 +17,7 @@ import {
   type ClientLeadQuery,
 } from "../lead-list.schema";
 import { FeedbackBadge, MotivationBadge } from "./badges";
-import { ViewIconLink } from "./lead-table-parts";
+import { RowLink, RowLinkPrefetch, useRowOpening, ViewIconLink } from "./lead-table-parts";
 import { FilterForm, FilterSearch, FilterSelect, phoneFiltersPanel, PhoneFiltersToggle } from "./filters";
 
 /** A row of My Leads (and of the dashboard's recent leads, the same columns) as the loader sends it. */
@@ -46,10 +46,12 @@ export function ClientLeadTable({
   now: Date | number;
 }) {
   const at = new Date(now).getTime();
+  const openRow = useRowOpening();
+  const tableRef = useRef<HTMLTableElement>(null);
   return (
     // relative: the frame holds its screen-reader-only texts, which would otherwise widen the page.
     <div className="relative rounded-xl border border-border bg-card shadow-sm md:overflow-x-auto">
-      <table className="block w-full text-left text-sm md:table">
+      <table ref={tableRef} onClick={openRow} className="block w-full text-left text-sm md:table">
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden border-b border-border bg-muted/60 text-xs text-muted-foreground md:table-header-group">
           <tr>
@@ -81,9 +83,7 @@ export function ClientLeadTable({
               return (
                 <tr key={lead.id} className="client-lead-row">
                   <td className="lead-name">
-                    <Link to={to} prefetch="intent">
-                      {name}
-                    </Link>
+                    <RowLink to={to}>{name}</RowLink>
                   </td>
                   <td className="lead-phone">
                     <a href={`tel:${lead.phone}`} className="hover:underline">
@@ -114,6 +114,7 @@ export function ClientLeadTable({
           )}
         </tbody>
       </table>
+      <RowLinkPrefetch tableRef={tableRef} />
     </div>
   );
 }

@@ -1,6 +1,15 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import { useEffect, type MouseEvent, type ReactNode } from "react";
-import { Link } from "react-router";
+import {
+  useCallback,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
+import { Link, PrefetchPageLinks, useNavigate } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
 /**
@@ -76,12 +85,102 @@ export function Cell({
   );
 }
 
+/**
+ * A row's link to its lead, as plain HTML: the list's own click handler (useRowOpening) opens it inside
+ * the app. A React Router Link in each of 100 rows costs five hooks apiece to render and hydrate, which
+ * the click that opens a lead waited for (issue 25 §7). `data-discover` lets React Router learn the
+ * lead's route from it, as it does from a Link.
+ */
+export function RowLink({ to, ...props }: { to: string } & Omit<ComponentProps<"a">, "href">) {
+  return <a href={to} data-discover="true" data-row-open {...props} />;
+}
+
 /** A row's View link (the table's last column): an eye, named after the lead for screen readers. */
 export function ViewIconLink({ to, name }: { to: string; name: string }) {
   return (
-    <Link to={to} aria-label={`View ${name}`} title="View" className="view-link">
+    <RowLink to={to} aria-label={`View ${name}`} title="View" className="view-link">
       <span aria-hidden="true" className="icon-view" />
-    </Link>
+    </RowLink>
+  );
+}
+
+/**
+ * One click handler for a whole list of rows (on its table): a click on a RowLink opens it in the app, as
+ * a Link would (a modified or middle click is left to the browser: a new tab); a click elsewhere on a row,
+ * but not on one of its controls, opens the row's first RowLink.
+ */
+export function useRowOpening() {
+  const navigate = useNavigate();
+  return useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const target = event.target as HTMLElement;
+      const link = target.closest<HTMLAnchorElement>("a[data-row-open]");
+      if (link) {
+        const modified =
+          event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+        if (modified || event.defaultPrevented) return;
+        event.preventDefault();
+        void navigate(link.pathname + link.search);
+        return;
+      }
+      if (!opensRow(event)) return;
+      const first = target.closest("tr")?.querySelector<HTMLAnchorElement>("a[data-row-open]");
+      if (first) void navigate(first.pathname + first.search);
+    },
+    [navigate],
+  );
+}
+
+/**
+ * While the pointer or focus rests on one of the table's RowLinks (100 ms), what its page needs is
+ * fetched ahead, as Link's prefetch="intent" does. Its own component, so that a hover renders this alone
+ * and not the table.
+ */
+export function RowLinkPrefetch({ tableRef }: { tableRef: RefObject<HTMLTableElement | null> }) {
+  const [page, setPage] = useState<string | null>(null);
+  useEffect(() => {
+    const table = tableRef.current;
+    if (!table) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onIntent = (event: Event) => {
+      const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-row-open]");
+      clearTimeout(timer);
+      if (link) timer = setTimeout(() => setPage(link.pathname), 100);
+    };
+    table.addEventListener("pointerover", onIntent);
+    table.addEventListener("focusin", onIntent);
+    return () => {
+      clearTimeout(timer);
+      table.removeEventListener("pointerover", onIntent);
+      table.removeEventListener("focusin", onIntent);
+    };
+  }, [tableRef]);
+  return page ? <PrefetchPageLinks page={page} /> : null;
+}
+
+/**
+ * The header's box that ticks every row's: shown once the browser has taken over (it needs JavaScript).
+ * Its own component, so that the render after hydration that shows it redraws this box, not the rows.
+ */
+export function TickAllBox({
+  label,
+  shown,
+  onChange,
+}: {
+  label: string;
+  shown: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const hydrated = useHydrated();
+  return hydrated && shown ? (
+    <input
+      type="checkbox"
+      aria-label={label}
+      className="size-4 accent-primary align-middle"
+      onChange={(event) => onChange(event.currentTarget.checked)}
+    />
+  ) : (
+    <span className="sr-only">Tick</span>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Columns3 } from "lucide-react";
-import { useCallback, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
-import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { useCallback, useEffect, useRef, type ReactNode } from "react";
+import { Link, useFetcher, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { labelOf, leadSources } from "~/db/enums";
 import type { SerializeFrom } from "~/lib/serialize-from";
@@ -29,7 +29,15 @@ import {
 } from "../lead-list.schema";
 import { MotivationBadge, StatusBadge } from "./badges";
 import { BULK_FORM_ID } from "./bulk-bar";
-import { opensRow, SortableHead, useRowKeys, ViewIconLink } from "./lead-table-parts";
+import {
+  RowLink,
+  RowLinkPrefetch,
+  SortableHead,
+  TickAllBox,
+  useRowKeys,
+  useRowOpening,
+  ViewIconLink,
+} from "./lead-table-parts";
 import { useCloseOnOutsideClick } from "./filters";
 
 /** A row of the list as the loader sends it (React Router's serialization of `listLeads`). */
@@ -86,8 +94,7 @@ export function LeadTable({
   onTickedChange?: (ticked: number) => void;
 }) {
   const navigation = useNavigation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
+  const openRow = useRowOpening();
   const tableRef = useRef<HTMLTableElement>(null);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
   const rowBoxes = useCallback(
@@ -106,29 +113,25 @@ export function LeadTable({
   useRowKeys(tableRef, recount);
   const shown = optionalLeadColumns.filter((c) => columns.includes(c.value));
   const span = 9 + shown.length;
-  /** A click anywhere on a row opens its lead, unless it was on one of the row's own controls. */
-  const openRow = (event: MouseEvent<HTMLTableRowElement>, to: string) => {
-    if (opensRow(event)) void navigate(to);
-  };
   return (
     <div className="relative rounded-xl border border-border bg-card shadow-sm md:overflow-x-auto">
-      <table ref={tableRef} onChange={recount} className="block w-full text-left text-sm md:table">
+      <table
+        ref={tableRef}
+        onChange={recount}
+        onClick={openRow}
+        className="block w-full text-left text-sm md:table"
+      >
         <caption className="sr-only">Leads, {labelOf(leadSorts, query.sort).toLowerCase()}</caption>
         <thead className="hidden border-b border-border bg-muted/60 text-xs text-muted-foreground md:table-header-group">
           <tr>
             <th scope="col" className="w-8 py-2 pl-3 pr-1">
-              {hydrated && rows.length > 0 ? (
-                <input
-                  type="checkbox"
-                  aria-label="Tick every lead on this page"
-                  className="size-4 accent-primary align-middle"
-                  onChange={(event) => {
-                    for (const box of rowBoxes()) box.checked = event.currentTarget.checked;
-                  }}
-                />
-              ) : (
-                <span className="sr-only">Tick</span>
-              )}
+              <TickAllBox
+                label="Tick every lead on this page"
+                shown={rows.length > 0}
+                onChange={(checked) => {
+                  for (const box of rowBoxes()) box.checked = checked;
+                }}
+              />
             </th>
             <SortHeader column="Name" query={query} />
             <th scope="col" className={headClass}>
@@ -180,7 +183,7 @@ export function LeadTable({
               const name = `${lead.firstName} ${lead.lastName}`;
               const address = oneLineAddress(lead);
               return (
-                <tr key={lead.id} onClick={(event) => openRow(event, to)} className="list-row">
+                <tr key={lead.id} className="list-row">
                   <td className="lead-tick">
                     <input
                       type="checkbox"
@@ -191,9 +194,9 @@ export function LeadTable({
                     />
                   </td>
                   <td className="lead-name">
-                    <Link to={to} prefetch="intent" data-row-link>
+                    <RowLink to={to} data-row-link>
                       {name}
-                    </Link>
+                    </RowLink>
                   </td>
                   <td className={wideOnly}>
                     <a href={`tel:${lead.phone}`} className="hover:underline">
@@ -234,6 +237,7 @@ export function LeadTable({
           )}
         </tbody>
       </table>
+      <RowLinkPrefetch tableRef={tableRef} />
     </div>
   );
 }

@@ -1,18 +1,24 @@
-import { useCallback, useEffect, useRef, type MouseEvent } from "react";
-import { Link, useNavigate, useNavigation } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { useNavigation } from "react-router";
 import { FilterField } from "~/components/ui/filter-field";
 import { NativeSelect } from "~/components/ui/native-select";
 import { feedbackStatuses, labelOf, returnReasons, returnStates } from "~/db/enums";
 import type { SerializeFrom } from "~/lib/serialize-from";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
-import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { clientOptions, formatAge, formatAgo, formatCount, formatListDate } from "../lead-format";
 import { returnQueueSearch, type ReturnQueueQuery, type ReturnSort } from "../returns/return.schema";
 import type { listReturns } from "../returns/returns.server";
 import { ReturnStateBadge } from "./badges";
 import { FilterForm, FilterSelect } from "./filters";
-import { opensRow, SortableHead, useRowKeys } from "./lead-table-parts";
+import {
+  RowLink,
+  RowLinkPrefetch,
+  SortableHead,
+  TickAllBox,
+  useRowKeys,
+  useRowOpening,
+} from "./lead-table-parts";
 
 type QueueRow = SerializeFrom<typeof listReturns>["rows"][number];
 
@@ -115,9 +121,8 @@ export function ReturnTable({
   now: number;
   onTickedChange: (ticked: number) => void;
 }) {
-  const navigate = useNavigate();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
+  const openRow = useRowOpening();
   const tableRef = useRef<HTMLTableElement>(null);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/returns";
   const rowBoxes = useCallback(
@@ -135,9 +140,6 @@ export function ReturnTable({
   useEffect(recount, [rows, recount]);
   useRowKeys(tableRef, recount);
   const waiting = rows.some((r) => r.state === "requested");
-  const openRow = (event: MouseEvent<HTMLTableRowElement>, to: string) => {
-    if (opensRow(event)) void navigate(to);
-  };
   const sortTo = (sort: ReturnSort) => `/admin/returns${returnQueueSearch({ ...query, sort })}`;
   return (
     <div className="space-y-2">
@@ -149,7 +151,12 @@ export function ReturnTable({
         </p>
       )}
       <div className="relative rounded-xl border border-border bg-card shadow-sm md:overflow-x-auto">
-        <table ref={tableRef} onChange={recount} className="block w-full text-left text-sm md:table">
+        <table
+          ref={tableRef}
+          onChange={recount}
+          onClick={openRow}
+          className="block w-full text-left text-sm md:table"
+        >
           <caption className="sr-only">
             Returns, {labelOf(stateFilters, query.state).toLowerCase()},{" "}
             {query.sort.startsWith("client") ? "by client" : `${query.sort} request first`}
@@ -157,18 +164,13 @@ export function ReturnTable({
           <thead className="hidden border-b border-border bg-muted/60 text-xs text-muted-foreground md:table-header-group">
             <tr>
               <th scope="col" className="w-8 py-2 pl-3 pr-1">
-                {hydrated && waiting ? (
-                  <input
-                    type="checkbox"
-                    aria-label="Tick every waiting return shown"
-                    className="size-4 accent-primary align-middle"
-                    onChange={(event) => {
-                      for (const box of rowBoxes()) box.checked = event.currentTarget.checked;
-                    }}
-                  />
-                ) : (
-                  <span className="sr-only">Tick</span>
-                )}
+                <TickAllBox
+                  label="Tick every waiting return shown"
+                  shown={waiting}
+                  onChange={(checked) => {
+                    for (const box of rowBoxes()) box.checked = checked;
+                  }}
+                />
               </th>
               <th scope="col" className={headClass}>
                 Lead
@@ -204,10 +206,11 @@ export function ReturnTable({
                 </td>
               </tr>
             ) : (
-              rows.map((row) => <ReturnRow key={row.id} row={row} now={now} onClick={openRow} />)
+              rows.map((row) => <ReturnRow key={row.id} row={row} now={now} />)
             )}
           </tbody>
         </table>
+        <RowLinkPrefetch tableRef={tableRef} />
       </div>
     </div>
   );
@@ -218,15 +221,7 @@ export function ReturnTable({
   }
 }
 
-function ReturnRow({
-  row,
-  now,
-  onClick,
-}: {
-  row: QueueRow;
-  now: number;
-  onClick: (event: MouseEvent<HTMLTableRowElement>, to: string) => void;
-}) {
+function ReturnRow({ row, now }: { row: QueueRow; now: number }) {
   const to = `/admin/leads/${row.leadId}`;
   const seller = `${row.leadFirstName} ${row.leadLastName}`;
   const requestedAt = new Date(row.requestedAt).getTime();
@@ -234,11 +229,7 @@ function ReturnRow({
   const windowLeft = formatAge(row.requestedAt, closesAt);
   const latest = row.feedback[0];
   return (
-    <tr
-      onClick={(event) => onClick(event, to)}
-      aria-label={`Return of ${seller} by ${row.client}`}
-      className="list-row"
-    >
+    <tr aria-label={`Return of ${seller} by ${row.client}`} className="list-row">
       <td className="row-span-4 self-start md:w-8 md:pl-3 md:pr-1">
         {row.state === "requested" ? (
           <input
@@ -254,14 +245,13 @@ function ReturnRow({
         )}
       </td>
       <td className="col-start-2 row-start-1 min-w-0 truncate md:max-w-[11rem] 2xl:max-w-[16rem]">
-        <Link
+        <RowLink
           to={to}
-          prefetch="intent"
           data-row-link
           className="scroll-mt-32 scroll-mb-40 rounded-sm font-semibold hover:underline max-md:text-base"
         >
           {seller}
-        </Link>
+        </RowLink>
         {/* Where, on the widest screens only: the name is what a row must keep. */}
         <span className="text-muted-foreground max-2xl:hidden">
           {" "}

@@ -217,7 +217,7 @@ export function SortableHead({
 }
 
 /** Whether a click on a row opens it: not when it was on one of the row's own controls or selected text. */
-export function opensRow(event: MouseEvent<HTMLElement>): boolean {
+function opensRow(event: MouseEvent<HTMLElement>): boolean {
   const target = event.target as HTMLElement;
   return (
     !target.closest("a, button, input, label, select, summary, details") && !window.getSelection()?.toString()

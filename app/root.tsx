@@ -28,6 +28,7 @@ import { personName } from "~/lib/actor";
 import { useInAppFrame, useRouteManifest } from "~/lib/app-frame";
 import { useRouteWantsHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
+import { earlyRowOpenScript, useMarkHydrated } from "~/lib/early-row-open";
 import { browserOnline, isNetworkFailure, offlineWords } from "~/lib/offline";
 import { site } from "~/lib/site";
 import { OfflineNotice } from "~/components/layout/offline-notice";
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const inAppFrame = inArea && !!rootData;
   // One manifest per page: the browser would only read the first.
   const manifest = useRouteManifest() ?? "/manifest.webmanifest";
+  useMarkHydrated();
   return (
     <html lang="en">
       <head>
@@ -83,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <link rel="manifest" href={manifest} />
+        {hydrate && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyRowOpenScript }} />}
       </head>
       <body className="flex min-h-screen flex-col bg-background text-foreground antialiased">
         <a

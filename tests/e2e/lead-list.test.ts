@@ -93,6 +93,16 @@ const focusedRowName = (page: Page) =>
     () => (document.activeElement as HTMLElement | null)?.closest("tr")?.querySelector("a")?.textContent,
   );
 
+/**
+ * A page signed in as the admin that has loaded nothing yet: no offline worker is registered to serve
+ * the app's scripts from its cache past a route that holds them back.
+ */
+async function pageWithoutWorker(): Promise<Page> {
+  const watched = await app.pages.blank({ viewport: viewports.desktop });
+  await watched.context.addCookies(app.sessionOf(ADMIN));
+  return watched.page;
+}
+
 describe("the lead list at volume", () => {
   beforeAll(() => app.keepSessions([ADMIN]));
 
@@ -103,7 +113,7 @@ describe("the lead list at volume", () => {
   });
 
   it("does not move the rows when the page hydrates: a click just after load lands on what was under it", async () => {
-    const page = await app.openAs(ADMIN, "/admin/leads", viewports.desktop);
+    const page = await pageWithoutWorker();
     // The browser's part held back: the page as the server sent it, before React takes over.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -121,6 +131,33 @@ describe("the lead list at volume", () => {
     // (Half a pixel is the header's tick box, which only the hydrated page has.)
     expect(Math.abs(after!.y - before!.y), "how far the first row moved").toBeLessThan(2);
     await page.unroute(/\/assets\/entry\.client-[^/]+\.js$/);
+  });
+
+  it("opens a lead from a click on its row before the page has hydrated, as a page load", async () => {
+    const page = await pageWithoutWorker();
+    // The browser's part held back: React has not taken over, the rows are the server's HTML.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const entry = /\/assets\/entry\.client-[^/]+\.js$/;
+    await page.route(entry, async (route) => {
+      await held;
+      // (The first page's request is gone with its document.)
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(app.url + "/admin/leads?q=Nguyen", { waitUntil: "domcontentloaded" });
+    expect(await page.locator("html[data-hydrated]").count(), "not hydrated yet").toBe(0);
+    const row = leadTable(page).getByRole("row").nth(1);
+    const name = (await row.locator("a[data-row-link]").textContent())!.trim();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    // The row's address is no link: only the page's early script opens the row from there.
+    await row.getByRole("cell").nth(3).click();
+    await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { name, level: 1 }).waitFor();
+    expect(await page.evaluate(() => "sameDocument" in window), "opened as a new document").toBe(false);
+    release();
+    await page.unroute(entry);
+    // Hydrated, the lead's page marks itself so: the early script steps aside for the app's handlers.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   });
 
   it("shows at least 15 leads above the fold at 1280x800, sorts by its headers and pages by 25/50/100", async () => {

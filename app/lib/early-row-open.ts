@@ -1,20 +1,20 @@
 /**
- * Rows that open before the app has taken over (issue 25 §7).
+ * Rows that open before the app has taken over (issue 25 §7, ADR 053).
  *
- * A list page's modules and hydration take about a second and a half on a slow phone (4x CPU throttling).
- * A click that lands in that time reaches React's listener on the document, and React then hydrates the
- * whole page at once inside the click (800-950 ms on a 1,000,000-lead book's list) before anything
- * answers. Until the page is hydrated, this script (inline in the head, so it runs before any module)
- * keeps the input on a row's link, or on a row away from its controls, from React: the link is followed
- * as the plain link it is (a document load of the lead's page, as without JavaScript), and hydration
- * goes on in its small slices. Once hydrated, the lists' own handler opens rows inside the app
- * (`useRowOpening`), and this script steps aside.
+ * A list page's modules and hydration can take a second and a half on a slow phone (the bench's 4x CPU
+ * throttling on a slow machine). A click that lands in that time reaches React's listener on the
+ * document, and React then hydrates the whole page at once inside the click (800-950 ms on a
+ * 1,000,000-lead book's list) before anything answers. Until the page is hydrated, this script (inline
+ * in the head, so it runs before any module) keeps the input on a row's link, or on a row away from its
+ * controls, from React: the link is followed as the plain link it is (a document load of the lead's
+ * page, as without JavaScript), and hydration goes on in its small slices. Once hydrated, the lists' own
+ * handler opens rows inside the app (`useRowOpening`), and this script steps aside.
  */
 
 import { useEffect } from "react";
 
 /** The attribute the root puts on <html> once hydrated (`useMarkHydrated`). */
-export const HYDRATED_ATTRIBUTE = "data-hydrated";
+const HYDRATED_ATTRIBUTE = "data-hydrated";
 
 /** Marks the document hydrated: the root's effects run once the whole page has hydrated. */
 export function useMarkHydrated() {

@@ -156,7 +156,8 @@ describe("the lead list at volume", () => {
     expect(await page.evaluate(() => "sameDocument" in window), "opened as a new document").toBe(false);
     release();
     await page.unroute(entry);
-    // Hydrated, the lead's page marks itself so: the early script steps aside for the app's handlers.
+    // Let through, the app hydrates the lead's page and marks it so (from then on the early script steps
+    // aside: the next test's opens stay inside the app).
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   });
 

@@ -4,8 +4,8 @@
  * arrived: Auto-Submitted (auto-generated, or auto-replied for a form's acknowledgement), Reply-To where a
  * person can answer, the plain-text and HTML parts and their links.
  */
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { clientAgreements, contactSubmissions, leadImports, leadReturns, mailOutbox } from "~/db/schema";
 import type { CareerInput } from "~/features/careers/careers.schema";
 import { submitCareerApplication } from "~/features/careers/careers.server";
@@ -112,6 +112,26 @@ describe.each(testDatabases)("mail as it leaves over SMTP on $name", (testDb) =>
     ).toHaveLength(1);
     return found[0]!;
   };
+
+  it("sends a message written earlier in the same millisecond as the claim", async () => {
+    // A Date holds whole milliseconds, the database's clock microseconds: the message's time lies half a
+    // millisecond into the claim's millisecond, as when a fast machine enqueues and claims within one.
+    const now = new Date();
+    await database.db.insert(mailOutbox).values({
+      toAddress: "same-ms@example.test",
+      subject: "Written just now",
+      textBody: "Hello",
+      htmlBody: "<p>Hello</p>",
+      nextAttemptAt: sql`${now.toISOString()}::timestamptz + interval '500 microseconds'`,
+    });
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    try {
+      expect(await deliverDueMail(database.db, smtpTransport(catcher.url), env().MAIL_FROM)).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(catcher.received.map((mail) => mail.subject)).toEqual(["Written just now"]);
+  });
 
   it("contact form: the staff notice replies to the writer; the writer's receipt is an automatic reply", async () => {
     const body = new URLSearchParams({

@@ -9,7 +9,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   auditLog,
   leads,
@@ -335,6 +335,24 @@ describe.each(testDatabases)("fair webhook delivery on $name", (testDb) => {
       .where(eq(webhookEndpoints.clientId, FLAKY));
     await saveWebhookUrl(asClient(FLAKY), FLAKY, `${receiver.url}/${FLAKY}/v2`);
     expect((await endpointOf()).pausedAt).toBeNull();
+  });
+
+  it("takes an event written earlier in the same millisecond as the claim", async () => {
+    // A Date holds whole milliseconds, the database's clock microseconds: the event's time lies half a
+    // millisecond into the claim's millisecond, as when a fast machine enqueues and claims within one.
+    await eventsFor(FLAKY, 1);
+    const now = new Date();
+    await db()
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: sql`${now.toISOString()}::timestamptz + interval '500 microseconds'` })
+      .where(eq(webhookDeliveries.clientId, FLAKY));
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    try {
+      expect(await deliverDueWebhooks(db(), { allowPrivate: true })).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(receiver.received.map((r) => r.path)).toEqual([`/hooks/leadworks/${FLAKY}`]);
   });
 
   it("shows a refused address as not allowed in the client's log and keeps the address for the server log", async () => {

@@ -4,12 +4,13 @@
  * which means nothing is lost while the SMTP server is down.
  */
 import { readStoredFile } from "~/lib/files/stored-files.server";
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mailOutbox, type MailAttachment, type MailHeaders } from "~/db/schema";
 import {
   attemptError,
   claimDue,
+  dueBefore,
   pendingBacklog,
   sendWithinLease,
   startOutboxWorker,
@@ -103,7 +104,7 @@ export async function deliverDueMail(
   // one PostgreSQL outbox without sending a message twice (lib/outbox).
   const claimed = await claimDue(db, mailOutbox, {
     id: mailOutbox.id,
-    due: and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)),
+    due: and(eq(mailOutbox.status, "pending"), lt(mailOutbox.nextAttemptAt, dueBefore(now))),
     // Longest due first: during an outage the retries of old e-mails must not starve new ones.
     orderBy: [asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt)],
     limit: batch,

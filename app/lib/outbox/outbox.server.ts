@@ -40,6 +40,14 @@ export async function sendWithinLease<Row>(
   return sent;
 }
 
+/**
+ * The end of `now`'s millisecond: a claim takes rows due before it. A JavaScript Date holds whole
+ * milliseconds, the database's `now()` (a new row's next attempt) microseconds: a row written earlier in
+ * the same millisecond would read as later than `now` and wait for the next pass (on a fast machine a
+ * test's enqueue and claim fall within one millisecond).
+ */
+export const dueBefore = (now: Date) => new Date(now.getTime() + 1);
+
 /** What an outbox row keeps of a failed attempt: the error's message, cut to a column's worth. */
 export const attemptError = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
 

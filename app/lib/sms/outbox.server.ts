@@ -5,12 +5,13 @@
  * or busy. A refusal that would repeat (a bad number, a recipient who replied STOP) fails the text at
  * once; a STOP also turns the person's texts off, so the next change does not queue another.
  */
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notificationSettings, smsOutbox } from "~/db/schema";
 import {
   attemptError,
   claimDue,
+  dueBefore,
   pendingBacklog,
   sendWithinLease,
   startOutboxWorker,
@@ -71,7 +72,7 @@ export async function deliverDueSms(db: Database, transport: SmsTransport, batch
   const now = new Date();
   const claimed = await claimDue(db, smsOutbox, {
     id: smsOutbox.id,
-    due: and(eq(smsOutbox.status, "pending"), lte(smsOutbox.nextAttemptAt, now)),
+    due: and(eq(smsOutbox.status, "pending"), lt(smsOutbox.nextAttemptAt, dueBefore(now))),
     orderBy: [asc(smsOutbox.nextAttemptAt), asc(smsOutbox.createdAt)],
     limit: batch,
     lease: { nextAttemptAt: new Date(now.getTime() + SMS_LEASE_MS) },

@@ -19,7 +19,7 @@ import { inArray, sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { log } from "~/lib/log.server";
-import type { OutboxWorker } from "~/lib/outbox/outbox.server";
+import { dueBefore, type OutboxWorker } from "~/lib/outbox/outbox.server";
 import { notify } from "~/lib/realtime.server";
 import { unseal } from "~/lib/sealing.server";
 import { startSlotPool, type SlotPool } from "./delivery-pool.server";
@@ -78,6 +78,7 @@ async function claimDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const now = new Date();
   const at = sql`${now.toISOString()}::timestamptz`;
+  const due = sql`${dueBefore(now).toISOString()}::timestamptz`;
   const claimToken = crypto.randomUUID();
   const claimed = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('webhook-claims', 0))`);
@@ -86,7 +87,7 @@ async function claimDeliveries(
     const candidates = sql`select d.id from webhook_endpoints w
       cross join lateral (
         select d.id, d.next_attempt_at, d.seq from webhook_deliveries d
-        where d.client_id = w.client_id and d.status = 'pending' and d.next_attempt_at <= ${at}
+        where d.client_id = w.client_id and d.status = 'pending' and d.next_attempt_at < ${due}
           and not exists (select 1 from webhook_deliveries earlier
             where earlier.client_id = d.client_id and earlier.lead_id = d.lead_id
               and earlier.status = 'pending' and earlier.seq < d.seq)
@@ -103,7 +104,7 @@ async function claimDeliveries(
       .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS), claimToken })
       .where(
         sql`${webhookDeliveries.id} in (select id from webhook_deliveries
-          where id in (${candidates}) and status = 'pending' and next_attempt_at <= ${at}
+          where id in (${candidates}) and status = 'pending' and next_attempt_at < ${due}
           for update skip locked)`,
       )
       .returning();

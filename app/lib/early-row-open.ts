@@ -13,6 +13,12 @@
 
 import { useEffect } from "react";
 
+/** A row's link to its lead (`RowLink` carries the attribute). */
+export const ROW_LINK = "a[data-row-open]";
+
+/** A row's own controls: a click on one of them works the control and does not open the row. */
+export const ROW_CONTROLS = "a, button, input, label, select, textarea, summary, details";
+
 /** The attribute the root puts on <html> once hydrated (`useMarkHydrated`). */
 const HYDRATED_ATTRIBUTE = "data-hydrated";
 
@@ -38,4 +44,4 @@ const rowInputs = [
 ];
 
 /** The script's text, kept in ES5 and self-contained: it runs before the app's modules load. */
-export const earlyRowOpenScript = `(function(){var d=document.documentElement;function link(t){if(d.hasAttribute("${HYDRATED_ATTRIBUTE}")||!t||!t.closest)return null;var a=t.closest("a[data-row-open]");if(a)return a;if(t.closest("a,button,input,label,select,textarea,summary,details"))return null;var r=t.closest("tr");return r&&r.querySelector("a[data-row-open]")}${JSON.stringify(rowInputs)}.forEach(function(type){addEventListener(type,function(e){var a=link(e.target);if(!a)return;e.stopPropagation();if(type==="click"&&a!==e.target.closest("a")&&!e.defaultPrevented&&!String(getSelection()))location.assign(a.href)},{capture:true,passive:true})})})();`;
+export const earlyRowOpenScript = `(function(){var d=document.documentElement;function link(t){if(d.hasAttribute("${HYDRATED_ATTRIBUTE}")||!t||!t.closest)return null;var a=t.closest("${ROW_LINK}");if(a)return a;if(t.closest("${ROW_CONTROLS}"))return null;var r=t.closest("tr");return r&&r.querySelector("${ROW_LINK}")}${JSON.stringify(rowInputs)}.forEach(function(type){addEventListener(type,function(e){var a=link(e.target);if(!a)return;e.stopPropagation();if(type==="click"&&a!==e.target.closest("a")&&!e.defaultPrevented&&!String(getSelection()))location.assign(a.href)},{capture:true,passive:true})})})();`;

@@ -94,13 +94,26 @@ const focusedRowName = (page: Page) =>
   );
 
 /**
- * A page signed in as the admin that has loaded nothing yet: no offline worker is registered to serve
- * the app's scripts from its cache past a route that holds them back.
+ * A page signed in as the admin with the app's script held back until `release`: React has not taken
+ * over, the page is the server's HTML. (A context that has loaded nothing yet: an offline worker would
+ * serve the script from its cache past the route.)
  */
-async function pageWithoutWorker(): Promise<Page> {
+async function pageWithAppScriptHeld(): Promise<{ page: Page; release: () => Promise<void> }> {
   const watched = await app.pages.blank({ viewport: viewports.desktop });
   await watched.context.addCookies(app.sessionOf(ADMIN));
-  return watched.page;
+  const entry = /\/assets\/entry\.client-[^/]+\.js$/;
+  let letThrough!: () => void;
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await watched.page.route(entry, async (route) => {
+    await held;
+    // (A request of a page that has since gone is gone with its document.)
+    await route.continue().catch(() => undefined);
+  });
+  const release = async () => {
+    letThrough();
+    await watched.page.unroute(entry);
+  };
+  return { page: watched.page, release };
 }
 
 describe("the lead list at volume", () => {
@@ -113,37 +126,20 @@ describe("the lead list at volume", () => {
   });
 
   it("does not move the rows when the page hydrates: a click just after load lands on what was under it", async () => {
-    const page = await pageWithoutWorker();
-    // The browser's part held back: the page as the server sent it, before React takes over.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { page, release } = await pageWithAppScriptHeld();
     await page.goto(app.url + "/admin/leads?q=Nguyen", { waitUntil: "domcontentloaded" });
     const firstRow = page.locator("table tbody tr").first();
     const before = await firstRow.boundingBox();
-    release();
+    await release();
     // Only the hydrated page offers to tick the whole page.
     await page.getByRole("checkbox", { name: "Tick every lead on this page" }).waitFor();
     const after = await firstRow.boundingBox();
     // (Half a pixel is the header's tick box, which only the hydrated page has.)
     expect(Math.abs(after!.y - before!.y), "how far the first row moved").toBeLessThan(2);
-    await page.unroute(/\/assets\/entry\.client-[^/]+\.js$/);
   });
 
   it("opens a lead from a click on its row before the page has hydrated, as a page load", async () => {
-    const page = await pageWithoutWorker();
-    // The browser's part held back: React has not taken over, the rows are the server's HTML.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const entry = /\/assets\/entry\.client-[^/]+\.js$/;
-    await page.route(entry, async (route) => {
-      await held;
-      // (The first page's request is gone with its document.)
-      await route.continue().catch(() => undefined);
-    });
+    const { page, release } = await pageWithAppScriptHeld();
     await page.goto(app.url + "/admin/leads?q=Nguyen", { waitUntil: "domcontentloaded" });
     expect(await page.locator("html[data-hydrated]").count(), "not hydrated yet").toBe(0);
     const row = leadTable(page).getByRole("row").nth(1);
@@ -154,8 +150,7 @@ describe("the lead list at volume", () => {
     await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { name, level: 1 }).waitFor();
     expect(await page.evaluate(() => "sameDocument" in window), "opened as a new document").toBe(false);
-    release();
-    await page.unroute(entry);
+    await release();
     // Let through, the app hydrates the lead's page and marks it so (from then on the early script steps
     // aside: the next test's opens stay inside the app).
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from "react";
 import { Link, PrefetchPageLinks, useNavigate } from "react-router";
+import { ROW_CONTROLS, ROW_LINK } from "~/lib/early-row-open";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
@@ -114,7 +115,7 @@ export function useRowOpening() {
   return useCallback(
     (event: MouseEvent<HTMLElement>) => {
       const target = event.target as HTMLElement;
-      const link = target.closest<HTMLAnchorElement>("a[data-row-open]");
+      const link = target.closest<HTMLAnchorElement>(ROW_LINK);
       if (link) {
         const modified =
           event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
@@ -124,7 +125,7 @@ export function useRowOpening() {
         return;
       }
       if (!opensRow(event)) return;
-      const first = target.closest("tr")?.querySelector<HTMLAnchorElement>("a[data-row-open]");
+      const first = target.closest("tr")?.querySelector<HTMLAnchorElement>(ROW_LINK);
       if (first) void navigate(first.pathname + first.search);
     },
     [navigate],
@@ -143,7 +144,7 @@ export function RowLinkPrefetch({ tableRef }: { tableRef: RefObject<HTMLTableEle
     if (!table) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onIntent = (event: Event) => {
-      const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-row-open]");
+      const link = (event.target as Element).closest<HTMLAnchorElement>(ROW_LINK);
       clearTimeout(timer);
       if (link) timer = setTimeout(() => setPage(link.pathname), 100);
     };
@@ -219,9 +220,7 @@ export function SortableHead({
 /** Whether a click on a row opens it: not when it was on one of the row's own controls or selected text. */
 function opensRow(event: MouseEvent<HTMLElement>): boolean {
   const target = event.target as HTMLElement;
-  return (
-    !target.closest("a, button, input, label, select, summary, details") && !window.getSelection()?.toString()
-  );
+  return !target.closest(ROW_CONTROLS) && !window.getSelection()?.toString();
 }
 
 /**

@@ -128,7 +128,7 @@ describe("the lead form's duplicate check and the selection bar", () => {
     const page = await app.openAs(ADMIN, "/admin/leads?sort=name", viewports.desktop);
     const bulk = page.getByRole("form", { name: "Bulk actions" });
     for (const name of ["Ada Marsh", "Cleo Marsh"]) {
-      await page.getByRole("checkbox", { name: `Tick ${name}` }).check();
+      await page.getByRole("checkbox", { name: `Tick ${name}`, exact: true }).check();
     }
     await bulk.getByText("2 selected").waitFor();
     await page.screenshot({ path: `${SHOTS}/desktop-selection.png` });

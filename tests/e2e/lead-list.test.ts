@@ -306,7 +306,7 @@ describe("the lead list at volume", () => {
     const names = await leadTableNames(page);
     const chosen = [names[30]!, names[44]!];
     for (const name of chosen) {
-      const box = page.getByRole("checkbox", { name: `Tick ${name}` });
+      const box = page.getByRole("checkbox", { name: `Tick ${name}`, exact: true });
       await box.scrollIntoViewIfNeeded();
       await box.check();
     }
@@ -490,7 +490,7 @@ describe("the lead list at volume", () => {
     // A card further down whose name is on no other card (the provider's list has duplicates).
     const shownNames = await leadTableNames(page);
     const name = shownNames.slice(6).find((n) => shownNames.indexOf(n) === shownNames.lastIndexOf(n))!;
-    await page.getByRole("checkbox", { name: `Tick ${name}` }).check();
+    await page.getByRole("checkbox", { name: `Tick ${name}`, exact: true }).check();
     const bulk = page.getByRole("form", { name: "Bulk actions" });
     await bulk.getByText("1 selected").waitFor();
     await page.evaluate(() => window.scrollTo(0, 1200));

@@ -700,7 +700,7 @@ describe("bulk actions", () => {
     // Tick one lead on the full list: a delete asks first, naming the count, and Cancel keeps it.
     await admin.goto(app.url + "/admin/leads", { waitUntil: "networkidle" });
     const before = await leadTableNames(admin);
-    await admin.getByRole("checkbox", { name: `Tick ${unassigned[0]}` }).check();
+    await admin.getByRole("checkbox", { name: `Tick ${unassigned[0]}`, exact: true }).check();
     await bulk.getByText("Ticked leads (1)").waitFor();
     await bulk.getByLabel("Action", { exact: true }).selectOption("delete");
     await bulk.getByRole("button", { name: "Apply" }).click();
@@ -714,7 +714,7 @@ describe("bulk actions", () => {
     expect(await settledNames(admin)).toEqual(before);
 
     // Unassign it instead: the client's list loses it.
-    await admin.getByRole("checkbox", { name: `Tick ${unassigned[0]}` }).check();
+    await admin.getByRole("checkbox", { name: `Tick ${unassigned[0]}`, exact: true }).check();
     await bulk.getByLabel("Action", { exact: true }).selectOption("unassign");
     await bulk.getByRole("button", { name: "Apply" }).click();
     await toast(admin, "1 lead unassigned").waitFor();
@@ -728,7 +728,7 @@ describe("bulk actions", () => {
     const bulk = admin.getByRole("form", { name: "Bulk actions" });
     const action = bulk.getByLabel("Action", { exact: true });
     const [first] = await leadTableNames(admin);
-    const tick = admin.getByRole("checkbox", { name: `Tick ${first}` });
+    const tick = admin.getByRole("checkbox", { name: `Tick ${first}`, exact: true });
     await tick.check();
     await bulk.getByRole("button", { name: "Apply" }).click();
     await expect.poll(() => describedText(action)).toBe("Choose an action");
@@ -771,7 +771,7 @@ describe("bulk actions", () => {
       await expect(bulk.getByLabel("Action", { exact: true }).inputValue()).resolves.toBe("assign");
 
       const [first] = await leadTableNames(page);
-      await page.getByRole("checkbox", { name: `Tick ${first}` }).check();
+      await page.getByRole("checkbox", { name: `Tick ${first}`, exact: true }).check();
       await bulk.getByLabel("Action", { exact: true }).selectOption("delete");
       await bulk.getByRole("button", { name: "Apply" }).click();
       const confirm = page.getByRole("alertdialog", { name: "Delete 1 lead?" });

@@ -37,19 +37,39 @@ export interface ZonedTime {
   minutes: number;
 }
 
+/**
+ * A formatter per zone and shape, made once: building one costs ~70 µs, and business time walks a day at a
+ * time through zonedTime. Zones are few (the agency's, a test's).
+ */
+function formatterFor(timeZone: string, shape: "parts" | "agency"): Intl.DateTimeFormat {
+  const key = `${shape} ${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      "en-US",
+      shape === "parts"
+        ? {
+            timeZone,
+            weekday: "long",
+            year: "numeric",
+            month: "2-digit",
+            day: "2-digit",
+            hour: "2-digit",
+            minute: "2-digit",
+            hourCycle: "h23",
+          }
+        : { timeZone, weekday: "long", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+    );
+    formatters.set(key, format);
+  }
+  return format;
+}
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** What the wall clock in `timeZone` shows at `at`. */
 export function zonedTime(at: Date, timeZone: string): ZonedTime {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "long",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
+    formatterFor(timeZone, "parts")
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
@@ -87,15 +107,7 @@ export function previousBusinessDay(at: Date, timeZone: string): Date {
 }
 
 /** `at` as the agency reads it: "Friday, Nov 27, 9:05 AM". */
-export const formatAgencyTime = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "long",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(at);
+export const formatAgencyTime = (at: Date, timeZone: string) => formatterFor(timeZone, "agency").format(at);
 
 const isBusinessDay = (weekday: string) => (site.hours.days as readonly string[]).includes(weekday);
 

@@ -35,6 +35,11 @@ const formats: Record<ChartUnit, Intl.NumberFormat> = {
   dollars: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }),
 };
 
+const weekFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** A week (its first day, YYYY-MM-DD) as a chart's category reads it: "Nov 2". */
+export const weekLabel = (iso: string) => weekFormat.format(new Date(`${iso}T00:00:00Z`));
+
 /** A figure as the table shows it; a missing one as a dash. */
 export function formatValue(value: number | null | undefined, unit: ChartUnit): string {
   return value === null || value === undefined ? "–" : formats[unit].format(value);

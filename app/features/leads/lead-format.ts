@@ -29,6 +29,13 @@ const listDateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
+const monthFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** A calendar month (any day of it, read in UTC): "November 2026". */
+export function formatMonth(value: Date | string): string {
+  return monthFormat.format(typeof value === "string" ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : value);
+}
+
 /** Lists: short month ("Nov 21, 2026"). Always UTC on the server; see LocalTime for times of day. */
 export function formatListDate(value: Date | string): string {
   return listDateFormat.format(new Date(value));

@@ -1,6 +1,6 @@
 import { ColumnHeads } from "~/components/ui/column-heads";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
-import { formatCount, formatListDate } from "../lead-format";
+import { formatCount, formatListDate, formatMonth } from "../lead-format";
 import {
   milestoneLabels,
   type LedgerMonth,
@@ -45,13 +45,6 @@ export const ledgerFigures = (month: LedgerMonth): [string, number][] => [
   ["Net delivered", month.netDelivered],
 ];
 
-const monthName = (month: string) =>
-  new Date(`${month}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-
 /**
  * How the guarantee stands (issue 15): the start's two milestones with their countdowns, and the ledger
  * month by month, newest first. The client sees theirs on /client, admins each client's on its page.
@@ -92,7 +85,7 @@ export function GuaranteePanel({
             {months.map((month) => (
               <tr key={month.month}>
                 <th scope="row" className="px-4 py-3 font-semibold whitespace-nowrap">
-                  {monthName(month.month)}
+                  {formatMonth(month.month)}
                 </th>
                 {ledgerFigures(month).map(([label, value]) => (
                   <td key={label} className="px-4 py-3 text-right tabular-nums">

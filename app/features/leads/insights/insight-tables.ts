@@ -2,7 +2,7 @@
  * The insights as tables (issue 15): one per chart, the same figures for its drawing, its table
  * alternative and its CSV download. Pure, so the page and the CSV route cannot disagree.
  */
-import type { ChartRow, ChartSeries, ChartTable } from "~/components/charts/chart-table";
+import { weekLabel, type ChartRow, type ChartSeries, type ChartTable } from "~/components/charts/chart-table";
 import { labelOf, leadSources, leadStatuses, notInterestedReasons, returnReasons } from "~/db/enums";
 import { notInterestedColours, responseColours, returnStateColours, sourceColours } from "./chart-colours";
 import type { Insights } from "./insights.server";
@@ -19,13 +19,6 @@ export const datasets = [
   "deals",
 ] as const;
 export type Dataset = (typeof datasets)[number];
-
-export const weekLabel = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 
 /** Sum `value` of the items into a row per `rowOf` and a column per `seriesOf`. */
 function pivot<T>(

@@ -3,7 +3,7 @@
  * safe: no database here). The rules themselves are in returns.server.ts.
  */
 import type { ReturnReason, ReturnState } from "~/db/enums";
-import { formatCount, formatListDate } from "../lead-format";
+import { formatCount, formatListDate, formatMonth } from "../lead-format";
 
 /** The UTC calendar month around `at`: [start, end). */
 export function monthOf(at: Date): { start: Date; end: Date } {
@@ -49,11 +49,7 @@ export function unavailableText(standing: ReturnStanding): string | null {
     case "window_closed":
       return `Returns for this lead closed on ${formatListDate(standing.closedAt)}: your agreement allows ${standing.days} ${standing.days === 1 ? "day" : "days"} after delivery.`;
     case "over_cap": {
-      const month = standing.month.toLocaleDateString("en-US", {
-        month: "long",
-        year: "numeric",
-        timeZone: "UTC",
-      });
+      const month = formatMonth(standing.month);
       // The agreement's limit, said as such: the client did nothing wrong by asking.
       if (standing.percent === 0) {
         return `Your agreement does not include returns. ${ASK_US}`;

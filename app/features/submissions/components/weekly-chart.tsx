@@ -1,20 +1,13 @@
 /** Submissions per week for the last 12 weeks: stacked columns with the figures as a table beside them. */
 import { BarChart } from "~/components/charts/bar-chart";
 import { ChartFigure } from "~/components/charts/chart-figure";
-import type { ChartTable } from "~/components/charts/chart-table";
+import { weekLabel, type ChartTable } from "~/components/charts/chart-table";
 
 export interface WeekCount {
   week: string;
   contact: number;
   career: number;
 }
-
-const weekLabel = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 
 export function WeeklyChart({ weeks }: { weeks: WeekCount[] }) {
   const table: ChartTable = {

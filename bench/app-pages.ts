@@ -24,6 +24,10 @@
  * leaves it, later runs measure it as it is (the book's size then is whatever was seeded). BENCH_DATA_DIR
  * does the same with an embedded database's folder.
  *
+ * Beside each page the host probe (support.ts hostProbeMs): the same fixed work timed before and after the
+ * page's requests. A shared host's speed moves by more than half from one minute to the next; a page whose
+ * figures rose with its probe met a slow moment of the host, not a slow change of ours.
+ *
  * Writes bench/results/app-pages.json (a run of one database keeps the other's figures from before).
  */
 import fs from "node:fs";
@@ -43,6 +47,7 @@ import {
   chromiumPath,
   cpuSeconds,
   getPage,
+  hostProbeMs,
   machine,
   onCleanup,
   printTable,
@@ -86,6 +91,8 @@ interface PageResult {
   maxMs: number;
   /** The server process's own CPU per request (user + system, from /proc): what a free core would take. */
   serverCpuMs: number;
+  /** hostProbeMs() just before and just after the page's requests, averaged: how fast the host was then. */
+  probeMs: number;
   goalMs: number;
 }
 
@@ -217,6 +224,7 @@ async function measurePages(
     }
     const times: number[] = [];
     let bytes = 0;
+    const probeBefore = hostProbeMs();
     const cpuBefore = cpuSeconds(server.pid);
     for (let i = 0; i < runs; i++) {
       const answer = await getPage(server, cookie, urlPath);
@@ -225,6 +233,7 @@ async function measurePages(
       bytes = answer.body.length;
     }
     const serverCpuMs = round(((cpuSeconds(server.pid) - cpuBefore) * 1000) / runs);
+    const probeMs = round((probeBefore + hostProbeMs()) / 2);
     times.sort((a, b) => a - b);
     const result = {
       database,
@@ -237,9 +246,12 @@ async function measurePages(
       p95Ms: round(percentile(times, 95)),
       maxMs: round(times.at(-1)!),
       serverCpuMs,
+      probeMs,
       goalMs,
     };
-    console.log(`  ${role} ${name}: p50 ${result.p50Ms}, p95 ${result.p95Ms}, server CPU ${serverCpuMs} ms`);
+    console.log(
+      `  ${role} ${name}: p50 ${result.p50Ms}, p95 ${result.p95Ms}, server CPU ${serverCpuMs} ms, probe ${probeMs} ms`,
+    );
     results.push(result);
   }
   return results;
@@ -544,7 +556,19 @@ run(async () => {
     `\n${runs} requests a page after 3 warm-ups; goal p95: PostgreSQL ${GOAL_MS.postgresql} ms, embedded ${GOAL_MS.embedded} ms\n`,
   );
   printTable(
-    ["database", "leads", "who", "page", "KB", "p50 ms", "p95 ms", "max ms", "server CPU ms", "met"],
+    [
+      "database",
+      "leads",
+      "who",
+      "page",
+      "KB",
+      "p50 ms",
+      "p95 ms",
+      "max ms",
+      "server CPU ms",
+      "probe ms",
+      "met",
+    ],
     pages.map((r) => [
       r.database,
       r.book,
@@ -555,8 +579,13 @@ run(async () => {
       r.p95Ms,
       r.maxMs,
       r.serverCpuMs,
+      r.probeMs,
       r.p95Ms <= r.goalMs ? "yes" : "NO",
     ]),
+  );
+  const probes = pages.map((r) => r.probeMs).sort((a, b) => a - b);
+  console.log(
+    `\nhost probe (the same work before and after each page): fastest ${probes[0]} ms, median ${percentile(probes, 50)}, slowest ${probes.at(-1)}`,
   );
   if (interactions.length) {
     console.log(

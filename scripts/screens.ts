@@ -116,6 +116,21 @@ async function open(page: Page, url: string) {
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
 }
 
+/** Brings each chart into view, as a reader scrolling down would (charts are drawn once in view). */
+async function drawCharts(page: Page) {
+  const drawings = page.locator('figure [role="img"]');
+  for (let i = 0; i < (await drawings.count()); i++) {
+    await drawings.nth(i).scrollIntoViewIfNeeded();
+    await drawings
+      .nth(i)
+      .locator("svg")
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Where a screen is: its path, or its list's first matching link (null when the list has none). */
 async function locate(page: Page, baseUrl: string, screen: Screen): Promise<string | null> {
   if (!screen.firstLink) return screen.path;
@@ -137,6 +152,7 @@ async function shoot(page: Page, baseUrl: string, area: string, screens: Screen[
     for (const [width, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
       await open(page, baseUrl + where);
+      await drawCharts(page);
       const file = path.join(outDir, `${area}-${screen.name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(path.relative(process.cwd(), file));

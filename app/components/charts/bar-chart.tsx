@@ -1,31 +1,49 @@
 /**
- * Bar charts drawn by Recharts (ADR 027), in our colours. Recharts needs a measured width, which the
- * server does not have: the server renders an empty box of the chart's height, and the drawing appears
- * once the browser has measured it, so the first client render matches the server's (no hydration
- * mismatch) and the table alternative carries the figures before any script runs.
+ * Bar charts (ADR 027). Recharts needs a measured width, which the server does not have: the server renders
+ * an empty box of the chart's height, and the drawing appears once the browser has measured it, so the
+ * first client render matches the server's (no hydration mismatch) and the table alternative carries the
+ * figures before any script runs. The drawing (bar-chart-drawing.tsx, with Recharts) is loaded only then,
+ * and only for a chart that is in view (or about to be).
  */
-import { useEffect, useRef, useState } from "react";
-import { Bar, BarChart as RechartsBarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import { formatValue, type ChartTable } from "./chart-table";
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from "react";
+import type { ChartTable } from "./chart-table";
 
-/** Series colours, defined in app.css from the theme (--chart-1 ... --chart-8), repeated past eight. */
-export const seriesColour = (index: number) => `var(--chart-${(index % 8) + 1})`;
+const BarChartDrawing = lazy(() => import("./bar-chart-drawing"));
 
-/** The width of the element, once the browser has laid it out; 0 on the server and the first render. */
-function useMeasuredWidth<T extends HTMLElement>() {
+/**
+ * The width of the element once it is near the viewport, 0 until then (on the server and the first render).
+ * A chart is drawn when it comes into view, not while the page loads: Recharts renders its first drawing
+ * synchronously after its own measuring (~100-500 ms at a phone's speed per chart), and a page of six
+ * charts drawn at once held every tap for 1-2 s. Off screen, nothing is drawn and Recharts is not loaded.
+ */
+function useWidthInView<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
-    observer.observe(element);
-    return () => observer.disconnect();
+    let inView = false;
+    // A transition: React draws in slices that yield to a tap or a key wherever the work allows it.
+    const measure = () => startTransition(() => setWidth(Math.floor(element.getBoundingClientRect().width)));
+    const resizes = new ResizeObserver(() => inView && measure());
+    const views = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        inView = true;
+        views.disconnect();
+        measure();
+      },
+      { rootMargin: "200px 0px" },
+    );
+    resizes.observe(element);
+    views.observe(element);
+    return () => {
+      resizes.disconnect();
+      views.disconnect();
+    };
   }, []);
   return [ref, width] as const;
 }
-
-const axisTick = { fontSize: 12, fill: "var(--muted-foreground)" };
 
 export function BarChart({
   table,
@@ -46,64 +64,26 @@ export function BarChart({
   /** Pixels; bars default to 36 a row. */
   height?: number;
 }) {
-  const [ref, width] = useMeasuredWidth<HTMLDivElement>();
+  const [ref, width] = useWidthInView<HTMLDivElement>();
   const bars = direction === "bars";
   const rows = table.rows.slice(0, maxRows);
   const chartHeight = height ?? (bars ? Math.max(120, rows.length * 36 + 60) : 260);
   const series = draw ? table.series.filter((s) => draw.includes(s.key)) : table.series;
   const data = rows.map((row) => ({ category: row.label, ...row.values }));
-  const format = (value: unknown) => formatValue(typeof value === "number" ? value : null, table.unit);
   return (
     <div ref={ref} style={{ height: chartHeight }} className="w-full">
       {width > 0 && (
-        <RechartsBarChart
-          width={width}
-          height={chartHeight}
-          data={data}
-          layout={bars ? "vertical" : "horizontal"}
-          margin={{ top: 4, right: 12, bottom: 4, left: 4 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid stroke="var(--border)" vertical={bars} horizontal={!bars} />
-          {bars ? (
-            <>
-              <XAxis type="number" tick={axisTick} tickFormatter={format} allowDecimals={false} />
-              <YAxis
-                type="category"
-                dataKey="category"
-                tick={axisTick}
-                width={Math.min(140, Math.round(width * 0.38))}
-              />
-            </>
-          ) : (
-            <>
-              <XAxis dataKey="category" tick={axisTick} minTickGap={8} />
-              <YAxis tick={axisTick} tickFormatter={format} allowDecimals={false} width={44} />
-            </>
-          )}
-          <Tooltip
-            formatter={format}
-            cursor={{ fill: "var(--muted)" }}
-            contentStyle={{
-              borderRadius: 8,
-              borderColor: "var(--border)",
-              background: "var(--card)",
-              fontSize: 13,
-            }}
+        <Suspense fallback={null}>
+          <BarChartDrawing
+            unit={table.unit}
+            data={data}
+            series={series}
+            width={width}
+            chartHeight={chartHeight}
+            bars={bars}
+            stacked={stacked}
           />
-          {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />}
-          {series.map((s, i) => (
-            <Bar
-              key={s.key}
-              dataKey={s.key}
-              name={s.label}
-              fill={s.colour ?? seriesColour(i)}
-              stackId={stacked ? "stack" : undefined}
-              isAnimationActive={false}
-              maxBarSize={bars ? 24 : 48}
-            />
-          ))}
-        </RechartsBarChart>
+        </Suspense>
       )}
     </div>
   );

@@ -13,7 +13,7 @@
  */
 import { chromium, type Browser } from "playwright-core";
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../cli/seed-demo/fixtures/accounts";
-import { viewports } from "../tests/support/browser";
+import { sendSignInForm, viewports } from "../tests/support/browser";
 import { execFileSync } from "node:child_process";
 import {
   chromiumFlags,
@@ -42,10 +42,7 @@ async function signedIn(browser: Browser, baseUrl: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${baseUrl}/auth`, { waitUntil: "networkidle" });
-  const form = page.getByRole("tabpanel", { name: "Sign In" });
-  await form.getByLabel("Email").fill(DEMO_ADMIN_EMAIL);
-  await form.getByLabel("Password").fill(DEMO_PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
+  await sendSignInForm(page, { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD });
   await page.waitForURL(`${baseUrl}/`);
   await page.close();
   return context;

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, demoClients } from "../cli/seed-demo/fixtures/accounts";
-import { launchBrowser, viewports } from "../tests/support/browser";
+import { launchBrowser, sendSignInForm, viewports } from "../tests/support/browser";
 import { startServerProcess } from "../tests/support/server-process";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -102,10 +102,7 @@ async function signedIn(browser: Browser, baseUrl: string, email: string) {
   const context = await browser.newContext({ viewport: viewports.desktop });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/auth`, { waitUntil: "networkidle" });
-  const form = page.getByRole("tabpanel", { name: "Sign In" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(DEMO_PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
+  await sendSignInForm(page, { email, password: DEMO_PASSWORD });
   await page.waitForURL(`${baseUrl}/`);
   return { context, page };
 }

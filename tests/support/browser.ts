@@ -25,6 +25,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Fills and sends the Sign In form of the /auth page `page` shows. */
+export async function sendSignInForm(page: Page, user: { email: string; password: string }) {
+  const form = page.getByRole("tabpanel", { name: "Sign In" });
+  await form.getByLabel("Email").fill(user.email);
+  await form.getByLabel("Password").fill(user.password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
 export const viewports = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },

@@ -12,7 +12,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
-import { launchBrowser, openPage, PageSet, viewports, type Cookie } from "./browser";
+import { launchBrowser, openPage, PageSet, sendSignInForm, viewports, type Cookie } from "./browser";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { userCli } from "./user-cli";
 
@@ -110,11 +110,8 @@ export class App {
   }
 
   /** Fills and sends the Sign In form of the /auth page `page` shows. */
-  async signIn(page: Page, user: { email: string; password: string }) {
-    const form = page.getByRole("tabpanel", { name: "Sign In" });
-    await form.getByLabel("Email").fill(user.email);
-    await form.getByLabel("Password").fill(user.password);
-    await form.getByRole("button", { name: "Sign In" }).click();
+  signIn(page: Page, user: { email: string; password: string }) {
+    return sendSignInForm(page, user);
   }
 
   /**

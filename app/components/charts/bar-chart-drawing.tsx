@@ -21,6 +21,16 @@ const LABEL_PX = 56;
 const everyNth = (count: number, width: number) =>
   Math.max(0, Math.ceil((count * LABEL_PX) / Math.max(1, width - 60)) - 1);
 
+export interface DrawingProps {
+  unit: ChartUnit;
+  data: Record<string, string | number | null>[];
+  series: ChartSeries[];
+  width: number;
+  chartHeight: number;
+  bars: boolean;
+  stacked: boolean;
+}
+
 export default function BarChartDrawing({
   unit,
   data,
@@ -29,15 +39,7 @@ export default function BarChartDrawing({
   chartHeight,
   bars,
   stacked,
-}: {
-  unit: ChartUnit;
-  data: Record<string, string | number | null>[];
-  series: ChartSeries[];
-  width: number;
-  chartHeight: number;
-  bars: boolean;
-  stacked: boolean;
-}) {
+}: DrawingProps) {
   const format = (value: unknown) => formatValue(typeof value === "number" ? value : null, unit);
   return (
     <RechartsBarChart

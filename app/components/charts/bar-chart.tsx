@@ -5,10 +5,15 @@
  * figures before any script runs. The drawing (bar-chart-drawing.tsx, with Recharts) is loaded only then,
  * and only for a chart that is in view (or about to be).
  */
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import type { DrawingProps } from "./bar-chart-drawing";
 import type { ChartTable } from "./chart-table";
 
-const BarChartDrawing = lazy(() => import("./bar-chart-drawing"));
+// A drawing that cannot be loaded (offline, or a page older than the deploy that removed its file) leaves
+// the empty box: the figures are in the table under it, and the page must not fail over a picture.
+const BarChartDrawing = lazy<ComponentType<DrawingProps>>(() =>
+  import("./bar-chart-drawing").catch(() => ({ default: () => null })),
+);
 
 /**
  * The width of the element once it is near the viewport, 0 until then (on the server and the first render).

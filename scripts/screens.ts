@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, demoClients } from "../cli/seed-demo/fixtures/accounts";
-import { launchBrowser, sendSignInForm, viewports } from "../tests/support/browser";
+import { drawEveryChart, launchBrowser, sendSignInForm, viewports } from "../tests/support/browser";
 import { startServerProcess } from "../tests/support/server-process";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -113,21 +113,6 @@ async function open(page: Page, url: string) {
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
 }
 
-/** Brings each chart into view, as a reader scrolling down would (charts are drawn once in view). */
-async function drawCharts(page: Page) {
-  const drawings = page.locator('figure [role="img"]');
-  for (let i = 0; i < (await drawings.count()); i++) {
-    await drawings.nth(i).scrollIntoViewIfNeeded();
-    await drawings
-      .nth(i)
-      .locator("svg")
-      .first()
-      .waitFor({ timeout: 5_000 })
-      .catch(() => undefined);
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
-
 /** Where a screen is: its path, or its list's first matching link (null when the list has none). */
 async function locate(page: Page, baseUrl: string, screen: Screen): Promise<string | null> {
   if (!screen.firstLink) return screen.path;
@@ -149,7 +134,8 @@ async function shoot(page: Page, baseUrl: string, area: string, screens: Screen[
     for (const [width, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
       await open(page, baseUrl + where);
-      await drawCharts(page);
+      await drawEveryChart(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
       const file = path.join(outDir, `${area}-${screen.name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(path.relative(process.cwd(), file));

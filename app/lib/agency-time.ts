@@ -37,29 +37,29 @@ export interface ZonedTime {
   minutes: number;
 }
 
+/** The two ways this module reads a clock: as parts (zonedTime), and as the agency says it. */
+const shapes = {
+  parts: {
+    weekday: "long",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  },
+  agency: { weekday: "long", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 /**
  * A formatter per zone and shape, made once: building one costs ~70 µs, and business time walks a day at a
  * time through zonedTime. Zones are few (the agency's, a test's).
  */
-function formatterFor(timeZone: string, shape: "parts" | "agency"): Intl.DateTimeFormat {
+function formatterFor(timeZone: string, shape: keyof typeof shapes): Intl.DateTimeFormat {
   const key = `${shape} ${timeZone}`;
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(
-      "en-US",
-      shape === "parts"
-        ? {
-            timeZone,
-            weekday: "long",
-            year: "numeric",
-            month: "2-digit",
-            day: "2-digit",
-            hour: "2-digit",
-            minute: "2-digit",
-            hourCycle: "h23",
-          }
-        : { timeZone, weekday: "long", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
-    );
+    format = new Intl.DateTimeFormat("en-US", { ...shapes[shape], timeZone });
     formatters.set(key, format);
   }
   return format;

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { viewports } from "../support/browser";
+import { drawEveryChart, viewports } from "../support/browser";
 import { appForFile, axeViolations, toast, type TestUser } from "../support/e2e-app";
 
 const ADMIN: TestUser = {
@@ -26,18 +26,6 @@ const CLIENT: TestUser = {
 };
 
 const app = appForFile({ name: "insights", users: [ADMIN, CLIENT] });
-
-/**
- * Scrolls to each chart in turn and waits for its drawing (a chart is drawn once it comes into view), so
- * that axe sees every drawing.
- */
-async function drawEveryChart(page: Page): Promise<void> {
-  const drawings = page.locator('figure [role="img"]');
-  for (let i = 0; i < (await drawings.count()); i++) {
-    await drawings.nth(i).scrollIntoViewIfNeeded();
-    await drawings.nth(i).locator("svg.recharts-surface").first().waitFor();
-  }
-}
 
 /** At each width, once every chart has been drawn for it: axe's findings. */
 async function checkAtBothWidths(page: Page, label: string): Promise<string[]> {

@@ -25,6 +25,18 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Scrolls to each chart of the page in turn and waits for its drawing: charts are drawn once they come
+ * into view (ADR 054), so whatever looks at a whole page (axe, a full-page screenshot) brings them there.
+ */
+export async function drawEveryChart(page: Page): Promise<void> {
+  const drawings = page.locator('figure [role="img"]');
+  for (let i = 0; i < (await drawings.count()); i++) {
+    await drawings.nth(i).scrollIntoViewIfNeeded();
+    await drawings.nth(i).locator("svg.recharts-surface").first().waitFor();
+  }
+}
+
 /** Fills and sends the Sign In form of the /auth page `page` shows. */
 export async function sendSignInForm(page: Page, user: { email: string; password: string }) {
   const form = page.getByRole("tabpanel", { name: "Sign In" });

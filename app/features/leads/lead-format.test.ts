@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { weekLabel } from "~/components/charts/chart-table";
-import { formatPrice } from "./components/agreement-terms";
-import { formatMonth, formatMoney } from "./lead-format";
+import { formatMonth, formatMoney, formatPrice } from "./lead-format";
 
 // The formatters are made once per module; these check each still reads as before, whatever came first.
 describe("formatters made once", () => {

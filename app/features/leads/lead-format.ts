@@ -22,6 +22,17 @@ const moneyFormat = new Intl.NumberFormat("en-US", {
   currency: "USD",
   maximumFractionDigits: 0,
 });
+const centsFormat = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+});
+
+/** A price per lead with its cents: $45.50 (whole dollars show no cents). */
+export function formatPrice(value: number): string {
+  return (Number.isInteger(value) ? moneyFormat : centsFormat).format(value);
+}
+
 const listDateFormat = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",

@@ -1,23 +1,7 @@
 import { labelOf, propertyTypes } from "~/db/enums";
-import { formatCount, formatListDate } from "../lead-format";
+import { formatCount, formatListDate, formatPrice } from "../lead-format";
 import { agreementLabels, type AgreementField } from "../agreements/agreement.schema";
 import type { AgreementVersion } from "../agreements/agreements.server";
-
-// Made once: toLocaleString with options builds a formatter per call, and the clients list prices every row.
-const wholeDollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-});
-const dollarsAndCents = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-});
-
-/** A price per lead with its cents: $45.50 (whole dollars show no cents). */
-export const formatPrice = (value: number) =>
-  (Number.isInteger(value) ? wholeDollars : dollarsAndCents).format(value);
 
 /** One term as it reads, e.g. "7 days", "20% of the leads delivered in the month". */
 export function termText(name: keyof typeof agreementLabels, agreement: AgreementVersion): string {

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { marketsText } from "../agreements/markets";
-import { clientDisplayName, formatAgo, formatCount, formatListDate } from "../lead-format";
+import { clientDisplayName, formatAgo, formatCount, formatListDate, formatPrice } from "../lead-format";
 import { clientSorts, type ClientRow, type ClientSort } from "../agreements/client-sorts";
 import { milestoneLabels, overText, riskTexts } from "../agreements/guarantee";
 import { cn } from "~/lib/utils";
 import { labelOf } from "~/db/enums";
-import { formatPrice } from "./agreement-terms";
 import { SortableHead } from "./lead-table-parts";
 
 type Row = ClientRow;

@@ -160,6 +160,15 @@ export function checkRequest(
   if (decoded.includes("\0")) return badAddress("NUL in path");
 
   const facts = routeFacts(url.pathname, url.searchParams);
+  // No link or form of ours puts a NUL in a query, and PostgreSQL text cannot hold one: refused here for
+  // every route at once, rather than by each search box and filter.
+  if (/%00/i.test(url.search)) {
+    return {
+      ...badAddress("NUL in query"),
+      route: facts.pattern,
+      ...(facts.apiLimit !== undefined ? { problem: "bad-request" as const } : {}),
+    };
+  }
   const checked = checkForRoute(req, facts, siteUrl);
   return isRefusal(checked) ? { ...checked, route: facts.pattern } : checked;
 }

@@ -30,7 +30,10 @@ export function decodeCursor(token: string, keyCount: number): Cursor | null {
   if (!Array.isArray(parsed) || parsed.length !== keyCount + 1) return null;
   const [position, ...keys] = parsed as unknown[];
   if (!Number.isSafeInteger(position) || (position as number) < 1) return null;
-  if (!keys.every((k): k is string => typeof k === "string")) return null;
+  // No row's key holds a NUL or half a surrogate pair: such text is not ours and PostgreSQL refuses it.
+  if (!keys.every((k): k is string => typeof k === "string" && k.isWellFormed() && !k.includes("\u0000"))) {
+    return null;
+  }
   return { keys, position: position as number };
 }
 

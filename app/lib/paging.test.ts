@@ -39,6 +39,12 @@ describe("cursors", () => {
     ["an object", Buffer.from(JSON.stringify({ a: 1 })).toString("base64url"), 0],
     ["characters outside base64url", "abc+/=", 1],
     ["too long", "a".repeat(601), 1],
+    ["a key holding NUL", Buffer.from(JSON.stringify([1, "a\u0000"])).toString("base64url"), 1],
+    [
+      "a key holding half a surrogate pair",
+      Buffer.from(JSON.stringify([1, "\udc00"])).toString("base64url"),
+      1,
+    ],
   ])("refuses %s", (_what, token, keyCount) => {
     expect(decodeCursor(token, keyCount)).toBeNull();
   });

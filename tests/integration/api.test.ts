@@ -304,11 +304,45 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     });
     expect(missing.status).toBe(404);
     const future = (await (
-      await run(listRoute, get(reader, "/api/v1/leads?updatedSince=2999-01-01T00:00:00Z"))
+      await run(listRoute, get(reader, "/api/v1/leads?updatedSince=2199-01-01T00:00:00Z"))
     ).json()) as typeof page;
     expect(future.leads).toEqual([]);
     expect((await run(listRoute, get(reader, "/api/v1/leads?updatedSince=yesterday"))).status).toBe(400);
     expect((await run(listRoute, get(reader, "/api/v1/leads?cursor=bogus"))).status).toBe(400);
+    // Dates JavaScript reads and PostgreSQL does not (or not as the same moment) are refused, not run.
+    const crafted = (keys: unknown[]) => Buffer.from(JSON.stringify([1, ...keys])).toString("base64url");
+    for (const query of [
+      "updatedSince=0000-01-01T00:00:00Z",
+      "updatedSince=9999-12-31T23:59:59Z",
+      "updatedSince=%2B010000-01-01T00:00:00Z",
+      `cursor=${crafted(["March 7", seen[0]])}`,
+      `cursor=${crafted(["9999-12-31 23:59:59+00", seen[0]])}`,
+      `cursor=${crafted(["2026-01-01 00:00:00+00", "not-a-uuid"])}`,
+    ]) {
+      const answer = await run(listRoute, get(reader, `/api/v1/leads?${query}`));
+      expect(answer.status, query).toBe(400);
+      expect(answer.headers.get("content-type"), query).toMatch(/problem\+json/);
+    }
+  });
+
+  it("reads half a surrogate pair as U+FFFD: the batch is answered item by item, again under its Idempotency-Key", async () => {
+    const headers = { "Idempotency-Key": `surrogate-${testDb.name}` };
+    // JSON.stringify writes a lone surrogate as the escape "\udc00", as a broken client would.
+    const body = { leads: [lead(80), lead(81, { firstName: "Ann\udc00e" }), lead(82, { city: "\ud800" })] };
+    const first = await run(intake, post(writer, body, headers));
+    expect(first.status).toBe(207);
+    const answer = (await first.json()) as { created: number; invalid: number; results: Json[] };
+    expect(answer).toMatchObject({ created: 2, invalid: 1 });
+    // A city that was only a broken character is no city: that item alone is refused, by its message.
+    expect(answer.results[2]).toMatchObject({ status: "invalid", errors: { city: ["City is required"] } });
+    const again = await run(intake, post(writer, body, headers));
+    expect(again.status).toBe(207);
+    expect(await again.json()).toEqual(answer);
+    const [stored] = await database.db
+      .select({ firstName: leads.firstName })
+      .from(leads)
+      .where(eq(leads.phone, "+12025550081"));
+    expect(stored!.firstName).toBe("Ann\ufffde");
   });
 
   it("records the form's leads as typed in, on the same insert path", async () => {

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { blogCatalogue } from "~/features/blog/catalogue";
 import { publicPages } from "~/public-routes";
+import { seedApiKeys } from "./api-keys";
 import type { FuzzTarget } from "./fuzz";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { userCliOn } from "./user-cli";
@@ -30,7 +31,7 @@ async function signIn(url: string, email: string): Promise<string> {
 /** Starts the target on the embedded database, or on PostgreSQL at `databaseUrl` (an empty database). */
 export async function startFuzzTarget(
   databaseUrl = "",
-): Promise<{ server: ServerProcess; target: FuzzTarget; port: number }> {
+): Promise<{ server: ServerProcess; target: FuzzTarget; port: number; apiKey: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-fuzz-"));
   const database = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
   for (const [email, role] of [
@@ -40,6 +41,10 @@ export async function startFuzzTarget(
     const made = userCliOn(database, "add", "--email", email, "--password", PASSWORD, "--role", role);
     if (made.status !== 0) throw new Error(made.output);
   }
+  const [apiKey] = await seedApiKeys(
+    databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dataDir },
+    [{ name: "Fuzz key", scopes: ["leads:read", "leads:write"] }],
+  );
   const server = await startServerProcess(database);
   const admin = await signIn(server.url, "fuzz.admin@example.com");
   const client = await signIn(server.url, "fuzz.client@example.com");
@@ -141,5 +146,5 @@ export async function startFuzzTarget(
     ]),
   ];
   const port = Number(new URL(server.url).port);
-  return { server, target: { paths, cookies: [admin, client] }, port };
+  return { server, target: { paths, cookies: [admin, client] }, port, apiKey: apiKey! };
 }

@@ -15,6 +15,7 @@ import { authorize } from "~/lib/permissions";
 import { EMAIL_MAX } from "~/lib/schema-parts";
 import type { Operator } from "./user-admin.server";
 import { USERS_PAGE_SIZE, type UserListQuery } from "./user-list.schema";
+import { isMomentText } from "~/lib/calendar";
 
 export type UserStatus = "active" | "unconfirmed" | "invited" | "disabled";
 
@@ -112,12 +113,9 @@ function listFilter(query: Pick<UserListQuery, "q" | "role">): SQL | undefined {
  * only when they are a timestamp and an address.
  */
 const cursorKeys = sql<string[]>`array[${user.createdAt}::text, ${user.email}]`;
-const isTimestamp = (v: string) =>
-  /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(v);
-
 function cursorOf(token: string): Cursor | null {
   const cursor = decodeCursor(token, 2);
-  return cursor && isTimestamp(cursor.keys[0]!) && cursor.keys[1]!.length <= EMAIL_MAX ? cursor : null;
+  return cursor && isMomentText(cursor.keys[0]!) && cursor.keys[1]!.length <= EMAIL_MAX ? cursor : null;
 }
 
 /**

@@ -10,6 +10,7 @@ import { decodeCursor, keysetPageOf, type Cursor } from "~/lib/cursor.server";
 import { cappedTotal, COUNT_CAP, type CappedTotal, type KeysetPage, type PageCursor } from "~/lib/paging";
 import { queryRows, type Database, type DatabaseHandle } from "~/db/client.server";
 import { UNASSIGNED, type LeadListQuery, type LeadSort } from "./lead-list.schema";
+import { isMomentText } from "~/lib/calendar";
 
 // ---------------------------------------------------------------- reading
 
@@ -144,8 +145,7 @@ export const cursorKeys: Record<LeadSort, SQL<string[]>> = {
 /** How each key of an order goes back into SQL from a cursor's text, and which text it accepts. */
 const timestampKey = {
   cast: "timestamptz",
-  valid: (v: string) =>
-    /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(v),
+  valid: isMomentText,
 };
 const nameKey = { cast: "text", valid: (v: string) => v.length <= 50 };
 const idKey = { cast: "uuid", valid: isUuid };

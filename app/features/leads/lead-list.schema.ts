@@ -19,6 +19,7 @@ import { pageCursorOf, type PageCursor } from "~/lib/paging";
 import { z } from "~/lib/zod";
 
 import { capChoiceField } from "./leads.schema";
+import { isCalendarDay } from "~/lib/calendar";
 
 /** Spec 02 §4: the list filter offers every status except under_contract. */
 export const statusFilterOptions = leadStatuses.filter((s) => s.value !== "under_contract");
@@ -129,12 +130,8 @@ const uuid = (raw: string | null) =>
     ? raw.toLowerCase()
     : undefined;
 
-/** A real calendar day as YYYY-MM-DD, or undefined. */
-function day(raw: string | null): string | undefined {
-  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
-  const date = new Date(`${raw}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(raw) ? raw : undefined;
-}
+/** A real calendar day as YYYY-MM-DD in the years we accept, or undefined. */
+const day = (raw: string | null) => (raw && isCalendarDay(raw) ? raw : undefined);
 
 /** A search term from the URL, as both lists read it: trimmed, at most 100 characters. */
 const searchTerm = (raw: string | null) => (raw ?? "").trim().slice(0, 100);

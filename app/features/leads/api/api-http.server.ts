@@ -17,9 +17,12 @@ export async function readJsonBody(request: Request): Promise<{ raw: string; bod
   let body: unknown;
   try {
     // A NUL character cannot be stored in PostgreSQL text: refused here rather than failing the insert.
+    // Half a surrogate pair ("\udc00") is no character at all: it becomes U+FFFD here, as it would in
+    // any UTF-8 text column, instead of failing a jsonb write (a delivery's payload) with a 500.
     body = JSON.parse(raw, (_key, value: unknown) => {
-      if (typeof value === "string" && value.includes("\u0000")) nul = true;
-      return value;
+      if (typeof value !== "string") return value;
+      if (value.includes("\u0000")) nul = true;
+      return value.toWellFormed();
     });
   } catch {
     return problem("malformed-json", "The body could not be read as JSON.");

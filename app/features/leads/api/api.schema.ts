@@ -15,6 +15,7 @@ import {
 } from "~/db/enums";
 import { z } from "~/lib/zod";
 import { leadDefaults, leadFields, leadSchema, type LeadField } from "../leads.schema";
+import { FIRST_YEAR, isCalendarDay, LAST_YEAR } from "~/lib/calendar";
 
 /** The most leads one request may carry. */
 export const API_BATCH_MAX = 500;
@@ -195,6 +196,7 @@ export const leadPageQuerySchema = z.object({
       offset: true,
       message: "updatedSince must be an ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z",
     })
+    .refine((v) => isCalendarDay(v.slice(0, 10)), `updatedSince must fall in ${FIRST_YEAR} to ${LAST_YEAR}`)
     .optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(API_PAGE_SIZE).optional(),

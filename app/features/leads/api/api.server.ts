@@ -29,6 +29,7 @@ import { assertClientAccount, InvalidClientError } from "../lead-commands.server
 import { leadSchema, type LeadInput } from "../leads.schema";
 import { insertLeads } from "../new-leads.server";
 import { publicLeadSql } from "../public-lead.server";
+import { isMomentText } from "~/lib/calendar";
 
 export interface ApiKeyPrincipal extends Principal {
   id: string;
@@ -299,7 +300,7 @@ export async function apiListLeads(
   let position = 0;
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor, 2);
-    if (!cursor || !isUuid(cursor.keys[1]!) || Number.isNaN(Date.parse(cursor.keys[0]!))) {
+    if (!cursor || !isUuid(cursor.keys[1]!) || !isMomentText(cursor.keys[0]!)) {
       return { invalidCursor: true };
     }
     position = cursor.position;

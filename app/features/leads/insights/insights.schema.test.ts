@@ -23,6 +23,9 @@ describe("the insights' date range", () => {
     ["from=10/05/2026&to=2026-10-18", "Dates are written YYYY-MM-DD"],
     ["from=2026-10-18&to=2026-10-05", "The start date is after the end date"],
     ["from=2024-01-01&to=2026-01-01", "A range spans at most 731 days"],
+    ["from=9999-12-01&to=9999-12-31", "Dates run from 1900 to 2199"],
+    ["from=0000-01-01", "Dates run from 1900 to 2199"],
+    ["from=+010000-01-03&to=+010000-01-10", "Dates are written YYYY-MM-DD"],
   ])("falls back to the default with the reason for %s", (query, reason) => {
     const parsed = parseRange(url(query), now);
     expect(parsed.ok).toBe(false);
@@ -38,6 +41,20 @@ describe("the insights' date range", () => {
       "2026-10-12",
       "2026-10-19",
     ]);
+  });
+
+  it("ends by count whatever range it is handed: past year 9999, backwards, or longer than allowed", () => {
+    // The week after 9999-12-27 is labelled "+010000-01-03", which sorts below "9999-12-31": a loop that
+    // compared labels never ended (it held the whole server).
+    expect(weeksOf({ from: "9999-12-01", to: "9999-12-31" })).toEqual([
+      "9999-11-29",
+      "9999-12-06",
+      "9999-12-13",
+      "9999-12-20",
+      "9999-12-27",
+    ]);
+    expect(weeksOf({ from: "2026-10-19", to: "2026-10-01" })).toEqual([]);
+    expect(weeksOf({ from: "1900-01-01", to: "2199-12-31" }).length).toBe(106);
   });
 });
 

@@ -4,11 +4,11 @@
  * default with a message saying why, so a hand-edited URL never breaks the page.
  */
 import { z } from "zod";
+import { DAY_MS, dayOf as day, dayProblem, startOfDay } from "~/lib/calendar";
 
 export const DEFAULT_DAYS = 84;
 /** Longer ranges are refused: the charts read weeks, and two years of weeks is already a long row. */
 export const MAX_DAYS = 731;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface InsightRange {
   /** YYYY-MM-DD, the first day counted. */
@@ -17,15 +17,11 @@ export interface InsightRange {
   to: string;
 }
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are written YYYY-MM-DD")
-  .refine((s) => {
-    const at = Date.parse(`${s}T00:00:00Z`);
-    return !Number.isNaN(at) && day(at) === s;
-  }, "That day does not exist");
+/** A calendar day in the years the product accepts (calendar.ts says which, and why). */
+const isoDay = z.string().superRefine((s, ctx) => {
+  const problem = dayProblem(s);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 const rangeSchema = z
   .object({ from: isoDay, to: isoDay })
@@ -36,7 +32,7 @@ const rangeSchema = z
   );
 
 export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+  Math.round((startOfDay(to) - startOfDay(from)) / DAY_MS);
 
 export function defaultRange(now = new Date()): InsightRange {
   return { from: day(now.getTime() - (DEFAULT_DAYS - 1) * DAY_MS), to: day(now.getTime()) };
@@ -85,15 +81,20 @@ export function parseRange(url: URL, now = new Date()): ParsedRange {
 
 /** Monday (UTC) of the week holding `iso`, as YYYY-MM-DD: the weeks the charts are counted in. */
 export function weekOf(iso: string): string {
-  const at = new Date(`${iso}T00:00:00Z`);
+  const at = new Date(startOfDay(iso));
   return day(at.getTime() - ((at.getUTCDay() + 6) % 7) * DAY_MS);
 }
 
-/** Every week (its Monday) that the range touches, oldest first. */
+/** The most weeks a range of MAX_DAYS can touch: the loop below ends by count, whatever it is given. */
+const MAX_WEEKS = Math.ceil(MAX_DAYS / 7) + 1;
+
+/**
+ * Every week (its Monday) that the range touches, oldest first. Counted in milliseconds, not by comparing
+ * labels: a label past year 9999 ("+010000-01-03") sorts below "9999-12-31" and a text loop never ends.
+ */
 export function weeksOf(range: InsightRange): string[] {
-  const weeks: string[] = [];
-  for (let w = weekOf(range.from); w <= range.to; w = day(Date.parse(`${w}T00:00:00Z`) + 7 * DAY_MS)) {
-    weeks.push(w);
-  }
-  return weeks;
+  const first = startOfDay(weekOf(range.from));
+  const last = startOfDay(range.to);
+  const count = Math.min(MAX_WEEKS, Math.floor((last - first) / (7 * DAY_MS)) + 1);
+  return Array.from({ length: Math.max(0, count) }, (_, i) => day(first + i * 7 * DAY_MS));
 }

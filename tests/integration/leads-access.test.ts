@@ -1050,6 +1050,32 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
       ).toMatchObject([{ notes: "Called, left a voicemail", feedbackStatus: "contacted" }]);
     });
 
+    it("gives client B none of client A's deal figures or reason when the admin moves A's lead to B", async () => {
+      const id = await seedLead({ assignedToClientId: ids.clientA });
+      for (const fields of [
+        { feedbackStatus: "deal_closed", dealPurchasePrice: "123456", dealProfit: "54321", notes: "" },
+        { feedbackStatus: "not_interested", notInterestedReason: "location", notes: "" },
+      ]) {
+        const sent = answer(
+          await run(feedbackAction, post("clientA", `/client/leads/${id}`, fields), { id }),
+        );
+        expect(sent.status, fields.feedbackStatus).toBe(200);
+      }
+      expect(await leadRow(id)).toMatchObject({ dealProfit: 54321, notInterestedReason: "location" });
+      const moved = await leadPost("admin", id, { intent: "assign", assignedToClientId: ids.clientB });
+      expect(statusOf(moved) ?? 200).toBeLessThan(400);
+      expect(await leadRow(id)).toMatchObject({
+        assignedToClientId: ids.clientB,
+        clientFeedbackStatus: "not_reviewed",
+        notInterestedReason: null,
+        dealPurchasePrice: null,
+        dealProfit: null,
+      });
+      const seen = answer(await run(clientLeadLoader, get("clientB", `/client/leads/${id}`), { id }));
+      const text = JSON.stringify(seen.data);
+      for (const leaked of ["123456", "54321", "location"]) expect(text).not.toContain(leaked);
+    });
+
     it("answers client A's feedback on B's lead or an unassigned one with 404, changing nothing", async () => {
       for (const id of [seeds.b1, seeds.unassigned, NOT_A_UUID]) {
         const before = await snapshot();

@@ -243,12 +243,19 @@ export const statusChange = (status: LeadStatus, now: Date) => ({
 export const statusChangedText = (from: LeadStatus, to: LeadStatus) =>
   `Status changed from ${labelOf(leadStatuses, from)} to ${labelOf(leadStatuses, to)}`;
 
-/** The row change of a new assignee (one lead or many): feedback belongs to whoever gave it, so it resets. */
+/**
+ * The row change of a new assignee (one lead or many): feedback belongs to whoever gave it, so it resets,
+ * with all of it: the reason a client passed and the figures of their deal are theirs, not the next
+ * company's to read.
+ */
 export const assignmentChange = (clientId: string | null, now: Date) => ({
   assignedToClientId: clientId,
   clientFeedbackStatus: "not_reviewed" as const,
   clientNotes: null,
   clientReviewedAt: null,
+  notInterestedReason: null,
+  dealPurchasePrice: null,
+  dealProfit: null,
   updatedAt: now,
 });
 

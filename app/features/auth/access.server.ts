@@ -22,6 +22,7 @@ import { API_RATE_WINDOW_S } from "./api-rate-window";
 import { getAuth } from "./auth.server";
 import { sessionLifetimeEnded } from "./session-lifetime";
 import { markSessionActive } from "./sessions.server";
+import { safeRedirectPath } from "./safe-redirect";
 
 export interface AuthState {
   actor: Actor | null;
@@ -132,31 +133,6 @@ async function loadAuthState(request: Request): Promise<AuthState> {
 
 export async function getActor(request: Request): Promise<Actor | null> {
   return (await getAuthState(request)).actor;
-}
-
-/** A same-site path to return to, or "/" for anything else (absolute URLs, //host, back to /auth). */
-export function safeRedirectPath(
-  value: FormDataEntryValue | string | null | undefined,
-  fallback = "/",
-): string {
-  if (
-    typeof value !== "string" ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.startsWith("/\\")
-  ) {
-    return fallback;
-  }
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
-  try {
-    const base = "http://leadworks.invalid";
-    const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    if (url.pathname === "/auth" || url.pathname.startsWith("/auth/")) return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
 }
 
 function signInRedirect(request: Request, setCookies: string[]): Response {

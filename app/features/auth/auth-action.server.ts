@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import { type Toast, errorToast } from "~/lib/toast";
-import { safeRedirectPath } from "./access.server";
+import { safeRedirectPath } from "./safe-redirect";
 import {
   authMessages,
   confirmEmail,

@@ -1,6 +1,7 @@
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/auth";
-import { redirectIfSignedIn, safeRedirectPath } from "~/features/auth/access.server";
+import { redirectIfSignedIn } from "~/features/auth/access.server";
+import { safeRedirectPath } from "~/features/auth/safe-redirect";
 import { handleAuthPost } from "~/features/auth/auth-action.server";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { AuthTabs } from "~/features/auth/components/auth-tabs";

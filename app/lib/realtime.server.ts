@@ -113,11 +113,29 @@ export async function eventStream(request: Request, options: EventStreamOptions)
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
+      // Events wait for a check of the session that starts after they arrived: a member removed a moment
+      // ago gets nothing more (the heartbeat alone left 25 seconds). One check serves every event that
+      // arrived before it started, so a burst costs one query.
+      let waiting: string[] = [];
+      let checkingEvents = false;
+      const forwardWaiting = async () => {
+        checkingEvents = true;
+        while (waiting.length && !closed) {
+          const batch = waiting;
+          waiting = [];
+          const allowed = await stillAllowed().catch(() => false);
+          if (!allowed) return endStream();
+          for (const data of batch) send(`event: ${eventName}\ndata: ${data}\n\n`);
+        }
+        checkingEvents = false;
+      };
       let unsubscribe: () => Promise<void>;
       try {
         unsubscribe = await handle.listen(channel, (payload) => {
           const data = select(payload);
-          if (data !== null) send(`event: ${eventName}\ndata: ${data}\n\n`);
+          if (data === null || closed) return;
+          waiting.push(data);
+          if (!checkingEvents) void forwardWaiting();
         });
       } catch (error) {
         release();
@@ -132,16 +150,16 @@ export async function eventStream(request: Request, options: EventStreamOptions)
         stillAllowed()
           .catch(() => false)
           .then((allowed) => {
-            if (allowed) {
-              send(`: heartbeat\n\n`);
-            } else {
-              // The page reloads its data on `end`, which takes a signed-out visitor to sign-in.
-              send(`event: end\ndata: {}\n\n`);
-              cleanup();
-            }
+            if (allowed) send(`: heartbeat\n\n`);
+            else endStream();
           })
           .finally(() => (checking = false));
       }, heartbeatMs);
+      // The page reloads its data on `end`, which takes a signed-out visitor to sign-in.
+      function endStream() {
+        send(`event: end\ndata: {}\n\n`);
+        cleanup();
+      }
       cleanup = () => {
         if (closed) return;
         closed = true;

@@ -7,8 +7,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { session, user } from "~/db/schema";
+import { clientMembers, session, user } from "~/db/schema";
 import { getAuthState, requireArea } from "~/features/auth/access.server";
+import { removeMember } from "~/features/auth/client-team.server";
 import { ABSOLUTE_LIFETIME_MS } from "~/features/auth/session-lifetime";
 import { LAST_ACTIVE_RESOLUTION_MS, sessionStillGrants } from "~/features/auth/sessions.server";
 import { assignLead, createLead } from "~/features/leads/lead-commands.server";
@@ -514,6 +515,54 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
         { leadId: lead.id, clients: [clientA.id] },
         { leadId: lead.id, clients: [clientA.id, clientB.id] },
       ]);
+    });
+
+    it("forwards nothing to a member removed from the team, even before the next heartbeat", async () => {
+      // The heartbeat alone would end the stream only after it: here it is a minute away.
+      setHeartbeatInterval(60_000);
+      try {
+        const admin = await account("admin");
+        const owner = await account("client");
+        const member = await account("client");
+        await database.db
+          .update(clientMembers)
+          .set({ companyId: owner.id, role: "member" })
+          .where(eq(clientMembers.userId, member.id));
+        const forMember = await openStream(clientEventsLoader, "/client/events", await signIn(member.email));
+        const forOwner = await openStream(clientEventsLoader, "/client/events", await signIn(owner.email));
+        const ownerActor = (await getAuthState(getRequest("/", { cookie: await signIn(owner.email) })))
+          .actor!;
+        expect(await removeMember(ownerActor, owner.id, member.id)).toMatchObject({ ok: true });
+
+        const adminActor = { id: admin.id, permissions: permissionsOf(["admin"]) };
+        const lead = await createLead(
+          adminActor,
+          leadSchema.parse({
+            ...JANE_DOE,
+            phone: "+1 (202) 555-1299",
+            state: "IL",
+            propertyType: "single_family",
+            motivationLevel: "hot",
+            leadSource: "referral",
+            situationNotes: "",
+            askingPrice: "",
+            estimatedValue: "",
+            estimatedRepairCost: "",
+            assignedToClientId: owner.id,
+          }),
+        );
+        // The owner hears of the lead; the removed member's stream ends instead, well within the minute.
+        expect(await forOwner.readUntil((t) => t.includes(lead.id))).toContain(`"leadId":"${lead.id}"`);
+        const started = Date.now();
+        const memberText = await forMember.readUntil(() => false, 5_000);
+        expect(forMember.ended()).toBe(true);
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(memberText).toContain("event: end");
+        expect(memberText).not.toContain("event: lead");
+        expect(memberText).not.toContain(lead.id);
+      } finally {
+        setHeartbeatInterval(HEARTBEAT);
+      }
     });
   });
 });

@@ -88,6 +88,11 @@ export const user = pgTable("user", {
   image: text("image"),
   /** Set when an admin disables the account; its sessions are deleted at the same moment. */
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  /**
+   * The first session's start: until then (an invitation never taken up, an account made for someone),
+   * no lead data goes to the address by e-mail or text.
+   */
+  firstSignedInAt: timestamp("first_signed_in_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

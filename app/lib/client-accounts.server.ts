@@ -4,7 +4,7 @@
  * `client` role today and is a company's own account (ADR 037), not one of its members. And the people
  * of a company who can act on its leads, whom its notices (reminders, texts) reach.
  */
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/client.server";
 import { clientMembers, profiles, user, userRoles } from "~/db/schema";
@@ -56,25 +56,35 @@ export interface CompanyPerson {
 }
 
 /**
- * The people who can act on the leads of `companyIds` now: members whose account is enabled and holds
- * the client role (revoking it locks a person out, ADR 037), by e-mail.
+ * The people to tell about the leads of `companyIds` now: members whose account is enabled, holds the
+ * client role (revoking it locks a person out, ADR 037) and has been signed in to at least once, by e-mail.
  */
 export async function activeCompanyPeople(
   q: Database | Transaction,
   companyIds: readonly string[],
 ): Promise<CompanyPerson[]> {
   if (companyIds.length === 0) return [];
-  return q
-    .select({
-      userId: clientMembers.userId,
-      companyId: clientMembers.companyId,
-      email: user.email,
-      firstName: profiles.firstName,
-    })
-    .from(clientMembers)
-    .innerJoin(user, eq(user.id, clientMembers.userId))
-    .innerJoin(userRoles, and(eq(userRoles.userId, clientMembers.userId), eq(userRoles.role, "client")))
-    .leftJoin(profiles, eq(profiles.userId, clientMembers.userId))
-    .where(and(inArray(clientMembers.companyId, [...companyIds]), isNull(user.disabledAt)))
-    .orderBy(asc(user.email));
+  return (
+    q
+      .select({
+        userId: clientMembers.userId,
+        companyId: clientMembers.companyId,
+        email: user.email,
+        firstName: profiles.firstName,
+      })
+      .from(clientMembers)
+      .innerJoin(user, eq(user.id, clientMembers.userId))
+      .innerJoin(userRoles, and(eq(userRoles.userId, clientMembers.userId), eq(userRoles.role, "client")))
+      .leftJoin(profiles, eq(profiles.userId, clientMembers.userId))
+      // Lead data by e-mail or text only to people who have signed in: an invitation never taken up (or an
+      // address an owner typed for someone) gets none.
+      .where(
+        and(
+          inArray(clientMembers.companyId, [...companyIds]),
+          isNull(user.disabledAt),
+          isNotNull(user.firstSignedInAt),
+        ),
+      )
+      .orderBy(asc(user.email))
+  );
 }

@@ -1052,10 +1052,11 @@ describe.each(testDatabases)("lead routes on $name", (testDb) => {
 
     it("gives client B none of client A's deal figures or reason when the admin moves A's lead to B", async () => {
       const id = await seedLead({ assignedToClientId: ids.clientA });
-      for (const fields of [
+      const feedback: Record<string, string>[] = [
         { feedbackStatus: "deal_closed", dealPurchasePrice: "123456", dealProfit: "54321", notes: "" },
         { feedbackStatus: "not_interested", notInterestedReason: "location", notes: "" },
-      ]) {
+      ];
+      for (const fields of feedback) {
         const sent = answer(
           await run(feedbackAction, post("clientA", `/client/leads/${id}`, fields), { id }),
         );

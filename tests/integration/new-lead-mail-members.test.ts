@@ -6,7 +6,14 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clientAgreements, mailOutbox, notificationSettings, userRoles } from "~/db/schema";
+import {
+  clientAgreements,
+  clientMembers,
+  mailOutbox,
+  notificationSettings,
+  user,
+  userRoles,
+} from "~/db/schema";
 import { assignmentNotice } from "~/features/leads/assignment-notice.server";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
 import { assignLead } from "~/features/leads/lead-commands.server";
@@ -18,7 +25,14 @@ import { smtpTransport } from "~/lib/mail/transports.server";
 import { permissionsOf } from "~/lib/permissions";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { testDatabases } from "../support/databases";
-import { postAccount, signedInAccounts, stubAuthEnv, useTestDatabase } from "../support/integration-fixtures";
+import {
+  confirmedUser,
+  postAccount,
+  sessionCookie,
+  signedInAccounts,
+  stubAuthEnv,
+  useTestDatabase,
+} from "../support/integration-fixtures";
 import { deliverLeads } from "../support/lead-deliveries";
 import { parseMail } from "../support/mail";
 import { answer, call, formRequest } from "../support/route-calls";
@@ -129,6 +143,34 @@ describe.each(testDatabases)("new-lead e-mails for each member on $name", (testD
     const [blue] = await deliverLeads(database.db, null, 1);
     expect(await assignLead(admin(), blue!, ids.Blue)).toBe(true);
     expect((await arrived()).map((m) => m.to)).toEqual(["blue@example.com", "cal@example.com"]);
+  });
+
+  it("a person who has never signed in gets no lead e-mail; after their first sign-in they do", async () => {
+    await choose({ Ann: "none", Bob: "none" });
+    await confirmedUser({
+      email: "dora@example.com",
+      password: PASSWORD,
+      role: "client",
+      firstName: "Dora",
+      lastName: "Tester",
+    });
+    const [dora] = await database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, "dora@example.com"));
+    await database.db
+      .update(clientMembers)
+      .set({ companyId: ids.Red, role: "member" })
+      .where(eq(clientMembers.userId, dora!.id));
+    const [first] = await deliverLeads(database.db, null, 1);
+    expect(await assignLead(admin(), first!, ids.Red)).toBe(true);
+    expect((await arrived()).map((m) => m.to)).toEqual(["red@example.com"]);
+
+    await sessionCookie("dora@example.com", PASSWORD);
+    const [second] = await deliverLeads(database.db, null, 1);
+    expect(await assignLead(admin(), second!, ids.Red)).toBe(true);
+    expect((await arrived()).map((m) => m.to)).toEqual(["dora@example.com", "red@example.com"]);
+    await database.db.delete(clientMembers).where(eq(clientMembers.userId, dora!.id));
   });
 
   it("the admin's sentence counts how the team hears; a locked-out member is not mailed", async () => {

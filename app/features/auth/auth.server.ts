@@ -13,7 +13,7 @@ import crypto from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { account, session, user, verification } from "~/db/schema";
@@ -188,6 +188,13 @@ function createAuth(db: Database) {
                 message: "This account has been disabled. Please contact us if you think this is a mistake.",
               });
             }
+          },
+          // The first sign-in opens the account to lead notifications (client-accounts.server.ts).
+          async after(newSession) {
+            await currentWriter(db)
+              .update(user)
+              .set({ firstSignedInAt: new Date() })
+              .where(and(eq(user.id, newSession.userId), isNull(user.firstSignedInAt)));
           },
         },
       },

@@ -88,7 +88,7 @@ describe("client teams", () => {
       failures.push(...(await axeAtBothWidths(owner, "/client/team", viewports.phone)));
 
       const mail = await waitForMail(app.dataDir, MEMBER.email, "Your Leadworks client portal account");
-      expect(mail.text).toContain("Dana Reyes added you to the team of Red Oak Investments");
+      expect(mail.text).toContain("An owner of Red Oak Investments added you to its team");
       const member = await app.open(pathOf(mail.links[0]!), viewports.phone);
       await member.getByLabel("Password", { exact: true }).fill(MEMBER.password);
       await member.getByLabel("Confirm password").fill(MEMBER.password);

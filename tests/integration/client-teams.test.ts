@@ -6,7 +6,7 @@
  * one owner left; a removed member is signed out at once and loses access; feedback and returns name
  * the member who gave them, and the admin's timeline shows their name.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   clientAgreements,
@@ -14,11 +14,14 @@ import {
   leadActivities,
   leads,
   mailOutbox,
+  rateLimitHits,
   session,
+  user,
   userRoles,
   webhookEndpoints,
 } from "~/db/schema";
 import { getActor } from "~/features/auth/access.server";
+import { INVITATION_LIMITS } from "~/features/auth/client-team.server";
 import { assignLead } from "~/features/leads/lead-commands.server";
 import { leadTimeline } from "~/features/leads/lead-queries.server";
 import { permissionsOf } from "~/lib/permissions";
@@ -85,7 +88,11 @@ describe.each(testDatabases)("client teams on $name", (testDb) => {
 
   /** The path and query of the link in the latest e-mail to `email`. */
   async function linkInLatestMail(email: string) {
-    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    const mails = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, email))
+      .orderBy(mailOutbox.createdAt);
     const latest = mails.at(-1);
     expect(latest, `an e-mail to ${email}`).toBeDefined();
     const url = new URL(/https?:\/\/\S+/.exec(latest!.textBody)![0]);
@@ -200,30 +207,34 @@ describe.each(testDatabases)("client teams on $name", (testDb) => {
     const { path, mail } = await linkInLatestMail(email);
     expect(path).toMatch(/^\/auth\/reset-password\?token=\w+&invite=1$/);
     expect(mail.subject).toBe("Your Leadworks client portal account");
-    expect(mail.textBody).toContain("ownerA Tester added you to the team of Alpha Homes");
-
-    const again = answer(
-      await callRoute(
-        teamAction,
-        post("ownerA", "/client/team", { intent: "invite-member", email, role: "member" }),
-      ),
-    );
-    expect(again.status).toBe(409);
-    expect(again.data.toast?.text).toMatch(/^An account with this email already exists/);
-    // Someone of another company, or an admin's address, cannot be pulled into A's team either.
-    const other = answer(
-      await callRoute(
-        teamAction,
-        post("ownerA", "/client/team", {
-          intent: "invite-member",
-          email: "ownerb@example.com",
-          role: "owner",
-        }),
-      ),
-    );
-    expect(other.status).toBe(409);
-
+    // The company's name as the agency set it, never a name the owner typed on their profile.
+    expect(mail.textBody).toContain("An owner of Alpha Homes added you to its team");
+    expect(mail.textBody).not.toContain("ownerA Tester");
     memberCookies.memberA = await acceptInvitation(email);
+
+    // An address that has an account (here Sam's, now on the team; then B's owner, of another company)
+    // is answered as any invitation: whether an address has an account is not the inviter's to learn.
+    // The address itself is told by e-mail, and nothing changes.
+    for (const address of [email, "ownerb@example.com"]) {
+      const again = answer(
+        await callRoute(
+          teamAction,
+          post("ownerA", "/client/team", { intent: "invite-member", email: address, role: "owner" }),
+        ),
+      );
+      expect(again, address).toMatchObject({
+        status: 200,
+        data: { ok: true, toast: { text: `Invitation sent to ${address}` } },
+      });
+      const { path: told, mail: notice } = await linkInLatestMail(address);
+      expect(told).toBe("/auth");
+      expect(notice.subject).toBe("An invitation to a team in the Leadworks client portal");
+      expect(notice.textBody).toContain(
+        `An owner of Alpha Homes tried to add ${address} to its team in the Leadworks client portal.`,
+      );
+    }
+    expect(await memberRow(ids.ownerB)).toMatchObject({ companyId: ids.ownerB, role: "owner" });
+
     const actor = await getActor(get("memberA", "/client"));
     memberIds.memberA = actor!.id;
     expect(actor).toMatchObject({
@@ -237,6 +248,39 @@ describe.each(testDatabases)("client teams on $name", (testDb) => {
       role: "member",
       invitedBy: ids.ownerA,
     });
+  });
+
+  it("limits an owner's invitations per hour (the staff's are not counted), then answers 429 with when to retry", async () => {
+    const invite = async (who: "ownerB" | "admin", n: number) => {
+      const email = `limit-${n}-${testDb.name}@bravo.example`;
+      const fields = { intent: "invite-member", email, role: "member" };
+      return who === "admin"
+        ? answer(
+            await callRoute(adminClientAction, post("admin", `/admin/clients/${ids.ownerB}`, fields), {
+              id: ids.ownerB,
+            }),
+          )
+        : answer(await callRoute(teamAction, post("ownerB", "/client/team", fields)));
+    };
+    const statuses: number[] = [];
+    for (let n = 0; n < INVITATION_LIMITS.owner[0]!.max + 2; n++)
+      statuses.push((await invite("ownerB", n)).status);
+    expect(statuses).toEqual([...Array<number>(INVITATION_LIMITS.owner[0]!.max).fill(200), 429, 429]);
+    const refused = await invite("ownerB", 99);
+    expect(refused.data.toast?.text).toMatch(
+      /^You have sent as many invitations as we allow for now\. Try again in \d+ minutes?/,
+    );
+    // Refused invitations send nothing.
+    expect(
+      await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, `limit-99-${testDb.name}@bravo.example`)),
+    ).toEqual([]);
+    expect((await invite("admin", 100)).status).toBe(200);
+    // The other tests count B's team: the people invited here leave it.
+    await database.db.delete(rateLimitHits).where(like(rateLimitHits.bucket, "invite:%"));
+    await database.db.delete(user).where(like(user.email, `limit-%-${testDb.name}@bravo.example`));
   });
 
   it("lets an admin invite a member from the client's page", async () => {

@@ -32,7 +32,7 @@ import { resolveAuthSecret } from "~/lib/auth-secret.server";
 export type Writer = Database | Transaction;
 
 /** What the reset-password e-mail is for: a forgotten password (default) or a client invitation. */
-export type ResetMailPurpose = { kind: "invitation"; companyName: string; invitedBy?: string };
+export type ResetMailPurpose = { kind: "invitation"; companyName: string; byTeam?: boolean };
 
 interface Scope {
   db: Database;
@@ -124,7 +124,7 @@ function createAuth(db: Database) {
                 to: target.email,
                 url: link("/auth/reset-password", { token, invite: "1" }),
                 companyName: purpose.companyName,
-                invitedBy: purpose.invitedBy,
+                byTeam: purpose.byTeam,
                 contactEmail: config.CONTACT_EMAIL,
               })
             : resetPasswordMail({

@@ -43,4 +43,6 @@ export const teamMessages = {
   lastOwner: "A company needs at least one owner: make someone else an owner first.",
   companyAccount: "The company's own account can't be removed: the agreement and the leads are on it.",
   self: "You can't remove yourself from the team; another owner can.",
-} as const;
+  tooManyInvitations: (minutes: number) =>
+    `You have sent as many invitations as we allow for now. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or write to us to invite more people at once.`,
+};

@@ -17,7 +17,12 @@ import {
   user,
   userRoles,
 } from "~/db/schema";
-import { personName, type Actor } from "~/lib/actor";
+import type { Transaction } from "~/db/client.server";
+import type { Actor } from "~/lib/actor";
+import { env } from "~/lib/env.server";
+import { enqueueMail } from "~/lib/mail/outbox.server";
+import { invitationOfExistingMail } from "~/lib/mail/templates/account";
+import { addHit, lockBucket, msUntilRoom } from "~/lib/rate-limit.server";
 import { audit } from "~/lib/audit.server";
 import { findClientAccount } from "~/lib/client-accounts.server";
 import { authorizeOwner } from "~/lib/permissions";
@@ -25,7 +30,8 @@ import { inAuthTransaction, type Writer } from "./auth.server";
 import { teamMessages, type InviteMemberInput } from "./client-team.schema";
 import { createInvitedAccount } from "./user-admin.server";
 
-export type TeamResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+export type TeamResult =
+  { ok: true; message: string } | { ok: false; status: 404 | 409 | 429; message: string };
 
 export interface TeamMember {
   id: string;
@@ -79,11 +85,46 @@ export async function listTeam(actor: Actor, companyId: string): Promise<TeamMem
   }));
 }
 
+const HOUR_MS = 3_600_000;
+/**
+ * How many invitations an owner may send: per company and per owner, in any hour and any day. Each one
+ * is an e-mail in the agency's name to an address the owner typed; the agency's staff are not counted.
+ */
+export const INVITATION_LIMITS = {
+  company: [
+    { max: 10, windowMs: HOUR_MS },
+    { max: 25, windowMs: 24 * HOUR_MS },
+  ],
+  owner: [
+    { max: 5, windowMs: HOUR_MS },
+    { max: 15, windowMs: 24 * HOUR_MS },
+  ],
+};
+
+/**
+ * Takes one invitation from the company's and the owner's allowance, or says how long until there is room.
+ * Both are checked before either is counted, under their locks (parallel invitations cannot slip past).
+ */
+async function takeInvitation(tx: Transaction, actor: Actor, companyId: string): Promise<number> {
+  const buckets = [
+    { bucket: `invite:company:${companyId}`, windows: INVITATION_LIMITS.company },
+    { bucket: `invite:owner:${actor.id}`, windows: INVITATION_LIMITS.owner },
+  ];
+  let wait = 0;
+  for (const { bucket, windows } of buckets) {
+    await lockBucket(tx, bucket);
+    wait = Math.max(wait, await msUntilRoom(tx, bucket, windows));
+  }
+  if (wait === 0) for (const { bucket } of buckets) await addHit(tx, bucket);
+  return wait;
+}
+
 /**
  * Invites a new person to the company: an account of their own, a member of the company with `role`
- * and the client role, and the invitation e-mail with the link to set a password (7 days). An address
- * that already has an account is refused: a person belongs to at most one company, and moving an
- * account between companies is the agency's to do.
+ * and the client role, and the invitation e-mail with the link to set a password (7 days). A person
+ * belongs to at most one company, and moving an account between companies is the agency's to do: an
+ * address that already has an account gets an e-mail saying so, while the owner is answered as for any
+ * invitation (whether an address has an account is not theirs to learn). The agency's staff are told.
  */
 export async function inviteMember(
   actor: Actor,
@@ -92,20 +133,42 @@ export async function inviteMember(
 ): Promise<TeamResult> {
   authorizeOwner(actor, manage, companyId);
   const email = input.email.toLowerCase();
+  const staff = actor.permissions.has(manage.any);
   const db = await getDb();
   const name = await companyName(db, companyId);
   if (!name) return { ok: false, status: 404, message: "Client not found" };
+  const sent: TeamResult = { ok: true, message: `Invitation sent to ${email}` };
   return inAuthTransaction(
     async (tx): Promise<TeamResult> => {
+      if (!staff) {
+        const wait = await takeInvitation(tx, actor, companyId);
+        if (wait > 0) {
+          const minutes = Math.max(1, Math.ceil(wait / 60_000));
+          return { ok: false, status: 429, message: teamMessages.tooManyInvitations(minutes) };
+        }
+      }
       const id = await createInvitedAccount(tx, { ...input, email, companyName: name });
-      if (!id) return { ok: false, status: 409, message: teamMessages.exists };
+      if (!id) {
+        if (staff) return { ok: false, status: 409, message: teamMessages.exists };
+        await enqueueMail(
+          tx,
+          invitationOfExistingMail({
+            to: email,
+            companyName: name,
+            signInUrl: `${env().SITE_URL}/auth`,
+            contactEmail: env().CONTACT_EMAIL,
+          }),
+        );
+        await audit(tx, actor.id, null, "team.invitation_of_existing", { email, companyId });
+        return sent;
+      }
       // The membership first: the client role's trigger then finds the person already in a company.
       await tx.insert(clientMembers).values({ userId: id, companyId, role: input.role, invitedBy: actor.id });
       await tx.insert(userRoles).values({ userId: id, role: "client", grantedBy: actor.id });
       await audit(tx, actor.id, id, "team.member_invited", { email, companyId, role: input.role });
-      return { ok: true, message: `Invitation sent to ${email}` };
+      return sent;
     },
-    { resetMail: { kind: "invitation", companyName: name, invitedBy: personName(actor) } },
+    { resetMail: { kind: "invitation", companyName: name, byTeam: !staff } },
   );
 }
 

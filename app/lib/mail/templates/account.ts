@@ -67,13 +67,16 @@ export function resetPasswordMail(input: { to: string; url: string; contactEmail
   };
 }
 
-/** A client's invitation; `invitedBy` names the person who added them to their company's team. */
+/**
+ * A client's invitation: from the agency, or (`byTeam`) from an owner of the company's team. Only the
+ * company's name is quoted, as the agency set it: no name an inviter typed goes out in our mail.
+ */
 export function invitationMail(input: {
   to: string;
   url: string;
   companyName: string;
   contactEmail: string;
-  invitedBy?: string;
+  byTeam?: boolean;
 }): OutgoingMail {
   return {
     to: input.to,
@@ -82,8 +85,8 @@ export function invitationMail(input: {
       preheader: `Set your password to see the leads we deliver to ${input.companyName}.`,
       heading: "Welcome to the Leadworks client portal",
       paragraphs: [
-        input.invitedBy
-          ? `${input.invitedBy} added you to the team of ${input.companyName} in the Leadworks client portal. There you will see the leads we deliver to ${input.companyName} and can give feedback on each one.`
+        input.byTeam
+          ? `An owner of ${input.companyName} added you to its team in the Leadworks client portal. There you will see the leads we deliver to ${input.companyName} and can give feedback on each one.`
           : `We created a client portal account for ${input.companyName}. There you will see the leads we deliver to you and can give feedback on each one.`,
         `Set your password to get started. You sign in with this address, ${input.to}. The link works once and expires in 7 days.`,
         // Plain words, no second link: the button's link stays the message's first.
@@ -91,8 +94,34 @@ export function invitationMail(input: {
       ],
       action: { label: "Set my password", url: input.url },
       footer: {
-        why: `You get this e-mail because ${input.invitedBy ?? "the Leadworks team"} invited ${input.to} to the client portal of ${input.companyName}. Not expected? Write to ${input.contactEmail}.`,
+        why: `You get this e-mail because ${input.byTeam ? `an owner of ${input.companyName}` : "the Leadworks team"} invited ${input.to} to the client portal of ${input.companyName}. Not expected? Write to ${input.contactEmail}.`,
       },
+    }),
+  };
+}
+
+/**
+ * An owner invited an address that already has an account: the inviter is told what any invitation gets,
+ * and the address's owner learns of it here, with what to do if they want to join.
+ */
+export function invitationOfExistingMail(input: {
+  to: string;
+  companyName: string;
+  signInUrl: string;
+  contactEmail: string;
+}): OutgoingMail {
+  return {
+    to: input.to,
+    ...composeMail({
+      subject: "An invitation to a team in the Leadworks client portal",
+      preheader: `An owner of ${input.companyName} tried to add this address; it already has an account.`,
+      heading: "Your address already has an account",
+      paragraphs: [
+        `An owner of ${input.companyName} tried to add ${input.to} to its team in the Leadworks client portal. This address already has a Leadworks account, so nothing was changed.`,
+        `A person belongs to one company's team. If you want to join ${input.companyName} with this address, write to ${input.contactEmail} and we will move your account. If you did not expect this, you can ignore this e-mail.`,
+      ],
+      action: { label: "Sign in", url: input.signInUrl },
+      footer: footer(input.contactEmail),
     }),
   };
 }

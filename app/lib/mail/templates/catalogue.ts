@@ -4,7 +4,13 @@
  * message of several lines), so the preview shows the worst case a phone must hold.
  */
 import type { OutgoingMail } from "../outbox.server";
-import { confirmationMail, existingAccountMail, invitationMail, resetPasswordMail } from "./account";
+import {
+  confirmationMail,
+  existingAccountMail,
+  invitationMail,
+  invitationOfExistingMail,
+  resetPasswordMail,
+} from "./account";
 import { feedbackDigestMail } from "./feedback";
 import { careerNoticeMail, careerReceiptMail, contactNoticeMail, contactReceiptMail } from "./forms";
 import { importReportMail } from "./imports";
@@ -176,6 +182,18 @@ export const sampleMails: SampleMail[] = [
         to: "ian@oakstreetbuyers.com",
         url: `${site.siteUrl}/auth/reset-password?token=${token}&invite=1`,
         companyName: "Oak Street Buyers",
+        contactEmail: site.contactEmail,
+      }),
+  },
+  {
+    id: "invitation-of-existing",
+    title: "Team invitation of an address that has an account",
+    audience: "account",
+    render: (site) =>
+      invitationOfExistingMail({
+        to: "ian@oakstreetbuyers.com",
+        companyName: "Oak Street Buyers",
+        signInUrl: `${site.siteUrl}/auth`,
         contactEmail: site.contactEmail,
       }),
   },

@@ -45,10 +45,28 @@ import { TickCoalescer } from "./tick-coalescer";
 import { loadStaticFiles, type MemoryFile } from "./static-files";
 import { databaseAnswers, unavailableAnswer } from "./unavailable";
 
-// Data-layer refusals answer 403/404, not 500 (refusals.ts, ADR 015).
-const serverBuild = withRefusalAnswers(build as unknown as ServerBuild);
-const handleWithRouter = createRequestHandler(serverBuild, "production");
-const routeFacts = routeFactsFor(serverBuild);
+/** React Router with what the request guard knows of its routes, for one build. */
+interface Router {
+  handle: ReturnType<typeof createRequestHandler>;
+  routeFacts: ReturnType<typeof routeFactsFor>;
+}
+
+function routerFor(raw: ServerBuild, mode: "production" | "development"): Router {
+  // Data-layer refusals answer 403/404, not 500 (refusals.ts, ADR 015).
+  const serverBuild = withRefusalAnswers(raw);
+  return { handle: createRequestHandler(serverBuild, mode), routeFacts: routeFactsFor(serverBuild) };
+}
+
+/**
+ * What `npm run dev` hands the server (server/dev.js): Vite's middleware for the modules and assets it
+ * serves while developing, and the current build (it changes as files are edited). Everything else, the
+ * jobs, the request guard and the refusals, is the production server's own.
+ */
+export interface DevServer {
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  build: () => Promise<ServerBuild>;
+  close: () => Promise<void>;
+}
 
 /** How long a shutdown waits for the requests in flight, and then for the background work in flight. */
 const SHUTDOWN_BOUND_MS = 10_000;
@@ -329,8 +347,20 @@ function secureDataDir(dataDir: string): void {
   if (line) log.info(line);
 }
 
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(dev?: DevServer): Promise<RunningServer> {
   const config = env();
+  let router = routerFor(build as unknown as ServerBuild, dev ? "development" : "production");
+  let routerBuild: unknown = build;
+  /** The router of the current build: in development, rebuilt when Vite hands over an edited one. */
+  async function currentRouter(): Promise<Router> {
+    if (!dev) return router;
+    const fresh = await dev.build();
+    if (fresh !== routerBuild) {
+      routerBuild = fresh;
+      router = routerFor(fresh, "development");
+    }
+    return router;
+  }
   const https = config.SITE_URL.startsWith("https://");
   const securityHeaders = baseSecurityHeaders({ https });
   secureDataDir(config.DATA_DIR);
@@ -365,19 +395,17 @@ export async function startServer(): Promise<RunningServer> {
       fileStore,
     }),
   );
+  // In development Vite serves the assets, and pages render on every request (so edits show).
   const buildDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "client");
-  const staticFiles: Map<string, MemoryFile> = loadStaticFiles(buildDir);
+  const staticFiles: Map<string, MemoryFile> = dev ? new Map() : loadStaticFiles(buildDir);
 
-  const render = (request: Request, cspNonce?: string, clientIp = "127.0.0.1") =>
-    handleWithRouter(request, { cspNonce, clientIp });
+  const render = async (request: Request, cspNonce?: string, clientIp = "127.0.0.1") =>
+    (await currentRouter()).handle(request, { cspNonce, clientIp });
   const started = Date.now();
-  const pages: Map<string, PrerenderedPage> = await prerenderPages(
-    prerenderPaths,
-    (request) => render(request),
-    "http://localhost",
-    {},
-  );
-  log.info(`[server] rendered ${pages.size} static pages in ${Date.now() - started} ms`);
+  const pages: Map<string, PrerenderedPage> = dev
+    ? new Map()
+    : await prerenderPages(prerenderPaths, (request) => render(request), "http://localhost", {});
+  if (!dev) log.info(`[server] rendered ${pages.size} static pages in ${Date.now() - started} ms`);
 
   let inFlight = 0;
   let shuttingDown = false;
@@ -434,6 +462,11 @@ export async function startServer(): Promise<RunningServer> {
         res.end();
         return;
       }
+      if (dev && (await viteServed(dev, req, res))) {
+        record.route = "vite";
+        record.quiet = true;
+        return;
+      }
       const file = staticFiles.get(pathname);
       if (file) {
         record.route = "static";
@@ -448,7 +481,7 @@ export async function startServer(): Promise<RunningServer> {
       }
     }
 
-    const checked = checkRequest(req, routeFacts, config.SITE_URL);
+    const checked = checkRequest(req, (await currentRouter()).routeFacts, config.SITE_URL);
     if (isRefusal(checked)) {
       await refuse(req, res, checked, record);
       return;
@@ -472,7 +505,7 @@ export async function startServer(): Promise<RunningServer> {
     }
 
     const nonce = crypto.randomBytes(16).toString("base64");
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, development: Boolean(dev) }));
     const request = toWebRequest(req, res, requestOrigin(req, config), body);
     const response = await render(request, nonce, clientAddress(req, config));
     if (response.status >= 500 && !(await databaseAnswers(database.ping))) {
@@ -570,6 +603,7 @@ export async function startServer(): Promise<RunningServer> {
     server.closeAllConnections();
     await closed;
     await jobs.stop(SHUTDOWN_BOUND_MS);
+    await dev?.close();
     await closeDatabase();
     log.info("[server] stopped");
     log.flush();
@@ -578,13 +612,32 @@ export async function startServer(): Promise<RunningServer> {
   return { server, url, shutdown };
 }
 
-/** Entry used by server/start.js: start, report clearly, stop cleanly on SIGINT/SIGTERM. */
-export async function main(): Promise<void> {
+/**
+ * Lets Vite answer what it serves in development (modules, its client, public files); true when it did.
+ * Whatever it passes on is ours, as in production.
+ */
+function viteServed(dev: DevServer, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const answered = () => resolve(true);
+    res.once("finish", answered);
+    dev.middlewares(req, res, (error) => {
+      res.off("finish", answered);
+      if (error) reject(error as Error);
+      else resolve(false);
+    });
+  });
+}
+
+/**
+ * Entry used by server/start.js (and, with Vite's hooks, by server/dev.js): start, report clearly, stop
+ * cleanly on SIGINT/SIGTERM.
+ */
+export async function main(dev?: DevServer): Promise<void> {
   let running: RunningServer;
   try {
     const config = env();
     configureLogging({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
-    running = await startServer();
+    running = await startServer(dev);
     const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`;
     log.info(`[server] Leadworks is running at ${running.url} (database: ${where})`);
   } catch (error) {

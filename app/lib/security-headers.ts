@@ -20,6 +20,8 @@ export interface CspOptions {
   scriptHashes?: readonly string[];
   /** Extra origins for an analytics tag, only when one is configured. */
   analyticsOrigins?: readonly string[];
+  /** `npm run dev`: Vite's hot reload talks over a WebSocket to the same host. */
+  development?: boolean;
 }
 
 export function contentSecurityPolicy(options: CspOptions): string {
@@ -35,7 +37,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src ${["'self'", ...analytics].join(" ")}`,
+    `connect-src ${["'self'", ...(options.development ? ["ws:"] : []), ...analytics].join(" ")}`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

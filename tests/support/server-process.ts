@@ -1,6 +1,7 @@
 /**
  * Starts the built production server (server/start.js) as a child process on a free port with its own
- * data folder, the way a user runs it, and stops it with SIGTERM.
+ * data folder, the way a user runs it, and stops it with SIGTERM. `script` server/dev.js starts it as
+ * `npm run dev` does.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -43,13 +44,16 @@ export function parseLogLines(output: string): LogLine[] {
     });
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  script: "server/start.js" | "server/dev.js" = "server/start.js",
+): Promise<ServerProcess> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-"));
-  const child: ChildProcess = spawn(process.execPath, ["server/start.js"], {
+  const child: ChildProcess = spawn(process.execPath, [script], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: script === "server/dev.js" ? "development" : "production",
       LEADWORKS_SKIP_BUILD: "1",
       PORT: "0",
       HOST: "127.0.0.1",

@@ -13,6 +13,7 @@ import type { JobsView } from "~/lib/jobs/runtime.server";
 import { log } from "~/lib/log.server";
 import { withTimeout } from "./timeout";
 import type { FinishedRequest } from "./request-log";
+import { smsDailyLimitRefusals } from "~/lib/sms/outbox.server";
 
 export interface MetricsSources {
   database: DatabaseHandle;
@@ -80,6 +81,17 @@ export function createMetrics(sources: MetricsSources): Metrics {
         this.inc({ job }, count - (seenFailures.get(job) ?? 0));
         seenFailures.set(job, count);
       }
+    },
+  });
+  let seenSmsRefusals = 0;
+  new client.Counter({
+    name: "leadworks_sms_refused_total",
+    help: "Texts not queued in this process because the recipient's company had its day's texts (SMS_DAILY_LIMIT).",
+    registers,
+    collect() {
+      const refused = smsDailyLimitRefusals();
+      this.inc(refused - seenSmsRefusals);
+      seenSmsRefusals = refused;
     },
   });
   const queueOldest = new client.Gauge({

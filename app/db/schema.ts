@@ -191,6 +191,14 @@ export const notificationSettings = pgTable("notification_settings", {
   smsNumber: varchar("sms_number", { length: 16 }),
   smsNewLeads: boolean("sms_new_leads").notNull().default(false),
   smsReminders: boolean("sms_reminders").notNull().default(false),
+  /**
+   * When the person typed back the code texted to `smsNumber`: until then, and again after the number
+   * changes, no text but the code goes to it. The code is kept as a hash, for 10 minutes, 5 tries.
+   */
+  smsConfirmedAt: timestamp("sms_confirmed_at", { withTimezone: true }),
+  smsCodeHash: text("sms_code_hash"),
+  smsCodeExpiresAt: timestamp("sms_code_expires_at", { withTimezone: true }),
+  smsCodeAttempts: integer("sms_code_attempts").notNull().default(0),
   updatedAt: updatedAt(),
 });
 

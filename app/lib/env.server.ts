@@ -8,7 +8,7 @@ import type { DatabaseTarget } from "~/db/client.server";
 import { parseAddressList } from "./address-list";
 import { isTimeZone } from "./agency-time";
 import { LOG_FORMATS, LOG_LEVELS, redactText, type LogFormat } from "./log.server";
-import { E164 } from "./sms/phone";
+import { E164, isSmsCountry, type SmsCountry } from "./sms/phone";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
@@ -100,6 +100,19 @@ const envSchema = z.object({
   TWILIO_API_URL: optional(z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ""))).default(
     "https://api.twilio.com",
   ),
+  /** Where texts may go: country codes (US, CA, GB, IE, MX, AU, NZ), comma-separated. */
+  SMS_COUNTRIES: optional(
+    z
+      .string()
+      .transform((v) => v.split(",").map((c) => c.trim().toUpperCase()))
+      .refine(
+        (list) => list.length > 0 && list.every(isSmsCountry),
+        "must list countries among US, CA, GB, IE, MX, AU, NZ",
+      )
+      .transform((list) => list as SmsCountry[]),
+  ).default(["US", "CA"]),
+  /** The most texts one client company is sent a day (new leads, reminders, codes): each one costs. */
+  SMS_DAILY_LIMIT: optional(z.coerce.number().int().min(1).max(100_000)).default(200),
 });
 
 const smsRequired = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;

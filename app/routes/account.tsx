@@ -12,7 +12,11 @@ import { SIGN_OUT_OTHERS_INTENT, type SessionsActionResult } from "~/features/au
 import { listOwnSessions } from "~/features/auth/sessions.server";
 import { NotificationSettings } from "~/features/auth/components/notification-settings";
 import { handleNotificationsPost } from "~/features/auth/notifications-action.server";
-import { NOTIFICATIONS_INTENT, type NotificationsReply } from "~/features/auth/notifications.schema";
+import {
+  NOTIFICATIONS_INTENT,
+  SMS_CODE_INTENT,
+  type NotificationsReply,
+} from "~/features/auth/notifications.schema";
 import { ownNotificationSettings } from "~/features/auth/notifications.server";
 import type { FormReply } from "~/lib/form-reply";
 
@@ -36,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // Three forms post here: the profile, the notification settings, and "Sign out other sessions" (marked by its intent).
   const intent = (await request.clone().formData()).get("intent");
-  if (intent === NOTIFICATIONS_INTENT) return handleNotificationsPost(request);
+  if (intent === NOTIFICATIONS_INTENT || intent === SMS_CODE_INTENT) return handleNotificationsPost(request);
   return intent === SIGN_OUT_OTHERS_INTENT ? handleSignOutOthersPost(request) : handleProfilePost(request);
 }
 

@@ -7,16 +7,24 @@
  * fails at once, and a STOP turns the person's texts off. tests/integration/sms-off.test.ts holds the
  * other half: with SMS_PROVIDER unset nothing is queued or sent.
  */
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clientMembers, leads, mailOutbox, notificationSettings, smsOutbox } from "~/db/schema";
+import {
+  clientMembers,
+  leads,
+  mailOutbox,
+  notificationSettings,
+  rateLimitHits,
+  smsOutbox,
+} from "~/db/schema";
 import { sendFeedbackReminders } from "~/features/leads/feedback-reminders.server";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
 import { assignLead } from "~/features/leads/lead-commands.server";
 import { env } from "~/lib/env.server";
 import { startJobs } from "~/lib/jobs/runtime.server";
 import { notificationSettingsOf } from "~/lib/mail/notification-settings.server";
-import { deliverDueSms, SMS_MAX_ATTEMPTS } from "~/lib/sms/outbox.server";
+import { SMS_CODES_PER_HOUR } from "~/lib/sms/confirmation.server";
+import { deliverDueSms, SMS_MAX_ATTEMPTS, smsDailyLimitRefusals } from "~/lib/sms/outbox.server";
 import { twilioTransport } from "~/lib/sms/twilio.server";
 import { permissionsOf } from "~/lib/permissions";
 import { loader as accountLoader } from "~/routes/account";
@@ -83,6 +91,7 @@ describe.each(testDatabases)("text messages through Twilio's API on $name", (tes
     await db().delete(smsOutbox);
     await db().delete(mailOutbox);
     await db().delete(notificationSettings);
+    await db().delete(rateLimitHits).where(like(rateLimitHits.bucket, "sms-code:%"));
     twilio.reset();
     // Ann asks for both texts; Bob saved a number but asked for none.
     expect(
@@ -110,7 +119,27 @@ describe.each(testDatabases)("text messages through Twilio's API on $name", (tes
         ),
       ).status,
     ).toBe(200);
+    // Each confirms their number with the code texted to it; the codes leave the outbox.
+    for (const who of ["Ann", "Bob"] as const) await confirmWithTextedCode(who);
+    await db().delete(smsOutbox);
   });
+
+  /** Types back the code in the newest text to `who`, as they would from their phone. */
+  async function confirmWithTextedCode(who: "Ann" | "Bob") {
+    const code = await textedCode(who);
+    expect(answer(await postAccount({ intent: "sms-code", smsCode: code }, cookies[who])).status).toBe(200);
+  }
+
+  async function textedCode(who: "Ann" | "Bob"): Promise<string> {
+    const texts = await db()
+      .select({ body: smsOutbox.body })
+      .from(smsOutbox)
+      .where(eq(smsOutbox.userId, ids[who]))
+      .orderBy(smsOutbox.createdAt);
+    const code = /your code is (\d{6})/.exec(texts.at(-1)?.body ?? "")?.[1];
+    expect(code, `a code texted to ${who}`).toBeDefined();
+    return code!;
+  }
 
   it("/account keeps a client's number in E.164 and refuses a bad one, or a tick without one", async () => {
     expect(await notificationSettingsOf(db(), ids.Ann)).toMatchObject({
@@ -164,6 +193,110 @@ describe.each(testDatabases)("text messages through Twilio's API on $name", (tes
       smsNumber: null,
       smsNewLeads: false,
     });
+  });
+
+  it("a new number gets a code and no lead text until the code comes back; wrong and stale codes are refused", async () => {
+    expect(
+      answer(
+        await postAccount(
+          {
+            intent: "notifications",
+            newLeads: "immediate",
+            on: "sms_new_leads",
+            smsNumber: "+1 415 555 0123",
+          },
+          cookies.Ann,
+        ),
+      ).data.toast,
+    ).toMatchObject({ text: expect.stringContaining("We texted a code to +1 415 555 0123") });
+    const code = await textedCode("Ann");
+    await db().delete(smsOutbox);
+    const [lead] = await deliverLeads(db(), null, 1);
+    expect(await assignLead(admin(), lead!, ids.Red)).toBe(true);
+    expect(await queued()).toEqual([]);
+
+    const wrong = code === "000000" ? "000001" : "000000";
+    const refused = answer(await postAccount({ intent: "sms-code", smsCode: wrong }, cookies.Ann));
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { smsCode: "That code is not the one we texted: check it and try again" } },
+    });
+    expect(
+      answer(await postAccount({ intent: "sms-code", smsCode: "12ab" }, cookies.Ann)).data,
+    ).toMatchObject({ fieldErrors: { smsCode: "Enter the 6-digit code we texted you" } });
+    expect(answer(await postAccount({ intent: "sms-code", smsCode: code }, cookies.Ann)).status).toBe(200);
+    const [next] = await deliverLeads(db(), null, 1);
+    expect(await assignLead(admin(), next!, ids.Red)).toBe(true);
+    expect((await queued()).map((t) => t.toNumber)).toEqual(["+14155550123"]);
+
+    // Five wrong tries end a code: even the right one is then refused until a new code is sent.
+    await postAccount(
+      { intent: "notifications", newLeads: "immediate", on: "sms_new_leads", smsNumber: "+1 312 555 0123" },
+      cookies.Ann,
+    );
+    const fresh = await textedCode("Ann");
+    const miss = fresh === "999999" ? "999998" : "999999";
+    for (let i = 0; i < 5; i++) await postAccount({ intent: "sms-code", smsCode: miss }, cookies.Ann);
+    expect(answer(await postAccount({ intent: "sms-code", smsCode: fresh }, cookies.Ann)).data).toMatchObject(
+      {
+        fieldErrors: { smsCode: "That code has expired or was tried too often: text me a new one" },
+      },
+    );
+    expect(answer(await postAccount({ intent: "sms-code", resend: "1" }, cookies.Ann)).status).toBe(200);
+    expect(
+      answer(await postAccount({ intent: "sms-code", smsCode: await textedCode("Ann") }, cookies.Ann)).status,
+    ).toBe(200);
+  });
+
+  it("texts only numbers of the allowed countries, never premium or non-geographic ones, and caps codes", async () => {
+    for (const [number, message] of [
+      ["+44 7700 900123", "We text mobile numbers in the United States and Canada only"],
+      ["+1 876 555 0123", "We text mobile numbers in the United States and Canada only"],
+      ["+1 900 555 0123", "That is a toll-free, premium or non-geographic number: enter a mobile number"],
+      ["+882 1234 5678", "That is a toll-free, premium or non-geographic number: enter a mobile number"],
+    ]) {
+      const refused = answer(
+        await postAccount(
+          { intent: "notifications", newLeads: "immediate", on: "sms_new_leads", smsNumber: number! },
+          cookies.Bob,
+        ),
+      );
+      expect(refused, number).toMatchObject({ status: 400, data: { fieldErrors: { smsNumber: message } } });
+    }
+    expect(await notificationSettingsOf(db(), ids.Bob)).toMatchObject({ smsNumber: "+13125550199" });
+    expect(await queued()).toEqual([]);
+    // A Canadian number is welcome.
+    expect(
+      answer(
+        await postAccount(
+          { intent: "notifications", newLeads: "immediate", smsNumber: "+1 416 555 0123" },
+          cookies.Bob,
+        ),
+      ).status,
+    ).toBe(200);
+    // Codes are limited per person and hour: Bob had one before this test (his first number) and one for
+    // the Canadian number; three more go, the sixth this hour texts nothing.
+    for (let i = 0; i < 3; i++) {
+      expect(answer(await postAccount({ intent: "sms-code", resend: "1" }, cookies.Bob)).status).toBe(200);
+    }
+    const sixth = answer(await postAccount({ intent: "sms-code", resend: "1" }, cookies.Bob));
+    expect(sixth.status).toBe(429);
+    expect(sixth.data.toast?.text).toBe("You have asked for several codes this hour: try again later.");
+    expect((await queued()).filter((t) => t.userId === ids.Bob)).toHaveLength(SMS_CODES_PER_HOUR - 1);
+  });
+
+  it("stops texting a company that had its day's texts, and counts the refusals", async () => {
+    const limit = env().SMS_DAILY_LIMIT;
+    await db()
+      .insert(smsOutbox)
+      .values(
+        Array.from({ length: limit }, () => ({ userId: ids.Bob, toNumber: "+13125550199", body: "earlier" })),
+      );
+    const before = smsDailyLimitRefusals();
+    const [lead] = await deliverLeads(db(), null, 1);
+    expect(await assignLead(admin(), lead!, ids.Red)).toBe(true);
+    expect((await queued()).filter((t) => t.userId === ids.Ann)).toEqual([]);
+    expect(smsDailyLimitRefusals()).toBe(before + 1);
   });
 
   it("a new lead texts the members who asked, in Twilio's request shape", async () => {

@@ -9,6 +9,8 @@ import { toE164 } from "~/lib/sms/phone";
 import { z } from "~/lib/zod";
 
 export const NOTIFICATIONS_INTENT = "notifications";
+/** The form that confirms the saved mobile number with the code texted to it, or asks for a new code. */
+export const SMS_CODE_INTENT = "sms-code";
 
 /** The switches a person may tick; which of them the page shows depends on their roles. */
 export const notificationSwitches = [
@@ -32,7 +34,23 @@ export const textSwitches = [
 export const smsMessages = {
   number: "Enter a mobile number like +1 312 555 0123",
   needed: "Enter your mobile number to get text messages",
+  code: "Enter the 6-digit code we texted you",
+  wrongCode: "That code is not the one we texted: check it and try again",
+  expiredCode: "That code has expired or was tried too often: text me a new one",
 } as const;
+
+/** The code form: the 6 digits typed back, or (resend) a request for a new code. */
+export const smsCodeSchema = z
+  .object({
+    /** "1" from the "Text me a new code" button; absent or "" from "Confirm number". */
+    resend: z.string().optional(),
+    smsCode: z.string().trim().optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.resend !== "1" && !/^\d{6}$/.test(value.smsCode ?? "")) {
+      context.addIssue({ code: "custom", path: ["smsCode"], message: smsMessages.code });
+    }
+  });
 
 /** Typed freely ("(312) 555-0123"); longer than this is not a phone number. */
 export const SMS_NUMBER_MAX = 30;
@@ -73,6 +91,8 @@ export type NotificationSettingsInput = z.infer<typeof notificationSettingsSchem
 export interface NotificationChoices extends NotificationSettings {
   /** This site sends text messages (SMS_PROVIDER): the page offers them to clients. */
   sms: boolean;
+  /** The saved number was confirmed with its code: only then do texts about leads go to it. */
+  smsConfirmed: boolean;
   client: boolean;
   admin: boolean;
 }

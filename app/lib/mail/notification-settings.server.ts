@@ -111,6 +111,9 @@ export async function saveNotificationSettings(
       set: {
         ...settings,
         updatedAt: new Date(),
+        // A new number is unconfirmed until its code comes back (sms/confirmation.server.ts).
+        smsConfirmedAt: sql`case when ${notificationSettings.smsNumber} is not distinct from excluded.sms_number
+          then ${notificationSettings.smsConfirmedAt} end`,
         // Keep a running digest's mark; start one that was not running.
         digestThrough:
           settings.newLeads === "digest" ? sql`coalesce(${notificationSettings.digestThrough}, now())` : null,
@@ -182,13 +185,30 @@ export type TextKind = "new_leads" | "reminders";
 
 /**
  * The number to text `userId` about `kind` now, or null: texts are off here (SMS_PROVIDER), or the person
- * did not ask for this kind, or saved no number.
+ * did not ask for this kind, saved no number, or has not confirmed it with the code texted to it.
  */
 export async function textNumberFor(db: Queryable, userId: string, kind: TextKind): Promise<string | null> {
   if (!smsEnabled()) return null;
-  const settings = await notificationSettingsOf(db, userId);
-  const wanted = kind === "new_leads" ? settings.smsNewLeads : settings.smsReminders;
-  return wanted && settings.smsNumber ? settings.smsNumber : null;
+  const [row] = await db
+    .select({
+      number: notificationSettings.smsNumber,
+      confirmedAt: notificationSettings.smsConfirmedAt,
+      newLeads: notificationSettings.smsNewLeads,
+      reminders: notificationSettings.smsReminders,
+    })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  const wanted = kind === "new_leads" ? row?.newLeads : row?.reminders;
+  return wanted && row?.number && row.confirmedAt ? row.number : null;
+}
+
+/** Whether the person's saved number has been confirmed with its code (false when there is none). */
+export async function smsNumberConfirmed(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ confirmedAt: notificationSettings.smsConfirmedAt, number: notificationSettings.smsNumber })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  return Boolean(row?.number && row.confirmedAt);
 }
 
 export interface StaffRecipient {

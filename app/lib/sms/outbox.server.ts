@@ -5,9 +5,11 @@
  * or busy. A refusal that would repeat (a bad number, a recipient who replied STOP) fails the text at
  * once; a STOP also turns the person's texts off, so the next change does not queue another.
  */
-import { and, asc, eq, lt } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import type { Database, Queryable } from "~/db/client.server";
+import { queryRows } from "~/db/query-rows";
 import { notificationSettings, smsOutbox } from "~/db/schema";
+import { env } from "~/lib/env.server";
 import {
   attemptError,
   claimDue,
@@ -19,9 +21,6 @@ import {
   type Backlog,
   type OutboxWorker,
 } from "~/lib/outbox/outbox.server";
-
-/** A transaction or the database itself: anything that can insert. */
-export type Writer = Pick<Database, "insert">;
 
 export interface OutgoingSms {
   /** The person texted (their STOP turns their texts off). */
@@ -49,7 +48,28 @@ export class SmsSendError extends Error {
 
 const enqueued = wakeups();
 
-export async function enqueueSms(writer: Writer, sms: OutgoingSms): Promise<string> {
+let refusedByDailyLimit = 0;
+/** Texts not queued in this process because their company had its day's texts (metrics). */
+export const smsDailyLimitRefusals = () => refusedByDailyLimit;
+
+/**
+ * Queues a text; returns its id, or null when the recipient's company was sent SMS_DAILY_LIMIT texts in
+ * the last 24 hours (each costs; a bug or a flood of leads must not run up the bill). The count is a
+ * soft cap: two transactions at once may both pass it by one.
+ */
+export async function enqueueSms(writer: Queryable, sms: OutgoingSms): Promise<string | null> {
+  if (sms.userId) {
+    const [today] = await queryRows<{ n: number }>(
+      writer,
+      sql`select count(*)::int as n from sms_outbox o join client_members m on m.user_id = o.user_id
+          where m.company_id = (select company_id from client_members where user_id = ${sms.userId})
+            and o.created_at > now() - interval '24 hours'`,
+    );
+    if ((today?.n ?? 0) >= env().SMS_DAILY_LIMIT) {
+      refusedByDailyLimit++;
+      return null;
+    }
+  }
   const [row] = await writer
     .insert(smsOutbox)
     .values({ userId: sms.userId, toNumber: sms.to, body: sms.body })

@@ -16,6 +16,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import {
   NOTIFICATIONS_INTENT,
   notificationSwitches,
+  SMS_CODE_INTENT,
   SMS_NUMBER_MAX,
   textSwitches,
   type NotificationChoices,
@@ -95,6 +96,9 @@ export function NotificationSettings({
           </Button>
         </Form>
       )}
+      {choices.client && choices.sms && choices.smsNumber && !choices.smsConfirmed && (
+        <SmsCodeForm number={choices.smsNumber} result={result} />
+      )}
     </section>
   );
 }
@@ -117,7 +121,13 @@ function TextMessageChoices({
           id="notifications-smsNumber"
           label="Mobile number"
           optional
-          hint="With the country code, e.g. +1 312 555 0123. Carrier rates may apply; reply STOP to any text to stop them."
+          hint={`With the country code, e.g. +1 312 555 0123. ${
+            choices.smsNumber
+              ? choices.smsConfirmed
+                ? "Confirmed. "
+                : "Not confirmed yet: enter the code we texted below. "
+              : ""
+          }Carrier rates may apply; reply STOP to any text to stop them.`}
           error={replyError(result, "smsNumber")}
           limit={SMS_NUMBER_MAX}
         >
@@ -134,6 +144,37 @@ function TextMessageChoices({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** The code texted to a new number, typed back to confirm it; or a request for a new code. */
+function SmsCodeForm({ number, result }: { number: string; result: FormReply | undefined }) {
+  const sending = useSending({ intent: SMS_CODE_INTENT }, "reloaded");
+  return (
+    <Form
+      method="post"
+      className="mt-6 space-y-3 rounded-md border border-border p-4"
+      aria-labelledby="sms-code-heading"
+    >
+      <h3 id="sms-code-heading" className="text-sm font-semibold">
+        Confirm {formatE164(number)}
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        We text this number only once you type back the code we sent to it. The code works for 10 minutes.
+      </p>
+      <input type="hidden" name="intent" value={SMS_CODE_INTENT} />
+      <FormField id="notifications-smsCode" label="Code" error={replyError(result, "smsCode")}>
+        <Input name="smsCode" inputMode="numeric" autoComplete="one-time-code" className="w-40" />
+      </FormField>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" pending={sending}>
+          Confirm number
+        </Button>
+        <Button type="submit" name="resend" value="1" variant="outline">
+          Text me a new code
+        </Button>
+      </div>
+    </Form>
   );
 }
 

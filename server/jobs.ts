@@ -25,6 +25,7 @@ import { pruneRateLimitHits } from "~/lib/rate-limit.server";
 import { smsBacklog, startSmsWorker, type SmsTransport } from "~/lib/sms/outbox.server";
 import { startWebhookWorker } from "~/lib/webhooks/delivery.server";
 import { webhookBacklog } from "~/lib/webhooks/outbox.server";
+import { releaseExpiredTeamInvitations } from "~/features/auth/client-team.server";
 
 const HOUR_MS = 3_600_000;
 
@@ -91,6 +92,13 @@ export function backgroundJobs({
       everyMs: HOUR_MS,
       scope: "cluster",
       run: () => pruneRateLimitHits(db),
+    },
+    {
+      kind: "periodic",
+      name: "release-expired-invitations",
+      everyMs: HOUR_MS,
+      scope: "cluster",
+      run: () => releaseExpiredTeamInvitations(db).then(() => undefined),
     },
     {
       kind: "periodic",

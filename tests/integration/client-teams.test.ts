@@ -21,7 +21,7 @@ import {
   webhookEndpoints,
 } from "~/db/schema";
 import { getActor } from "~/features/auth/access.server";
-import { INVITATION_LIMITS } from "~/features/auth/client-team.server";
+import { INVITATION_LIMITS, releaseExpiredTeamInvitations } from "~/features/auth/client-team.server";
 import { assignLead } from "~/features/leads/lead-commands.server";
 import { leadTimeline } from "~/features/leads/lead-queries.server";
 import { permissionsOf } from "~/lib/permissions";
@@ -281,6 +281,28 @@ describe.each(testDatabases)("client teams on $name", (testDb) => {
     // The other tests count B's team: the people invited here leave it.
     await database.db.delete(rateLimitHits).where(like(rateLimitHits.bucket, "invite:%"));
     await database.db.delete(user).where(like(user.email, `limit-%-${testDb.name}@bravo.example`));
+  });
+
+  it("releases an address whose team invitation was not taken up in 7 days; a taken one stays", async () => {
+    const unused = `unused-${testDb.name}@alpha.example`;
+    expect(
+      answer(
+        await callRoute(
+          teamAction,
+          post("ownerA", "/client/team", { intent: "invite-member", email: unused, role: "member" }),
+        ),
+      ).status,
+    ).toBe(200);
+    const [made] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, unused));
+    expect(await releaseExpiredTeamInvitations(database.db)).toBe(0);
+    const eightDaysOn = new Date(Date.now() + 8 * 24 * 3_600_000);
+    expect(await releaseExpiredTeamInvitations(database.db, eightDaysOn)).toBe(1);
+    expect(await database.db.select().from(user).where(eq(user.id, made!.id))).toEqual([]);
+    expect(await memberRow(made!.id)).toBeUndefined();
+    // Sam (who set a password), the owners and the company accounts are kept.
+    expect(await memberRow(ids.ownerA)).toMatchObject({ companyId: ids.ownerA });
+    expect(await memberRow(memberIds.memberA)).toMatchObject({ companyId: ids.ownerA });
+    await database.db.delete(rateLimitHits).where(like(rateLimitHits.bucket, "invite:%"));
   });
 
   it("lets an admin invite a member from the client's page", async () => {

@@ -17,7 +17,8 @@ import {
   user,
   userRoles,
 } from "~/db/schema";
-import type { Transaction } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
+import { queryRows } from "~/db/query-rows";
 import type { Actor } from "~/lib/actor";
 import { env } from "~/lib/env.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
@@ -26,7 +27,7 @@ import { addHit, lockBucket, msUntilRoom } from "~/lib/rate-limit.server";
 import { audit } from "~/lib/audit.server";
 import { findClientAccount } from "~/lib/client-accounts.server";
 import { authorizeOwner } from "~/lib/permissions";
-import { inAuthTransaction, type Writer } from "./auth.server";
+import { inAuthTransaction, INVITATION_TTL_MS, type Writer } from "./auth.server";
 import { teamMessages, type InviteMemberInput } from "./client-team.schema";
 import { createInvitedAccount } from "./user-admin.server";
 
@@ -170,6 +171,28 @@ export async function inviteMember(
     },
     { resetMail: { kind: "invitation", companyName: name, byTeam: !staff } },
   );
+}
+
+/**
+ * Frees the addresses of team invitations never taken up: a person invited to a company's team who has
+ * not set a password within the invitation's 7 days loses the account made for them, so an address an
+ * owner typed (perhaps someone else's) is not held for good. The company's own account is never removed;
+ * the audit log keeps that the invitation was made. Returns how many were released.
+ */
+export async function releaseExpiredTeamInvitations(db: Database, now = new Date()): Promise<number> {
+  const rows = await queryRows<{ id: string; email: string; company_id: string }>(
+    db,
+    sql`delete from "user" u using client_members m
+        where m.user_id = u.id and m.company_id <> u.id and m.invited_by is not null
+          and u.first_signed_in_at is null
+          and u.created_at < ${new Date(now.getTime() - INVITATION_TTL_MS)}
+          and not exists (select 1 from account a where a.user_id = u.id and a.password is not null)
+        returning u.id, u.email, m.company_id`,
+  );
+  for (const row of rows) {
+    await audit(db, null, null, "team.invitation_expired", { email: row.email, companyId: row.company_id });
+  }
+  return rows.length;
 }
 
 /** The member `userId` of the company, locked for the change; undefined when they are not on its team. */

@@ -37,6 +37,7 @@ const actionLabel: Record<string, string> = {
   "company.changed": "Company changed",
   "team.member_invited": "Invited to a team",
   "team.invitation_of_existing": "Team invitation to an address with an account",
+  "team.invitation_expired": "Team invitation expired, account released",
   "team.role_changed": "Team role changed",
   "team.member_removed": "Removed from a team",
   "api_key.created": "API key created",

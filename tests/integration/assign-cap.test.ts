@@ -77,6 +77,8 @@ describe.each(testDatabases)("assigning within the agreement on $name", (testDb)
           id: p.id,
           email: `${p.company ?? "admin"}@cap.test`.replace(" ", "."),
           name: p.id,
+          // In use (signed in before): only such accounts get lead e-mails.
+          firstSignedInAt: new Date(),
         })),
       );
     await db()

@@ -57,8 +57,8 @@ describe.each(testDatabases)("assigning within the markets and buy box on $name"
     await db()
       .insert(user)
       .values([
-        { id: ids.admin, email: "admin@markets.test", name: "Admin" },
-        { id: ids.harbor, email: "harbor@markets.test", name: "Harbor" },
+        { id: ids.admin, email: "admin@markets.test", name: "Admin", firstSignedInAt: new Date() },
+        { id: ids.harbor, email: "harbor@markets.test", name: "Harbor", firstSignedInAt: new Date() },
       ]);
     await db()
       .insert(profiles)

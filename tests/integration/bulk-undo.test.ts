@@ -68,7 +68,15 @@ describe.each(testDatabases)("undoing a bulk assignment on $name", (testDb) => {
     ];
     await db()
       .insert(user)
-      .values(people.map((p) => ({ id: p.id, email: `${p.id}@undo.test`, name: p.id })));
+      // Accounts in use (signed in before): only those get lead e-mails and texts.
+      .values(
+        people.map((p) => ({
+          id: p.id,
+          email: `${p.id}@undo.test`,
+          name: p.id,
+          firstSignedInAt: new Date(),
+        })),
+      );
     await db()
       .insert(profiles)
       .values(people.map((p) => ({ userId: p.id, email: `${p.id}@undo.test`, companyName: p.company })));

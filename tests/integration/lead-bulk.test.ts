@@ -70,7 +70,8 @@ describe.each(testDatabases)("bulk lead actions on $name", (testDb) => {
     ];
     await db()
       .insert(user)
-      .values(people.map((p) => ({ id: p.id, email: p.email, name: p.email })));
+      // Accounts in use (signed in before): only those get lead e-mails.
+      .values(people.map((p) => ({ id: p.id, email: p.email, name: p.email, firstSignedInAt: new Date() })));
     await db()
       .insert(profiles)
       .values(

@@ -88,7 +88,15 @@ describe.each(testDatabases)("lead import on $name", (testDb) => {
     ];
     await db()
       .insert(user)
-      .values(people.map((p) => ({ id: p.id, email: p.email.toLowerCase(), name: p.email })));
+      // Accounts in use (signed in before): only those get lead e-mails.
+      .values(
+        people.map((p) => ({
+          id: p.id,
+          email: p.email.toLowerCase(),
+          name: p.email,
+          firstSignedInAt: new Date(),
+        })),
+      );
     await db()
       .insert(profiles)
       .values(people.map((p) => ({ userId: p.id, email: p.email, firstName: "Pat" })));

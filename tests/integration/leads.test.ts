@@ -136,7 +136,15 @@ describe.each(testDatabases)("leads on $name", (testDb) => {
     ];
     await db()
       .insert(user)
-      .values(people.map((p) => ({ id: p.id, email: p.email, name: p.firstName ?? p.email })));
+      // Accounts in use: signed in before (only those get lead e-mails).
+      .values(
+        people.map((p) => ({
+          id: p.id,
+          email: p.email,
+          name: p.firstName ?? p.email,
+          firstSignedInAt: new Date(),
+        })),
+      );
     await db()
       .insert(profiles)
       .values(

@@ -48,7 +48,15 @@ describe.each(testDatabases)("routing new leads on $name", (testDb) => {
     ];
     await db()
       .insert(user)
-      .values(people.map((p) => ({ id: p.id, email: `${p.id}@routing.test`, name: p.id })));
+      // Accounts in use (signed in before): only those get lead e-mails and texts.
+      .values(
+        people.map((p) => ({
+          id: p.id,
+          email: `${p.id}@routing.test`,
+          name: p.id,
+          firstSignedInAt: new Date(),
+        })),
+      );
     await db()
       .insert(profiles)
       .values(people.map((p) => ({ userId: p.id, email: `${p.id}@routing.test`, companyName: p.company })));

@@ -41,7 +41,7 @@ import {
   redirectOf,
   type RouteFn,
 } from "../support/route-calls";
-import { permissionsOf } from "~/lib/permissions";
+import { permissionsOf, type ActorRef } from "~/lib/permissions";
 
 stubAuthEnv();
 
@@ -469,6 +469,25 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
       expect(openStreamCount(client.id)).toBe(MAX_STREAMS_PER_USER);
     });
 
+    /** Jane Doe's lead with `phone`, created by the admin and assigned to `clientId`. */
+    const newLead = (adminActor: ActorRef, phone: string, clientId: string) =>
+      createLead(
+        adminActor,
+        leadSchema.parse({
+          ...JANE_DOE,
+          phone,
+          state: "IL",
+          propertyType: "single_family",
+          motivationLevel: "hot",
+          leadSource: "referral",
+          situationNotes: "",
+          askingPrice: "",
+          estimatedValue: "",
+          estimatedRepairCost: "",
+          assignedToClientId: clientId,
+        }),
+      );
+
     it("sends a client only the lead's id, never another client's id", async () => {
       const admin = await account("admin");
       const clientA = await account("client");
@@ -481,22 +500,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
         await signIn(admin.email),
       );
       const adminActor = { id: admin.id, permissions: permissionsOf(["admin"]) };
-      const lead = await createLead(
-        adminActor,
-        leadSchema.parse({
-          ...JANE_DOE,
-          phone: "+1 (202) 555-1234",
-          state: "IL",
-          propertyType: "single_family",
-          motivationLevel: "hot",
-          leadSource: "referral",
-          situationNotes: "",
-          askingPrice: "",
-          estimatedValue: "",
-          estimatedRepairCost: "",
-          assignedToClientId: clientA.id,
-        }),
-      );
+      const lead = await newLead(adminActor, "+1 (202) 555-1234", clientA.id);
       // Moving the lead from A to B is news for both; each hears only the lead's id.
       expect(await assignLead(adminActor, lead.id, clientB.id)).toBe(true);
 
@@ -535,22 +539,7 @@ describe.each(testDatabases)("sessions on $name", (testDb) => {
         expect(await removeMember(ownerActor, owner.id, member.id)).toMatchObject({ ok: true });
 
         const adminActor = { id: admin.id, permissions: permissionsOf(["admin"]) };
-        const lead = await createLead(
-          adminActor,
-          leadSchema.parse({
-            ...JANE_DOE,
-            phone: "+1 (202) 555-1299",
-            state: "IL",
-            propertyType: "single_family",
-            motivationLevel: "hot",
-            leadSource: "referral",
-            situationNotes: "",
-            askingPrice: "",
-            estimatedValue: "",
-            estimatedRepairCost: "",
-            assignedToClientId: owner.id,
-          }),
-        );
+        const lead = await newLead(adminActor, "+1 (202) 555-1299", owner.id);
         // The owner hears of the lead; the removed member's stream ends instead, well within the minute.
         expect(await forOwner.readUntil((t) => t.includes(lead.id))).toContain(`"leadId":"${lead.id}"`);
         const started = Date.now();

@@ -102,7 +102,8 @@ describe.each(testDatabases)("fair webhook delivery on $name", (testDb) => {
     const people = [admin.id, BAD, FLAKY, ...HEALTHY];
     await db()
       .insert(user)
-      .values(people.map((id) => ({ id, email: `${id}@wf.test`, name: id })));
+      // Accounts in use (signed in before): only those get lead e-mails and texts.
+      .values(people.map((id) => ({ id, email: `${id}@wf.test`, name: id, firstSignedInAt: new Date() })));
     await db()
       .insert(profiles)
       .values(people.map((id) => ({ userId: id, email: `${id}@wf.test`, companyName: `${id} Co` })));

@@ -93,7 +93,8 @@ describe.each(testDatabases)("delivery webhooks on $name", (testDb) => {
     ];
     await db()
       .insert(user)
-      .values(people.map((p) => ({ id: p.id, email: p.email, name: p.email })));
+      // Accounts in use (signed in before): only those get lead e-mails and texts.
+      .values(people.map((p) => ({ id: p.id, email: p.email, name: p.email, firstSignedInAt: new Date() })));
     await db()
       .insert(profiles)
       .values(people.map((p) => ({ userId: p.id, email: p.email, companyName: `${p.id} Co` })));

@@ -9,8 +9,8 @@ import type { randomSource } from "./fuzz";
 
 type Random = ReturnType<typeof randomSource>;
 
-/** Every name a page or the API reads from its query, and some it does not. */
-const NAMES = [
+/** The names most pages read: a query that sets every one of them reaches every page's parsing. */
+const READ_NAMES = [
   "q",
   "from",
   "to",
@@ -18,9 +18,15 @@ const NAMES = [
   "before",
   "cursor",
   "updatedSince",
-  "limit",
   "client",
   "status",
+  "size",
+];
+
+/** Every name a page or the API reads from its query, and some it does not. */
+const NAMES = [
+  ...READ_NAMES,
+  "limit",
   "motivation",
   "source",
   "feedback",
@@ -29,7 +35,6 @@ const NAMES = [
   "arrival",
   "selection",
   "sort",
-  "size",
   "page",
   "state",
   "reason",
@@ -153,20 +158,6 @@ const VALUE_KINDS: ((random: Random) => string)[] = [
 ];
 /** The kinds of query sent to each route as each role: every value kind, then the range twice. */
 export const QUERY_KINDS = [...VALUE_KINDS.keys(), VALUE_KINDS.length, VALUE_KINDS.length];
-
-/** The names most pages read: a query that sets every one of them reaches every page's parsing. */
-const READ_NAMES = [
-  "q",
-  "from",
-  "to",
-  "after",
-  "before",
-  "cursor",
-  "updatedSince",
-  "client",
-  "status",
-  "size",
-];
 
 /**
  * A query string. `kind` below QUERY_KINDS sets every commonly read name to a value of that kind (the

@@ -5,20 +5,35 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { configureDatabase } from "~/db/db.server";
-import { databaseTargetFromEnv } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
+import { isStatementTimeout } from "~/db/query-errors";
+import { databaseTargetFromEnv, env } from "~/lib/env.server";
+import { currentRequestScope, log } from "~/lib/log.server";
 import { NonceProvider } from "~/lib/nonce";
 import type { ServerLoadContext } from "~/lib/request-context";
 
-// The app's server entry (production server and dev server alike) says where the database is.
-configureDatabase(databaseTargetFromEnv);
+// The app's server entry (production server and dev server alike) says where the database is, and how
+// long one of its statements may run (PostgreSQL; the command-line tools have no such bound).
+configureDatabase(() => {
+  const target = databaseTargetFromEnv();
+  return target.kind === "postgres"
+    ? { ...target, statementTimeoutMs: env().DATABASE_STATEMENT_TIMEOUT_MS }
+    : target;
+});
 
 export const streamTimeout = 5_000;
 
 /** A loader, action or render that threw: one error line with its stack (an aborted request is not one). */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  log.error({ err: error }, `[server] ${request.method} ${new URL(request.url).pathname} failed`);
+  const where = `${request.method} ${new URL(request.url).pathname}`;
+  if (isStatementTimeout(error)) {
+    // Over its budget: the server answers 503 with Retry-After (server/app.ts), not a bug of ours.
+    const scope = currentRequestScope();
+    if (scope) scope.overBudget = true;
+    log.warn(`[server] ${where}: a database statement ran past its time and was cancelled`);
+    return;
+  }
+  log.error({ err: error }, `[server] ${where} failed`);
 };
 
 export default function handleRequest(

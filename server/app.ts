@@ -34,7 +34,7 @@ import { baseSecurityHeaders, contentSecurityPolicy } from "~/lib/security-heade
 import { prerenderPaths, redirects } from "~/public-routes";
 import { preferredEncoding, sendMemoryFile } from "./http-util";
 import { createMetrics } from "./metrics";
-import { answerOps, isOpsPath, metricsAccess, type OpsContext } from "./ops";
+import { answerOps, isOpsPath, metricsAccess, RETRY_AFTER_SECONDS, type OpsContext } from "./ops";
 import { backgroundJobs } from "./jobs";
 import { prerenderPages, type PrerenderedPage } from "./prerender";
 import { BodyTooLargeError, cappedBodyStream, readBodyCapped, type CappedBody } from "./request-body";
@@ -423,7 +423,7 @@ export async function startServer(dev?: DevServer): Promise<RunningServer> {
 
   /** A request that failed while the database does not answer: 503 with Retry-After (unavailable.ts). */
   function answerUnavailable(res: ServerResponse, pathname: string, record: RequestRecord): void {
-    record.refusal = "database unavailable";
+    record.refusal = record.overBudget ? "statement over its time" : "database unavailable";
     const answer = unavailableAnswer(pathname);
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
@@ -508,10 +508,16 @@ export async function startServer(dev?: DevServer): Promise<RunningServer> {
     res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, development: Boolean(dev) }));
     const request = toWebRequest(req, res, requestOrigin(req, config), body);
     const response = await render(request, nonce, clientAddress(req, config));
-    if (response.status >= 500 && !(await databaseAnswers(database.ping))) {
+    // Over its statement budget (entry.server.tsx marks it), or the database not answering: 503 with
+    // Retry-After, not a bug of ours; every other request keeps being served meanwhile.
+    if (response.status >= 500 && (record.overBudget || !(await databaseAnswers(database.ping)))) {
       await response.body?.cancel();
       answerUnavailable(res, pathname, record);
       return;
+    }
+    // A page's own 503 (its data could not be read: the lead list, the admin home) says when to retry too.
+    if (response.status === 503 && !response.headers.has("retry-after")) {
+      response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
     }
     // An upload past its limit is 413 whatever the action made of the cut-off body; the action's own
     // 413 (with the form and its message) is kept.

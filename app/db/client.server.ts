@@ -35,7 +35,13 @@ export type Queryable = Database | Transaction;
 export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory" }
-  | { kind: "postgres"; url: string; poolSize?: number };
+  | {
+      kind: "postgres";
+      url: string;
+      poolSize?: number;
+      /** Cancel a statement of the pool after this long (the web server's budget); none for tools. */
+      statementTimeoutMs?: number;
+    };
 
 export interface DatabaseHandle {
   readonly kind: DatabaseTarget["kind"];
@@ -120,7 +126,9 @@ async function migrateAndTidy(db: Database, migrate: () => Promise<void>): Promi
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10);
+  if (target.kind === "postgres") {
+    return openPostgres(target.url, target.poolSize ?? 10, target.statementTimeoutMs);
+  }
   return openPglite(target.kind === "pglite" ? target.dataDir : null);
 }
 
@@ -203,14 +211,32 @@ class PooledClient extends pg.Client {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PooledClient });
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  statementTimeoutMs?: number,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    Client: PooledClient,
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // The pool passes on the errors of idle connections, already logged by PooledClient: without a
   // listener here they would end the process.
   pool.on("error", () => undefined);
   try {
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    await migrateAndTidy(db, () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }));
+    // Migrations and the vacuum after them take as long as a large book needs: a connection of their own,
+    // without the pool's statement budget.
+    const migrator = new pg.Pool({ connectionString: url, max: 1, Client: PooledClient });
+    migrator.on("error", () => undefined);
+    try {
+      const unbounded = drizzlePg({ client: migrator, schema }) as unknown as Database;
+      await migrateAndTidy(unbounded, () => migratePg(drizzlePg({ client: migrator }), { migrationsFolder }));
+    } finally {
+      await migrator.end().catch(() => undefined);
+    }
     const notifications = postgresNotifications(url);
     return {
       kind: "postgres",

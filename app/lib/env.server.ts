@@ -111,6 +111,11 @@ const envSchema = z.object({
       )
       .transform((list) => list as SmsCountry[]),
   ).default(["US", "CA"]),
+  /**
+   * The web server's budget for one PostgreSQL statement (waiting for a lock included): past it the
+   * statement is cancelled and the request answered 503 with Retry-After, while the rest keep being served.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(30_000),
   /** The most texts one client company is sent a day (new leads, reminders, codes): each one costs. */
   SMS_DAILY_LIMIT: optional(z.coerce.number().int().min(1).max(100_000)).default(200),
 });

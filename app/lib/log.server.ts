@@ -112,6 +112,8 @@ export interface RequestLogScope {
   userId?: string;
   /** Why the request was refused (the short reason of a 4xx), written on the request line. */
   refusal?: string;
+  /** A database statement of the request ran past DATABASE_STATEMENT_TIMEOUT_MS: answered 503. */
+  overBudget?: boolean;
 }
 
 const requestScope = new AsyncLocalStorage<RequestLogScope>();

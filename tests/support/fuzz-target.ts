@@ -31,6 +31,7 @@ async function signIn(url: string, email: string): Promise<string> {
 /** Starts the target on the embedded database, or on PostgreSQL at `databaseUrl` (an empty database). */
 export async function startFuzzTarget(
   databaseUrl = "",
+  env: Record<string, string> = {},
 ): Promise<{ server: ServerProcess; target: FuzzTarget; port: number; apiKey: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-fuzz-"));
   const database = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
@@ -45,7 +46,7 @@ export async function startFuzzTarget(
     databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dataDir },
     [{ name: "Fuzz key", scopes: ["leads:read", "leads:write"] }],
   );
-  const server = await startServerProcess(database);
+  const server = await startServerProcess({ ...database, ...env });
   const admin = await signIn(server.url, "fuzz.admin@example.com");
   const client = await signIn(server.url, "fuzz.client@example.com");
 

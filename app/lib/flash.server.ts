@@ -4,7 +4,7 @@
  */
 import { redirect } from "react-router";
 import { FLASH_COOKIE } from "./personal-cookies";
-import type { Toast } from "./toast";
+import type { Toast } from "./toast-message";
 
 const secureFlag = (request: Request) => (new URL(request.url).protocol === "https:" ? "; Secure" : "");
 

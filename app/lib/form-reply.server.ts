@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import type { FormReply } from "./form-reply";
 import { formToasts } from "./form-toasts";
-import { errorToast, type Toast } from "./toast";
+import { errorToast, type Toast } from "./toast-message";
 
 /**
  * What a refusal adds to `ok`, `toast` and `result`: the fields the page's reply type adds (the intent

@@ -5,7 +5,7 @@
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { Toast } from "./toast";
+import type { Toast } from "./toast-message";
 import { z } from "./zod";
 
 /**

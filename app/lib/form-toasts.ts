@@ -1,5 +1,5 @@
 /** The spec's toasts for the public forms (spec 01 §8), word for word. */
-import { errorToast, type Toast } from "./toast";
+import { errorToast, type Toast } from "./toast-message";
 
 export const formToasts = {
   validation: { kind: "error", title: "Validation Error", text: "Please check the form for errors." },

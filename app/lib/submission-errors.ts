@@ -1,5 +1,5 @@
 import { formToasts } from "./form-toasts";
-import type { Toast } from "./toast";
+import type { Toast } from "./toast-message";
 
 /** Which step of a submission failed, so the action can show the catalogue's toast for it. */
 export class SubmissionStepError extends Error {

@@ -1,19 +1,11 @@
 /**
- * Toasts: what one is (a title and a text, as the spec's error catalogue and success messages describe
- * it) and the one way to show one. The toast library is fetched only when the first toast is requested;
- * the region that displays them (components/layout/toasts.tsx) mounts on that request.
+ * Toasts in the React app, and the one way to show one (what a toast is: lib/toast-message). The toast
+ * library is fetched only when the first toast is requested; the region that displays them
+ * (components/layout/toasts.tsx) mounts on that request.
  */
 import { useEffect } from "react";
 import { announce } from "./announce";
-
-export interface Toast {
-  kind: "success" | "error";
-  title: string;
-  text?: string;
-}
-
-/** An error toast under the spec's common title, "Error". */
-export const errorToast = (text: string): Toast => ({ kind: "error", title: "Error", text });
+import type { Toast } from "./toast-message";
 
 let requested = false;
 const onRequest = new Set<() => void>();

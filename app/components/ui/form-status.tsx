@@ -1,4 +1,4 @@
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/lib/toast-message";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { Button } from "./button";

@@ -5,7 +5,7 @@ import { requireArea } from "./access.server";
 import { createApiKeySchema, revokeApiKeySchema } from "./api-keys.schema";
 import { createApiKey, revokeApiKey } from "./api-keys.server";
 import { invalidForm, invalidRequest } from "~/lib/form-reply.server";
-import { errorToast } from "~/lib/toast";
+import { errorToast } from "~/lib/toast-message";
 
 export interface ApiKeyAdminResult extends FormReply {
   intent: "create" | "revoke" | null;

@@ -7,7 +7,7 @@ import { data } from "react-router";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
-import { type Toast, errorToast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast-message";
 import { safeRedirectPath } from "./safe-redirect";
 import {
   authMessages,

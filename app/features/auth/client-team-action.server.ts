@@ -7,7 +7,7 @@ import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/lib/toast-message";
 import {
   inviteMemberSchema,
   memberRoleSchema,

@@ -14,7 +14,7 @@ import { env } from "~/lib/env.server";
 import { confirmSmsCode, sendSmsCode, type CodeSent } from "~/lib/sms/confirmation.server";
 import { formatE164, smsNumberProblem } from "~/lib/sms/phone";
 import { smsEnabled } from "~/lib/sms/sms.server";
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/lib/toast-message";
 import { requireUser } from "./access.server";
 import {
   NOTIFICATIONS_INTENT,

@@ -9,7 +9,7 @@ import { profileSchema } from "./auth.schema";
 import { updateOwnProfile } from "./profile.server";
 import { log } from "~/lib/log.server";
 import { invalidField, invalidForm } from "~/lib/form-reply.server";
-import { errorToast } from "~/lib/toast";
+import { errorToast } from "~/lib/toast-message";
 
 export async function handleProfilePost(request: Request) {
   const actor = await requireUser(request);

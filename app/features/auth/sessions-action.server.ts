@@ -1,6 +1,6 @@
 /** The /account page's "Sign out other sessions" POST: ends every session of the user but this one. */
 import { data } from "react-router";
-import { type Toast, errorToast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast-message";
 import { requireUser } from "./access.server";
 import { SIGN_OUT_OTHERS_INTENT, type SessionsActionResult } from "./sessions.schema";
 import { signOutOtherSessions } from "./sessions.server";

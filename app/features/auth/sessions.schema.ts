@@ -1,5 +1,5 @@
 /** What the /account session list and its "Sign out other sessions" POST share with the browser. */
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/lib/toast-message";
 
 export const SIGN_OUT_OTHERS_INTENT = "sign-out-others";
 

@@ -7,7 +7,7 @@ import { appRoles } from "~/db/enums";
 import { rethrowRefusal } from "~/lib/permissions";
 import { z } from "~/lib/zod";
 import { parseForm, type FormReply } from "~/lib/form-reply";
-import { type Toast, errorToast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast-message";
 import { requireArea } from "./access.server";
 import { companyNameSchema, inviteClientSchema } from "./auth.schema";
 import { changeFields } from "./user-list.schema";

@@ -7,7 +7,7 @@
 import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
-import { errorToast } from "~/lib/toast";
+import { errorToast } from "~/lib/toast-message";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { noAgreementNote } from "./agreements/agreements.server";
 import {

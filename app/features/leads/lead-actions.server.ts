@@ -17,7 +17,7 @@ import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseMultipart } from "~/lib/multipart.server";
-import { type Toast, errorToast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast-message";
 import {
   activitySchema,
   assignSchema,

@@ -15,7 +15,7 @@ import {
   valuesOf,
 } from "~/db/enums";
 
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/lib/toast-message";
 import { EMAIL_MAX, NAME_MAX, requiredName } from "~/lib/schema-parts";
 import { z } from "~/lib/zod";
 import { formatCount } from "./lead-format";

@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { invalidField, invalidForm, invalidRequest } from "~/lib/form-reply.server";
 import { authorize, type ActorRef } from "~/lib/permissions";
-import { errorToast } from "~/lib/toast";
+import { errorToast } from "~/lib/toast-message";
 import { normalLeadListSearch } from "./lead-list.schema";
 import {
   deleteViewSchema,

@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { parseForm, type FormReply } from "~/lib/form-reply";
 import { formToasts } from "~/lib/form-toasts";
 import { rethrowRefusal, type ActorRef } from "~/lib/permissions";
-import { type Toast, errorToast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast-message";
 import { webhookIntents, webhookUrlSchema, type WebhookIntent } from "./webhooks.schema";
 import {
   removeWebhook,

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { errorToast, showToastNow } from "~/lib/toast";
+import { errorToast } from "~/lib/toast-message";
+import { showToastNow } from "~/lib/toast";
 import { isUuid } from "~/lib/data-guards";
 import { rethrowRefusal } from "~/lib/permissions";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";

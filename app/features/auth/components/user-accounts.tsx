@@ -19,7 +19,7 @@ import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { ScrollFrame } from "~/components/ui/scroll-frame";
 import type { AppRole } from "~/db/enums";
 import { formatTotal, withPageCursor, type KeysetPage } from "~/lib/paging";
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/lib/toast-message";
 import { useFieldsFollowUrl } from "~/lib/use-fields-follow-url";
 import { useSending } from "~/lib/use-sending";
 import { cn } from "~/lib/utils";

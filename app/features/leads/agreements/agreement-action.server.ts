@@ -7,7 +7,7 @@ import type { Actor } from "~/lib/actor";
 import { parseForm } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/flash.server";
 import { notFound } from "~/lib/not-found";
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/lib/toast-message";
 import { agreementSchema } from "./agreement.schema";
 import { saveAgreement } from "./agreements.server";
 import { invalidField, invalidForm } from "~/lib/form-reply.server";

@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm } from "~/lib/form-reply";
 import { notFound } from "~/lib/not-found";
 import { streamMultipartFile } from "~/lib/multipart.server";
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/lib/toast-message";
 import { InvalidClientError } from "../lead-commands.server";
 import { CsvFileError } from "./csv-source.server";
 import {

@@ -7,7 +7,7 @@ import { data } from "react-router";
 import type { Actor } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm, type FormReply } from "~/lib/form-reply";
-import { type Toast, errorToast } from "~/lib/toast";
+import { type Toast, errorToast } from "~/lib/toast-message";
 import { setLeadClaim } from "../client-leads.server";
 import { handleFeedbackForm } from "../lead-actions.server";
 import {

@@ -21,10 +21,18 @@ const featureNames = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The shell above the routes: the document, the entries and the route tables. */
-const shell = ["root.tsx", "entry.server.tsx", "entry.client.tsx", "routes.ts", "public-routes.ts"].map(
-  (file) => at("app", file),
-);
+/**
+ * The shell above the routes: the document, the entries, the route tables, and the page scripts of pages
+ * without React (app/enhance, ADR 055), which are entries of their own.
+ */
+const shell = [
+  "root.tsx",
+  "entry.server.tsx",
+  "entry.client.tsx",
+  "routes.ts",
+  "public-routes.ts",
+  "enhance",
+].map((file) => at("app", file));
 /** Everything outside the app: the app never reaches up into its runners. */
 const outside = ["server", "cli", "bench", "tests", "scripts"].map((dir) => at(dir));
 /** A feature's React parts: only routes render them. */

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { enhanceScripts } from "./app/enhance/vite-plugin.ts";
 import { blogArticles } from "./app/features/blog/vite-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -11,5 +12,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The SSR bundle's entry is our Node server, which embeds the React Router build.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [blogArticles(), tailwindcss(), reactRouter()],
+  plugins: [blogArticles(), enhanceScripts(), tailwindcss(), reactRouter()],
 }));

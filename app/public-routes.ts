@@ -12,7 +12,16 @@ export interface PublicPage {
   inSitemap: boolean;
   priority: number;
   changefreq: "weekly" | "monthly";
+  /**
+   * The most JavaScript an anonymous visitor's browser may download for the page, in KB of gzip (level
+   * 9): 0 for pages complete as HTML (ADR 008), the forms' page script for the form pages (ADR 055).
+   * tests/e2e/script-budget.test.ts holds every page to it; bench/js-size.ts reports against it.
+   */
+  scriptBudgetKb: number;
 }
+
+/** What a form page may ship: its page script (today ~30 KB, zod most of it). */
+const FORM_PAGE_SCRIPT_BUDGET_KB = 60;
 
 const page = (
   path: string,
@@ -23,6 +32,13 @@ const page = (
   inSitemap: true,
   priority,
   changefreq,
+  scriptBudgetKb: 0,
+});
+
+/** A page with a public form: it ships the forms' page script. */
+const formPage = (path: string, priority: number): PublicPage => ({
+  ...page(path, priority),
+  scriptBudgetKb: FORM_PAGE_SCRIPT_BUDGET_KB,
 });
 
 export const publicPages: PublicPage[] = [
@@ -33,10 +49,10 @@ export const publicPages: PublicPage[] = [
   page(paths.nurturing, 0.8),
   page(paths.research, 0.8),
   page(paths.about, 0.7),
-  page(paths.careers, 0.6),
-  page(paths.contact, 0.8),
-  { ...page(paths.contactFixFlip, 0.1), inSitemap: false },
-  { ...page(paths.contactQualification, 0.1), inSitemap: false },
+  formPage(paths.careers, 0.6),
+  formPage(paths.contact, 0.8),
+  { ...formPage(paths.contactFixFlip, 0.1), inSitemap: false },
+  { ...formPage(paths.contactQualification, 0.1), inSitemap: false },
   page(paths.blog, 0.8, "weekly"),
   ...blogCatalogue.map((entry) => page(blogPath(entry.slug), 0.7)),
 ];

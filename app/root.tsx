@@ -26,7 +26,7 @@ import { readFlash } from "~/lib/flash.server";
 import { can } from "~/lib/permissions";
 import { personName } from "~/lib/actor";
 import { useInAppFrame, useRouteManifest } from "~/lib/app-frame";
-import { useRouteWantsHydration } from "~/lib/hydration";
+import { useRouteEnhanceScript, useRouteWantsHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { earlyRowOpenScript, useMarkHydrated } from "~/lib/early-row-open";
 import { browserOnline, isNetworkFailure, offlineWords } from "~/lib/offline";
@@ -68,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useToast(rootData?.toast);
   // Signed-in visitors and pending toasts need the app; anonymous visits to static pages do not.
   const hydrate = useRouteWantsHydration() || !!rootData?.user || !!rootData?.toast;
+  const enhanceScript = useRouteEnhanceScript();
   // The signed-in areas draw their own frame (header, navigation, main) around the page. Without root
   // data the root loader failed: the root boundary's page then stands alone in an area (the site's
   // header would offer "Sign in" to someone signed in), in the site's frame elsewhere.
@@ -129,7 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : (
-          <StaticPageExtras nonce={nonce} />
+          <StaticPageExtras nonce={nonce} script={enhanceScript} />
         )}
       </body>
     </html>

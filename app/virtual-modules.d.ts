@@ -3,3 +3,9 @@ declare module "virtual:blog-articles" {
   const articles: Article[];
   export default articles;
 }
+
+declare module "virtual:enhance-scripts" {
+  /** Each page script of app/enhance/ by name: the URL of its one file (app/enhance/vite-plugin.ts). */
+  const scripts: Record<string, string>;
+  export default scripts;
+}

@@ -3,10 +3,9 @@
  * memory, compressed, with a CSP that allows exactly their inline scripts by hash. Rendering at start
  * (not at build) lets the pages carry the runtime configuration: SITE_URL, CONTACT_EMAIL.
  *
- * Prerendered pages are what anonymous visitors get, and every one of them works without JavaScript
- * (marketing pages ship none; the contact and career forms post normally). Where they hydrate, the app
- * is an enhancement that must not compete with the first paint, so their module preloads are left out
- * (ADR 009): the browser fetches the app once the module script is parsed, after the stylesheet.
+ * Prerendered pages are what anonymous visitors get, and every one of them works without JavaScript and
+ * without React: marketing pages ship no script (ADR 008), the contact and career forms post normally and
+ * load one small page script (ADR 055).
  */
 import { contentSecurityPolicy, inlineScriptHashes, type CspOptions } from "~/lib/security-headers";
 import { compressVariants, etagOf, type MemoryFile } from "./static-files";
@@ -38,7 +37,7 @@ export async function prerenderPages(
         );
       }
       const type = response.headers.get("Content-Type") ?? "text/html; charset=utf-8";
-      const text = withoutModulePreloads(await response.text());
+      const text = await response.text();
       const body = Buffer.from(text, "utf8");
       const isHtml = type.startsWith("text/html");
       pages.set(path, {
@@ -56,9 +55,4 @@ export async function prerenderPages(
   };
   await Promise.all([worker(), worker(), worker()]);
   return pages;
-}
-
-/** Drops React Router's `<link rel="modulepreload">` tags; the module script still imports the same files. */
-export function withoutModulePreloads(html: string): string {
-  return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
 }

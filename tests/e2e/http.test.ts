@@ -73,13 +73,14 @@ describe("pages", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
-  it("form pages load the app after the first paint: a module script, no module preloads", async () => {
+  it("form pages load their one page script, not the app: no inline module, no module preloads", async () => {
     for (const path of [
       "/contact/real-estate-lead-generation-services",
       "/careers/real-estate-lead-generation-jobs",
     ]) {
       const html = await (await get(path)).text();
-      expect(html, path).toMatch(/<script type="module"[^>]*>[^<]*import/);
+      expect(html, path).toMatch(/<script type="module" src="\/assets\/site-forms-[\w-]+\.js"/);
+      expect(html, path).not.toMatch(/<script type="module"[^>]*>[^<]*import/);
       expect(html, path).not.toContain('rel="modulepreload"');
     }
   });

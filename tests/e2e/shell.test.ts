@@ -24,19 +24,22 @@ describe("desktop (1280 px)", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBeTruthy();
   });
 
-  it("ships no script to an anonymous visitor of a static page, but hydrates pages with forms", async () => {
+  it("ships no script to an anonymous visitor of a static page, and only the forms' own script to form pages", async () => {
     const page = await open(viewports.desktop);
     expect(await page.locator("script[src], script[type=module], link[rel=modulepreload]").count()).toBe(0);
     await expect(
       page.locator('link[rel="prefetch"][href="/contact/real-estate-lead-generation-services"]').count(),
     ).resolves.toBe(1);
-    // Pages with forms keep the app: navigating between them happens without a reload.
-    await page.goto(app.url + paths.contact, { waitUntil: "networkidle" });
-    expect(await page.locator("link[rel=modulepreload]").count()).toBeGreaterThan(0);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.locator("footer").getByRole("link", { name: "Careers" }).click();
-    await page.waitForURL(app.url + paths.careers);
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    // Pages with forms load one page script (ADR 055), not the app: no React, no route modules.
+    for (const path of [paths.contact, paths.careers]) {
+      await page.goto(app.url + path, { waitUntil: "networkidle" });
+      const scripts = await page
+        .locator("script[src]")
+        .evaluateAll((list) => list.map((script) => (script as HTMLScriptElement).getAttribute("src")));
+      expect(scripts, path).toEqual([expect.stringMatching(/^\/assets\/site-forms-[\w-]+\.js$/)]);
+      expect(await page.locator("link[rel=modulepreload]").count(), path).toBe(0);
+      expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
+    }
   });
 
   it("hides the breadcrumb on the home page and builds it from the path elsewhere", async () => {

@@ -161,9 +161,12 @@ export function appForFile(options: AppOptions = {}): App {
   return app;
 }
 
-/** The toasts of `page` that contain `text` (their title, or their text). */
+/**
+ * The toasts of `page` that contain `text` (their title, or their text): the app's (sonner) or, on a page
+ * without React, the page script's (lib/enhance/toast).
+ */
 export const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text });
+  page.locator("[data-sonner-toast], [data-toast]").filter({ hasText: text });
 
 /** axe's findings on the page as it is now, one line each (empty when there are none). */
 export async function axeViolations(page: Page, label = ""): Promise<string[]> {

@@ -1,33 +1,13 @@
 /**
- * The character count of a field with a length limit. Fields take any length (no `maxlength`: a paste is
- * never cut short); from 90% of the limit the count shows ("1,950 / 2,000"), in the error colour past it,
- * and a polite status tells screen readers the same once typing pauses. The parts take the length and the
- * limit as plain props, so they work with any form library; `useControlValue` follows an uncontrolled
- * input or textarea for forms that do not hold their values in state.
+ * The character count of a field with a length limit (when it shows and what it says: lib/character-count).
+ * Fields take any length (no `maxlength`: a paste is never cut short); the count turns the error colour
+ * past the limit, and a polite status tells screen readers the same once typing pauses. The parts take
+ * the length and the limit as plain props, so they work with any form library; `useControlValue` follows
+ * an uncontrolled input or textarea for forms that do not hold their values in state.
  */
 import { useEffect, useState } from "react";
+import { COUNT_SPOKEN_AFTER_MS, countShown, countStatus, formattedCount } from "~/lib/character-count";
 import { cn } from "~/lib/utils";
-
-/** The count appears once the value reaches this share of its limit. */
-const SHOW_FROM = 0.9;
-/** Screen readers hear the count once typing pauses this long, not on every key. */
-const ANNOUNCE_AFTER_MS = 1000;
-
-const formatted = (n: number) => n.toLocaleString("en-US");
-const characters = (n: number) => `${formatted(n)} ${n === 1 ? "character" : "characters"}`;
-
-/** Whether the count of a value of `length` is shown. */
-export function countShown(length: number, max: number): boolean {
-  return length >= Math.ceil(max * SHOW_FROM);
-}
-
-/** What a screen reader hears near the limit: the characters left, or how far past the limit the value is. */
-export function countStatus(length: number, max: number): string {
-  if (!countShown(length, max)) return "";
-  return length <= max
-    ? `${characters(max - length)} left of ${formatted(max)}`
-    : `${characters(length - max)} over the limit of ${formatted(max)}`;
-}
 
 /** The visible count, e.g. "1,950 / 2,000"; nothing while the value is well under its limit. */
 export function CharacterCount({
@@ -52,7 +32,7 @@ export function CharacterCount({
         className,
       )}
     >
-      {formatted(length)} / {formatted(max)}
+      {formattedCount(length)} / {formattedCount(max)}
     </p>
   );
 }
@@ -66,7 +46,7 @@ export function CharacterCountStatus({ id, length, max }: { id: string; length: 
   const current = countStatus(length, max);
   const [spoken, setSpoken] = useState(current);
   useEffect(() => {
-    const timer = setTimeout(() => setSpoken(current), ANNOUNCE_AFTER_MS);
+    const timer = setTimeout(() => setSpoken(current), COUNT_SPOKEN_AFTER_MS);
     return () => clearTimeout(timer);
   }, [current]);
   return (

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { countShown, countStatus } from "./character-count";
+import { countShown, countStatus } from "~/lib/character-count";
 import { FormField } from "./form-field";
 import { Input } from "./input";
 import { Textarea } from "./textarea";

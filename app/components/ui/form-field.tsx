@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from "react";
 import { cloneElement } from "react";
-import { CharacterCount, CharacterCountStatus, countShown, useControlValue } from "./character-count";
+import { countShown } from "~/lib/character-count";
+import { CharacterCount, CharacterCountStatus, useControlValue } from "./character-count";
 import { Label } from "./label";
 
 /**
@@ -72,6 +73,9 @@ export function FormField({
         id,
         "aria-invalid": error ? true : children.props["aria-invalid"],
         "aria-describedby": describedBy,
+        // What a page script counts against on a page without React (lib/enhance/form).
+        "data-limit": limit,
+        "data-trim": limit !== undefined && !trimmed ? "false" : undefined,
       })}
       {hint && (
         <p id={hintId} className="text-sm text-muted-foreground">
@@ -79,7 +83,7 @@ export function FormField({
         </p>
       )}
       {(error || counted) && (
-        <div className="flex items-start gap-3">
+        <div data-field-messages="" className="flex items-start gap-3">
           {error && (
             <p id={errorId} className="text-sm font-medium text-destructive">
               {error}

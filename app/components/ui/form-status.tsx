@@ -14,6 +14,7 @@ export function FormStatus({ toast }: { toast?: Toast }) {
   return (
     <div
       role={hydrated ? undefined : success ? "status" : "alert"}
+      data-form-status={toast.kind}
       className={cn(
         "rounded-lg border p-4",
         success
@@ -55,7 +56,14 @@ export function SiteFormSubmit({
   return (
     <>
       <Honeypot name="website" />
-      <Button type="submit" size="lg" variant="accent" pending={submitting} className="w-full sm:w-auto">
+      <Button
+        type="submit"
+        size="lg"
+        variant="accent"
+        pending={submitting}
+        data-busy-label={busyLabel}
+        className="w-full sm:w-auto"
+      >
         {submitting ? busyLabel : label}
       </Button>
     </>

@@ -76,3 +76,12 @@ export function checkResumeInBrowser(file: { size: number; name: string }): stri
   if (!/\.(pdf|docx?)$/i.test(file.name)) return resumeMessages.wrongType;
   return undefined;
 }
+
+/** The resume field's browser check for the form scripts: a chosen file, by size and name. */
+export const resumeFieldCheck = {
+  name: "resume",
+  check(formData: FormData): string | undefined {
+    const file = formData.get("resume");
+    return file instanceof File && file.size > 0 ? checkResumeInBrowser(file) : undefined;
+  },
+} as const;

@@ -6,13 +6,17 @@ import { careers } from "~/features/site-content/content/careers";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { FeatureGrid, Section } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
+import { enhancedPage } from "~/lib/hydration";
 import { paths } from "~/lib/site";
 import { uploadBodyLimit, type BodyLimitHandle } from "~/lib/body-limit";
 
 export const action = ({ request, context }: Route.ActionArgs) => handleCareerPost(request, context);
 
 // The application form carries a resume: its body streams to the action under this limit.
-export const handle: BodyLimitHandle = { uploadBodyLimit: uploadBodyLimit(RESUME_MAX_BYTES) };
+export const handle = {
+  ...enhancedPage("site-forms"),
+  uploadBodyLimit: uploadBodyLimit(RESUME_MAX_BYTES),
+} satisfies BodyLimitHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   sitePageMeta(matches, {

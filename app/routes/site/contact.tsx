@@ -8,6 +8,7 @@ import { contact } from "~/features/site-content/content/contact";
 import { PageHero } from "~/features/site-content/components/page-hero";
 import { StepList } from "~/features/site-content/components/sections";
 import { sitePageMeta } from "~/features/site-content/seo";
+import { enhancedPage } from "~/lib/hydration";
 import { paths } from "~/lib/site";
 import type { loader as rootLoader } from "~/root";
 
@@ -20,6 +21,8 @@ const prefilledSubjects: Record<string, string> = {
 export function loader({ request }: Route.LoaderArgs) {
   return { subject: prefilledSubjects[new URL(request.url).pathname] ?? "" };
 }
+
+export const handle = enhancedPage("site-forms");
 
 export const action = ({ request, context }: Route.ActionArgs) => handleContactPost(request, context);
 

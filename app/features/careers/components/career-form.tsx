@@ -8,19 +8,10 @@ import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { experienceLevels, positions } from "~/db/enums";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { careerMax, careerSchema, checkResumeInBrowser, RESUME_ACCEPT } from "../careers.schema";
-
-/** The chosen resume, checked by size and name before it is uploaded (the server checks its bytes). */
-const resumeCheck = {
-  name: "resume",
-  check(formData: FormData) {
-    const file = formData.get("resume");
-    return file instanceof File && file.size > 0 ? checkResumeInBrowser(file) : undefined;
-  },
-} as const;
+import { careerMax, careerSchema, RESUME_ACCEPT, resumeFieldCheck } from "../careers.schema";
 
 export function CareerForm() {
-  const { fields, ...form } = useSchemaForm(careerSchema, { id: "career", extraCheck: resumeCheck });
+  const { fields, ...form } = useSchemaForm(careerSchema, { id: "career", extraCheck: resumeFieldCheck });
   const { firstName, lastName, email, phone, positionInterest, experienceLevel, coverLetter } = fields;
   const resume = fields.resume;
   return (

@@ -57,6 +57,51 @@ describe("contact form", () => {
     await page.getByText("Invalid email address").waitFor({ state: "detached" });
   });
 
+  it("shows the server's refusal as a toast and at the form, keeping what was typed", async () => {
+    const page = await app.open(paths.contact);
+    const email = `limit-${unique()}@example.com`;
+    const send = async (n: number) => {
+      await page.getByLabel("Name").fill("Jane Investor");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Subject").fill(`Question ${n}`);
+      await page.getByLabel("Message", { exact: true }).fill("How many leads a month can you deliver?");
+      await page.getByRole("button", { name: "Send Message" }).click();
+    };
+    for (const n of [1, 2, 3]) {
+      await send(n);
+      await toast(page, "Message Sent!").waitFor();
+      await page.waitForFunction(
+        () => (document.getElementById("contact-name") as HTMLInputElement).value === "",
+      );
+    }
+    await send(4);
+    await toast(page, "Too Many Submissions").waitFor();
+    const panel = page.locator("#contact [data-form-status]");
+    await expect(panel.textContent()).resolves.toContain(
+      "You've exceeded the submission limit. Please try again in an hour.",
+    );
+    expect(await page.getByLabel("Subject").inputValue()).toBe("Question 4");
+    app.pages.expectRefusal(page, 429);
+    expect(await page.getByRole("button", { name: "Send Message" }).getAttribute("aria-disabled")).toBeNull();
+  });
+
+  it("keeps everything typed when the network fails, and says so", async () => {
+    const page = await app.open(paths.contact);
+    await page.route(`**${paths.contact}`, (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await page.getByLabel("Name").fill("Offline Olga");
+    await page.getByLabel("Email").fill(`olga-${unique()}@example.com`);
+    await page.getByLabel("Subject").fill("From the train");
+    await page.getByLabel("Message", { exact: true }).fill("Written while the connection dropped.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await toast(page, "There was an unexpected error. Please try again.").waitFor();
+    expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe(
+      "Written while the connection dropped.",
+    );
+    app.pages.drop(page, (problem) => problem.includes("ERR_INTERNET_DISCONNECTED"));
+  });
+
   it("prefills the subject on the article call-to-action variant", async () => {
     const page = await app.open(paths.contactFixFlip);
     expect(await page.getByLabel("Subject").inputValue()).toBe("Fix and flip lead generation");
@@ -104,6 +149,25 @@ describe("career form", () => {
     });
     await page.getByRole("button", { name: "Submit Application" }).click();
     await page.getByText("Only PDF and Word documents are allowed").first().waitFor();
+  });
+
+  it("shows the server's verdict on the resume's bytes under the field, keeping the rest", async () => {
+    const page = await app.open(paths.careers);
+    await fill(page, `ann-${unique()}@example.com`);
+    await page.getByLabel("Resume (optional)").setInputFiles({
+      name: "resume.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("not a PDF at all, only text named like one"),
+    });
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await toast(page, "Upload Error").waitFor();
+    const resume = page.getByLabel("Resume (optional)");
+    await expect(resume.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(page.locator("#career-resume-error").textContent()).resolves.toBe(
+      "Only PDF and Word documents are allowed",
+    );
+    expect(await page.getByLabel("First name").inputValue()).toBe("Ann");
+    app.pages.expectRefusal(page, 400);
   });
 
   it("shows the position and experience errors under their own selects", async () => {

@@ -405,6 +405,11 @@ export const leads = pgTable(
     importId: uuid("import_id").references((): AnyPgColumn => leadImports.id, { onDelete: "set null" }),
     /** The API key that sent the lead (issue 14); null for leads typed in or imported. */
     apiKeyId: uuid("api_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "set null" }),
+    /**
+     * An imported lead's own words for its source, motivation, property type or status where our value's
+     * name differs ("Direct Mailer" imported as Direct Mail, ADR 056), by field; null for other leads.
+     */
+    valuesInFile: jsonb("values_in_file").$type<Partial<Record<string, string>>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Computed by the database for every row, however it arrives (address-key.ts): duplicate checks.
@@ -633,8 +638,13 @@ export interface CheckedValue {
   key: string;
   value: string;
   rows: number;
-  /** The synonym table's target for it; null when it does not know the value. */
+  /** What it imports as unless the admin chooses: the matcher's target, else the field's default. */
   suggested: string | null;
+  /**
+   * How sure the match is, 0 to 1 (1: a spelling we know); null when nothing matched and `suggested` is
+   * the default. Absent in checks stored before matching had a confidence.
+   */
+  confidence?: number | null;
 }
 
 /** What the whole-file check found (issue 24): stored with the import, for the settings it was made with. */

@@ -169,7 +169,7 @@ describe.each(testDatabases)("a realistic list's import on $name", (testDb) => {
     },
   );
 
-  it("names unknown values, maps or skips them as chosen, and remembers the choice for the same columns", async () => {
+  it("imports unknown values as Other with the file's words kept, maps or skips them as chosen, and remembers the choice", async () => {
     const header = "Owner Name,Phone,Street Address,City,State,Zip,Lead Source,Property Type";
     const lines = [
       header,
@@ -179,15 +179,13 @@ describe.each(testDatabases)("a realistic list's import on $name", (testDb) => {
     ];
     const id = await receiveImport(admin, bytesOf(lines), "pigeons.csv");
     let detail = (await getImport(admin, id))!;
-    expect(detail.check!.problems).toEqual([
-      { message: 'Lead source "Carrier Pigeon" not recognised', rows: 2, examples: [2, 3] },
-      { message: 'Property type "Castle" not recognised', rows: 1, examples: [3] },
-    ]);
+    // No word keeps a seller out: every row imports, the unknown ones as "Other".
+    expect(detail.check).toMatchObject({ willImport: 3, problemRows: 0, problems: [] });
     expect(detail.check!.values.leadSource!.values).toEqual([
-      { key: "carrierpigeon", value: "Carrier Pigeon", rows: 2, suggested: null },
-      { key: "coldcalling", value: "Cold Calling", rows: 1, suggested: "cold_call" },
+      { key: "carrierpigeon", value: "Carrier Pigeon", rows: 2, suggested: "other", confidence: null },
+      { key: "coldcalling", value: "Cold Calling", rows: 1, suggested: "cold_call", confidence: 1 },
     ]);
-    expect(startButtonLabel(detail.check!, detail.settings!, 3)).toBe("Import 1 lead, skip 2 with problems");
+    expect(startButtonLabel(detail.check!, detail.settings!, 3)).toBe("Import 3 leads");
 
     const chosen = {
       ...detail.settings!,
@@ -207,6 +205,8 @@ describe.each(testDatabases)("a realistic list's import on $name", (testDb) => {
       leadSource: "referral",
       propertyType: "single_family",
       lastName: "Alvarez",
+      // The file's words where they are not our names.
+      valuesInFile: { leadSource: "Carrier Pigeon", propertyType: "SFR" },
     });
 
     // Next month's list from the same source: same columns (spelt alike), the same choices pre-filled.

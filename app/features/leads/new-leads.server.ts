@@ -45,8 +45,9 @@ export interface InsertOptions {
  */
 export async function insertLeads(
   db: Database | Transaction,
-  // The import may carry each lead's status from the file; every other lead starts as "new".
-  rows: readonly (LeadInput & { leadStatus?: LeadStatus })[],
+  // The import may carry each lead's status and its own words from the file; every other lead starts
+  // as "new".
+  rows: readonly (LeadInput & { leadStatus?: LeadStatus; valuesInFile?: Record<string, string> })[],
   arrival: LeadArrival,
   options: InsertOptions = {},
 ): Promise<InsertedLead[]> {
@@ -70,7 +71,8 @@ export async function insertLeads(
       from jsonb_to_recordset(${json}::jsonb) as r(i int, skip boolean, "firstName" text, "lastName" text,
         phone text, email text, address text, city text, state text, "zipCode" text, "propertyType" text,
         "motivationLevel" text, "situationNotes" text, "leadSource" text, "askingPrice" numeric,
-        "estimatedValue" numeric, "estimatedRepairCost" numeric, "assignedToClientId" text, "leadStatus" text)
+        "estimatedValue" numeric, "estimatedRepairCost" numeric, "assignedToClientId" text, "leadStatus" text,
+        "valuesInFile" jsonb)
     ), judged as materialized (
       select r.*,
         ${
@@ -94,13 +96,14 @@ export async function insertLeads(
     ), ins as (
       insert into leads (id, first_name, last_name, phone, email, address, city, state, zip_code,
         property_type, motivation_level, situation_notes, lead_source, asking_price, estimated_value,
-        estimated_repair_cost, assigned_to_client_id, created_by_user_id, import_id, api_key_id, lead_status)
+        estimated_repair_cost, assigned_to_client_id, created_by_user_id, import_id, api_key_id, lead_status,
+        values_in_file)
       select j.new_id, j."firstName", j."lastName", j.phone, j.email, j.address, j.city, j.state,
         j."zipCode", j."propertyType"::property_type, j."motivationLevel"::motivation_level,
         j."situationNotes", j."leadSource"::lead_source, j."askingPrice", j."estimatedValue",
         j."estimatedRepairCost", j."assignedToClientId", ${arrival.createdByUserId ?? null},
         ${arrival.importId ?? null}::uuid, ${arrival.apiKeyId ?? null}::uuid,
-        coalesce(j."leadStatus", 'new')::lead_status
+        coalesce(j."leadStatus", 'new')::lead_status, j."valuesInFile"
       from judged j
       where j.existing_id is null and j.earlier_index is null
       order by j.i

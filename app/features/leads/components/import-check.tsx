@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, Copy, RefreshCw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
-import type { ImportCheck, ImportSettings } from "~/db/schema";
+import type { CheckedValue, ImportCheck, ImportSettings } from "~/db/schema";
 import { formatCount } from "../lead-format";
 import {
   EXCLUDED_REASON,
@@ -91,9 +91,17 @@ export function CheckSummary({
   );
 }
 
+/** What the value mapping says of how a value was matched (ADR 056). */
+function matchNote(value: CheckedValue): string {
+  if (value.confidence === undefined) return "";
+  if (value.confidence === null) return "No close match: the default";
+  if (value.confidence >= 1) return "Known spelling";
+  return `Close match (${Math.round(value.confidence * 100)}%)`;
+}
+
 /**
  * The value mapping: each distinct value of each enumerated column of the file, its count and what it
- * imports as, pre-chosen from the synonym table (or the choice remembered for this layout of file).
+ * imports as, pre-chosen by the matcher (or the choice remembered), else the import's default.
  */
 export function ValueMapping({ check, settings }: { check: ImportCheck; settings: ImportSettings }) {
   const fields = enumFields.filter((f) => (check.values[f.value]?.values.length ?? 0) > 0);
@@ -101,8 +109,9 @@ export function ValueMapping({ check, settings }: { check: ImportCheck; settings
   return (
     <Card title="Values">
       <p className="mb-4 text-sm text-muted-foreground">
-        What each value of the file imports as. Values we know are chosen for you; rows with a value left
-        unchosen are skipped with their reason.
+        What each value of the file imports as. Values we recognise are chosen for you; a value we cannot
+        match imports as the default set above. Either way the lead keeps the file&apos;s own words (for
+        example &ldquo;Source in the file: Direct Mailer&rdquo;).
       </p>
       <div className="space-y-6">
         {fields.map((field) => {
@@ -111,7 +120,10 @@ export function ValueMapping({ check, settings }: { check: ImportCheck; settings
             <div key={field.value} className={tableClasses.frame}>
               <table className={tableClasses.table} aria-label={`${field.label} values`}>
                 <caption className="px-4 py-2 text-left font-semibold">{field.label}</caption>
-                <LeadTableHead columns={["Value in the file", "Rows", "Imports as"]} actions={false} />
+                <LeadTableHead
+                  columns={["Value in the file", "Rows", "Imports as", "Match"]}
+                  actions={false}
+                />
                 <tbody className={tableClasses.body}>
                   {found.values.map((v) => {
                     const id = `value-${field.value}-${v.key}`;
@@ -131,13 +143,15 @@ export function ValueMapping({ check, settings }: { check: ImportCheck; settings
                             name={valueFieldName(field.value, v.key)}
                             defaultValue={chosen}
                             className="min-w-48"
-                            aria-invalid={chosen === "" ? true : undefined}
                           >
                             <SelectOptions
                               options={valueTargets(field.value)}
-                              placeholder="Not recognised: choose"
+                              placeholder="The default"
                             />
                           </NativeSelect>
+                        </Cell>
+                        <Cell label="Match" className="text-muted-foreground">
+                          {matchNote(v)}
                         </Cell>
                       </tr>
                     );
@@ -147,7 +161,7 @@ export function ValueMapping({ check, settings }: { check: ImportCheck; settings
               {found.moreValues > 0 && (
                 <p className="px-4 py-2 text-sm text-muted-foreground">
                   And {formatCount(found.moreValues)} more values in {rows(found.moreRows)}, imported as the
-                  synonym table knows them (or skipped).
+                  matcher reads them, else as the defaults.
                 </p>
               )}
             </div>

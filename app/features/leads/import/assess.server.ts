@@ -12,13 +12,13 @@ import { profiles, userRoles, type ImportSettings } from "~/db/schema";
 import { isCompanyAccount } from "~/lib/client-accounts.server";
 import { leadSchema, type LeadInput } from "../leads.schema";
 import type { LeadStatus } from "~/db/enums";
-import { rowToLead, type ColumnMapping, type ValueMapping } from "./columns";
+import { rowToLead, type ColumnMapping, type ValueMapping, type ValuesInFile } from "./columns";
 import { EXCLUDED_REASON } from "./import.schema";
 import { valueKey } from "./value-synonyms";
 import type { CsvRecord } from "./csv-source.server";
 
 /** A lead of the file: the form's fields, and its status when the file gives one. */
-export type ImportLead = LeadInput & { leadStatus?: LeadStatus };
+export type ImportLead = LeadInput & { leadStatus?: LeadStatus; valuesInFile?: ValuesInFile };
 
 export type AssessedRow = CsvRecord &
   (
@@ -134,14 +134,14 @@ export async function assessRows(
     ? new Map<string, string>()
     : await clientsByEmail(db, [...new Set(mapped.map((m) => m.clientEmail.toLowerCase()).filter(Boolean))]);
 
-  const parsed = mapped.map(({ record, fields, clientEmail, leadStatus, valueProblems }) => {
+  const parsed = mapped.map(({ record, fields, clientEmail, leadStatus, valueProblems, valuesInFile }) => {
     if (excluded.has(record.row)) {
       return { record, problems: [{ group: EXCLUDED_REASON, message: EXCLUDED_REASON }] };
     }
     const result = leadSchema.safeParse({ ...fields, assignedToClientId: "" });
     const problems: RowProblem[] = [
       ...valueProblems.map((p) => ({
-        group: `${p.field}:${valueKey(p.value)}:${p.message.endsWith("recognised")}`,
+        group: `${p.field}:${valueKey(p.value)}`,
         message: p.message,
       })),
       ...(result.success
@@ -157,6 +157,7 @@ export async function assessRows(
     }
     const lead: ImportLead = { ...result.data, assignedToClientId: clientId ?? null };
     if (leadStatus) lead.leadStatus = leadStatus as LeadStatus;
+    if (Object.keys(valuesInFile).length > 0) lead.valuesInFile = valuesInFile;
     return { record, lead };
   });
 

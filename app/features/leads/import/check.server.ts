@@ -4,16 +4,17 @@
  * with the duplicates of the whole file carried from batch to batch), and summed up: the rows that will
  * import, the problems grouped by problem with their counts and first rows, the possible duplicates
  * within the file and against the book, and each distinct value of the enumerated columns with its
- * count and the synonym table's suggestion, for the value mapping.
+ * count and what it imports as (the matcher's target with its confidence, else the default), for the
+ * value mapping.
  */
 import type { Database } from "~/db/client.server";
 import type { CheckedValue, ImportCheck, ImportSettings } from "~/db/schema";
 import { assessRows, type SeenRows } from "./assess.server";
-import { enumCell, type ColumnMapping } from "./columns";
+import { enumCell, unmatchedValue, type ColumnMapping } from "./columns";
 import { settingsKeyOf } from "./import.schema";
 import type { CsvRecord } from "./csv-source.server";
 import { csvRecords } from "./csv-source.server";
-import { enumFields, suggestValue, valueKey } from "./value-synonyms";
+import { enumFields, matchValue, valueKey } from "./value-synonyms";
 
 /** Rows judged per database round trip. */
 const CHECK_BATCH = 2_000;
@@ -52,7 +53,14 @@ export async function checkRecords(
       const known = values.get(key);
       if (known) known.rows++;
       else if (values.size < MAX_DISTINCT) {
-        values.set(key, { key, value: raw, rows: 1, suggested: suggestValue(field, raw) });
+        const match = matchValue(field, raw);
+        values.set(key, {
+          key,
+          value: raw,
+          rows: 1,
+          suggested: match?.target ?? unmatchedValue(field, settings.defaults),
+          confidence: match?.confidence ?? null,
+        });
       } else {
         const more = overflow.get(field)!;
         more.rows++;

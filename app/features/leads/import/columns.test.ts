@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { leadDetailsSchema } from "../leads.schema";
 import { stateCode } from "../us-states";
 import { amountText, isPlaceholder, phoneText, splitFullName, zipCode } from "./cells";
-import { guessMapping, LEAD_CSV_COLUMNS, rowToLead, SKIP_ROWS } from "./columns";
+import { guessMapping, importTargets, LEAD_CSV_COLUMNS, rowToLead, SKIP_ROWS } from "./columns";
 
 const defaults = { propertyType: "single_family", motivationLevel: "warm", leadSource: "direct_mail" };
 
@@ -135,7 +135,7 @@ describe("rowToLead", () => {
   });
 
   it("leaves the schema to say what is wrong, with its own messages", () => {
-    const { fields, valueProblems } = rowToLead(
+    const { fields, valueProblems, valuesInFile } = rowToLead(
       ["Rosa", "call me", "", "1 A", "X", "Texass", "7874A", "castle", "-5"],
       mapping,
       defaults,
@@ -154,7 +154,10 @@ describe("rowToLead", () => {
         "Price must be positive",
       ]),
     );
-    expect(valueProblems.map((p) => p.message)).toEqual(['Property type "castle" not recognised']);
+    // A word nothing matches is no problem: the lead is "Other" and keeps the word.
+    expect(valueProblems).toEqual([]);
+    expect(fields.propertyType).toBe("other");
+    expect(valuesInFile).toEqual({ propertyType: "castle" });
   });
 });
 
@@ -318,6 +321,81 @@ describe("values as people write them", () => {
     expect(chosen.fields.leadSource).toBe("referral");
     expect(chosen.valueProblems.map((p) => p.message)).toEqual([
       'Property type "Mobile Home" skipped by the value mapping',
+    ]);
+  });
+});
+
+describe("guessMapping on header spellings no list of ours holds", () => {
+  /** Seeded (mulberry32), so a failure repeats. */
+  function random(seed: number) {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const rng = random(2026);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
+  /** A field's label as exports write headers: a prefix, a suffix, and a case and separator style. */
+  const spell = (label: string) => {
+    const words = [
+      ...pick([[], ["Owner"], ["Seller"], ["Owner", "1"], label.startsWith("Property") ? [] : ["Property"]]),
+      ...label.split(/\s+/),
+      ...pick([[], ["Code"], ["1"], ["Field"]]),
+    ];
+    return pick([
+      words.join(" ").toUpperCase().replaceAll(" ", "_"),
+      words.join(" "),
+      words.map((w, i) => (i === 0 ? w.toLowerCase() : w)).join(""),
+      words.join(".").toLowerCase(),
+    ]);
+  };
+
+  it("maps 2,000 generated headers of our own fields to those fields", () => {
+    const fields = importTargets.filter((t) => !["clientEmail", "fullName"].includes(t.value));
+    const misses: string[] = [];
+    for (let i = 0; i < 2_000; i++) {
+      const field = pick(fields);
+      const header = spell(field.label);
+      const [got] = guessMapping([header]);
+      if (got !== field.value) misses.push(`${header} -> ${got ?? "none"} (wanted ${field.value})`);
+    }
+    expect(misses.length, misses.slice(0, 20).join("\n")).toBeLessThanOrEqual(40);
+  });
+
+  it("reads the headers list providers write, and leaves the mailing address and look-alikes alone", () => {
+    expect(
+      guessMapping([
+        "OWNER_FIRST",
+        "OWNER_LAST",
+        "State Code",
+        "Alt Phone",
+        "Phone 2",
+        "Mailing Zip",
+        "Mailing Address",
+        "Last Sale Date",
+        "Phone Type",
+        "Est. Equity",
+        "Property Street Addr",
+        "Prop. City",
+        "ZIP5",
+      ]),
+    ).toEqual([
+      "firstName",
+      "lastName",
+      "state",
+      "phone",
+      "phone",
+      null,
+      null,
+      null,
+      null,
+      null,
+      "address",
+      "city",
+      "zipCode",
     ]);
   });
 });

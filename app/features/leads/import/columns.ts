@@ -17,6 +17,7 @@ import {
 } from "./cells";
 import { stateCode } from "../us-states";
 import { enumFields, suggestValue, valueKey, type EnumField } from "./value-synonyms";
+import { bestMatch, FILLER_WORDS, vocabulary } from "./matching";
 
 /** The columns of the lead export: the importer recognises each of them, so export, edit, import round-trips. */
 export const LEAD_CSV_COLUMNS = [
@@ -248,10 +249,38 @@ const phoneHeader =
 /** "Email 2", "Email Address 1", "Owner Email". */
 const emailHeader = /^(owner|contact)?\d*email(address)?\d*$/;
 
-/** The target a header names, if any. */
+/**
+ * Words a header adds to what it names: "State Code" is the state, "Owner First Name" the first name,
+ * "Seller City" the city ("Owner" alone is still the owner's name: a spelling we know).
+ */
+const HEADER_FILLER = new Set([
+  ...FILLER_WORDS,
+  ...["name", "code", "number", "num", "no", "field", "column", "info", "data"],
+  ...["owner", "seller", "contact", "primary", "property", "prop", "site", "situs"],
+]);
+
+const headerWords = vocabulary(
+  Object.entries(synonyms).map(([target, spellings]) => ({
+    target: target as ImportTarget,
+    spellings: [target.replace(/([a-z])([A-Z])/g, "$1 $2"), ...spellings],
+  })),
+  HEADER_FILLER,
+);
+
+/** The owner's mailing address is not the property's: such columns are never mapped. */
+const mailingHeader = /^(owner)?(mailing|mail)(address|street|city|state|zip|zipcode|postalcode|line)/;
+
+/**
+ * The target a header names, if any: a spelling we know, a numbered or typed phone or e-mail, else the
+ * matcher's confident reading of its words ("OWNER_FIRST", "State Code", "Alt Phone"), which must explain
+ * at least half of them ("Last Sale Date" is not the last name).
+ */
 function targetOf(header: string): ImportTarget | null {
   const k = valueKey(header);
-  return byHeader.get(k) ?? (phoneHeader.test(k) ? "phone" : emailHeader.test(k) ? "email" : null);
+  if (mailingHeader.test(k)) return null;
+  const known = byHeader.get(k) ?? (phoneHeader.test(k) ? "phone" : emailHeader.test(k) ? "email" : null);
+  if (known) return known;
+  return bestMatch(header, headerWords, { filler: HEADER_FILLER, explained: 0.5 })?.target ?? null;
 }
 
 /** A column's target (or none) for each header, in order. */
@@ -285,30 +314,54 @@ export const SKIP_ROWS = "skip";
 /** Per enumerated field, the chosen target of each value of the file, by the value's comparison key. */
 export type ValueMapping = Partial<Record<EnumField, Record<string, string>>>;
 
-/** A value of an enumerated column that keeps its row out, and why. */
+/** A value of an enumerated column that keeps its row out: the admin chose to skip its rows. */
 export interface ValueProblem {
   field: EnumField;
   value: string;
   message: string;
 }
 
-export const valueProblemMessage = (field: EnumField, value: string, skipped: boolean) =>
-  `${labelOf(enumFields, field)} "${value}" ${skipped ? "skipped by the value mapping" : "not recognised"}`;
+export const valueProblemMessage = (field: EnumField, value: string) =>
+  `${labelOf(enumFields, field)} "${value}" skipped by the value mapping`;
 
 /**
- * The value of an enumerated field for a cell: the admin's choice for it, else the synonym table's,
- * else a problem. An empty cell takes the default (none for the status: a new lead is "new").
+ * What a word nothing matches imports as (ADR 056): the value that says "we do not know" where the field
+ * has one ("Other" source or property type; a status we cannot read leaves the lead "New"), else the
+ * import's default for the field (motivation has no "unknown": the default the admin set).
+ */
+export function unmatchedValue(field: EnumField, defaults: ImportDefaults): string {
+  if (field === "leadStatus") return "new";
+  return field === "motivationLevel" ? defaults.motivationLevel : "other";
+}
+
+/**
+ * The value of an enumerated field for a cell: the admin's choice for it, else the matcher's confident
+ * one, else `unmatchedValue` (ADR 056: an optional word never keeps a seller out). An empty cell takes
+ * the import's default (none for the status: a new lead is "new"). Only "skip these rows" refuses.
  */
 export function enumValue(
   field: EnumField,
   raw: string,
-  fallback: string,
+  defaults: ImportDefaults,
   values: ValueMapping | undefined,
 ): { value: string } | { problem: ValueProblem } {
-  if (raw === "") return { value: fallback };
-  const choice = values?.[field]?.[valueKey(raw)] || suggestValue(field, raw);
-  if (choice && choice !== SKIP_ROWS) return { value: choice };
-  return { problem: { field, value: raw, message: valueProblemMessage(field, raw, choice === SKIP_ROWS) } };
+  if (raw === "") return { value: field === "leadStatus" ? "" : defaults[field] };
+  const choice = values?.[field]?.[valueKey(raw)];
+  if (choice === SKIP_ROWS) return { problem: { field, value: raw, message: valueProblemMessage(field, raw) } };
+  return { value: choice || suggestValue(field, raw) || unmatchedValue(field, defaults) };
+}
+
+/**
+ * The file's own words for the enumerated fields of a lead, where they are not simply our value's name
+ * ("Direct Mailer" imported as Direct Mail): kept on the lead, so nothing the list said is lost.
+ */
+export type ValuesInFile = Partial<Record<EnumField, string>>;
+
+/** Whether `raw` is just a way of writing `value`'s code or label (no need to keep it). */
+function namesValue(field: EnumField, raw: string, value: string): boolean {
+  const option = enumFields.find((f) => f.value === field)!.options.find((o) => o.value === value);
+  const key = valueKey(raw);
+  return !!option && (key === valueKey(option.value) || key === valueKey(option.label));
 }
 
 /** A row as the new-lead form's text fields, plus the client e-mail to assign it to (if any). */
@@ -317,8 +370,10 @@ export interface ImportedRow {
   /** The lead's status from the file; "" when it has none (the lead starts as new). */
   leadStatus: string;
   clientEmail: string;
-  /** Enumerated values that keep the row out (not recognised, or skipped by the admin's choice). */
+  /** Enumerated values that keep the row out (skipped by the admin's choice). */
   valueProblems: ValueProblem[];
+  /** The file's words for the enumerated fields, where they differ from our names. */
+  valuesInFile: ValuesInFile;
 }
 
 /** The cells of a row by target, tidied of placeholders, in column order (one pass over the row). */
@@ -359,11 +414,17 @@ export function rowToLead(
   const phones = (cells.get("phone") ?? []).map(phoneText);
   const state = stateCode(cell("state"));
   const valueProblems: ValueProblem[] = [];
-  const enumOf = (field: EnumField, fallback: string) => {
-    const result = enumValue(field, cell(field), fallback, values);
-    if ("value" in result) return result.value;
-    valueProblems.push(result.problem);
-    return fallback;
+  const valuesInFile: ValuesInFile = {};
+  const enumOf = (field: EnumField) => {
+    const raw = cell(field);
+    const result = enumValue(field, raw, defaults, values);
+    if (!("value" in result)) {
+      valueProblems.push(result.problem);
+      // The row is left out for the skip alone, not also for an empty field.
+      return field === "leadStatus" ? "" : defaults[field];
+    }
+    if (raw !== "" && !namesValue(field, raw, result.value)) valuesInFile[field] = raw;
+    return result.value;
   };
   return {
     fields: {
@@ -375,16 +436,17 @@ export function rowToLead(
       city: cell("city"),
       state,
       zipCode: zipCode(cell("zipCode"), state.toUpperCase()),
-      propertyType: enumOf("propertyType", defaults.propertyType),
-      motivationLevel: enumOf("motivationLevel", defaults.motivationLevel),
-      leadSource: enumOf("leadSource", defaults.leadSource),
+      propertyType: enumOf("propertyType"),
+      motivationLevel: enumOf("motivationLevel"),
+      leadSource: enumOf("leadSource"),
       situationNotes: cell("situationNotes"),
       askingPrice: amountText(cell("askingPrice")),
       estimatedValue: amountText(cell("estimatedValue")),
       estimatedRepairCost: amountText(cell("estimatedRepairCost")),
     },
-    leadStatus: enumOf("leadStatus", ""),
+    leadStatus: enumOf("leadStatus"),
     clientEmail: cell("clientEmail"),
     valueProblems,
+    valuesInFile,
   };
 }

@@ -16,6 +16,7 @@ import {
   type Option,
   type PropertyType,
 } from "~/db/enums";
+import { bestMatch, vocabulary, type Match, type Vocabulary } from "./matching";
 
 /** The lead fields whose values come from an enumeration, and which the import maps value by value. */
 export const enumFields = [
@@ -445,6 +446,13 @@ function table(options: readonly Option[], words: Record<string, string[]>): Map
   return byKey;
 }
 
+const wordsOf: Record<EnumField, Record<string, string[]>> = {
+  leadSource: leadSourceWords,
+  motivationLevel: motivationWords,
+  propertyType: propertyTypeWords,
+  leadStatus: leadStatusWords,
+};
+
 const tables: Record<EnumField, Map<string, string>> = {
   leadSource: table(leadSources, leadSourceWords),
   motivationLevel: table(motivationLevels, motivationWords),
@@ -452,18 +460,42 @@ const tables: Record<EnumField, Map<string, string>> = {
   leadStatus: table(leadStatuses, leadStatusWords),
 };
 
+/** Each field's values with every spelling we know, as the matcher compares them. */
+const vocabularies = Object.fromEntries(
+  enumFields.map((field) => {
+    const words: Record<string, string[]> = wordsOf[field.value];
+    return [
+      field.value,
+      vocabulary(
+        field.options.map((option) => ({
+          target: option.value,
+          spellings: [option.value.replaceAll("_", " "), option.label, ...(words[option.value] ?? [])],
+        })),
+      ),
+    ];
+  }),
+) as Record<EnumField, Vocabulary<string>[]>;
+
+/** How a file's value maps to one of ours: the target, and how sure the match is (1: a spelling we know). */
+export type ValueMatch = Match<string>;
+
 /**
- * Our value for a value as a file writes it ("Cold Calling" -> cold_call, "Mobile Home" -> other), or
- * null when the table does not know it. A trailing plural "s" or "lead(s)" is forgiven.
+ * Our value for a value as a file writes it: a spelling we know exactly ("Cold Calling" -> cold_call),
+ * else the closest match when it is a confident one ("Direct Mailer" -> direct_mail, 0.8); null when
+ * nothing is close enough (the import then uses the field's default and keeps the words).
  */
-export function suggestValue(field: EnumField, raw: string): string | null {
+export function matchValue(field: EnumField, raw: string): ValueMatch | null {
   const byKey = tables[field];
   const wanted = valueKey(raw);
   if (wanted === "") return null;
-  return (
+  const exact =
     byKey.get(wanted) ??
     byKey.get(wanted.replace(/leads?$/, "")) ??
-    (wanted.endsWith("s") ? byKey.get(wanted.slice(0, -1)) : undefined) ??
-    null
-  );
+    (wanted.endsWith("s") ? byKey.get(wanted.slice(0, -1)) : undefined);
+  if (exact) return { target: exact, confidence: 1 };
+  return bestMatch(raw, vocabularies[field]);
 }
+
+/** The target of `matchValue`, or null. */
+export const suggestValue = (field: EnumField, raw: string): string | null =>
+  matchValue(field, raw)?.target ?? null;

@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD COLUMN "values_in_file" jsonb;

@@ -19,6 +19,8 @@ import {
   startImport,
 } from "~/features/leads/import/imports.server";
 import { startButtonLabel } from "~/features/leads/import/import.schema";
+import { parseLeadListQuery } from "~/features/leads/lead-list.schema";
+import { listLeads } from "~/features/leads/lead-queries.server";
 import { claimJob, runJob } from "~/features/leads/import/job.server";
 import { permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
@@ -208,6 +210,16 @@ describe.each(testDatabases)("a realistic list's import on $name", (testDb) => {
       // The file's words where they are not our names.
       valuesInFile: { leadSource: "Carrier Pigeon", propertyType: "SFR" },
     });
+    // ... which the lead list finds by any part of them, in any case.
+    const byWords = await listLeads(admin, parseLeadListQuery(new URL("http://x/admin/leads?inFile=PIGEON")));
+    expect(byWords.rows.map((r) => r.firstName)).toEqual(["Rosa"]);
+    const mobile = await listLeads(
+      admin,
+      parseLeadListQuery(new URL("http://x/admin/leads?inFile=mobile+h")),
+    );
+    expect(mobile.rows.map((r) => r.firstName)).toEqual(["Li"]);
+    const none = await listLeads(admin, parseLeadListQuery(new URL("http://x/admin/leads?inFile=pelican")));
+    expect(none.rows).toEqual([]);
 
     // Next month's list from the same source: same columns (spelt alike), the same choices pre-filled.
     const next = await receiveImport(

@@ -70,6 +70,7 @@ export function fieldFilters(query: LeadListQuery): SQL[] {
     // "dateTo: created at or before" that day, all of it.
     query.to ? lt(leads.createdAt, nextDay(query.to)) : undefined,
     query.importId ? eq(leads.importId, query.importId) : undefined,
+    query.inFile ? wordsInFileFilter(query.inFile) : undefined,
     arrivalFilter(query.arrival),
     // A bulk action's leads (issue 25): looked up by the primary key, however many the book holds.
     query.selection
@@ -90,6 +91,17 @@ function feedbackFilter(feedbacks: LeadListQuery["feedbacks"]): SQL | undefined 
       ? eq(leads.clientFeedbackStatus, feedbacks[0]!)
       : inArray(leads.clientFeedbackStatus, feedbacks),
   );
+}
+
+/**
+ * Leads whose file called their source, motivation, type or status by words containing `term` ("mailer"
+ * finds "Direct Mailer"). Only imported leads with words of their own hold any, so the rest are passed
+ * over on their null.
+ */
+function wordsInFileFilter(term: string): SQL {
+  return sql`${leads.valuesInFile} is not null and exists (
+    select 1 from jsonb_each_text(${leads.valuesInFile}) as w
+    where lower(w.value) like lower(${likePattern(term)}))`;
 }
 
 /** How the leads arrived (issue 14): typed in (no import, no key), imported, or sent by (one) API key. */

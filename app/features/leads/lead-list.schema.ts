@@ -94,6 +94,8 @@ export interface LeadListQuery {
   to?: string;
   /** The CSV import (its id) that brought the leads in. */
   importId?: string;
+  /** Words an imported lead's file used for its source, motivation, type or status (ADR 056). */
+  inFile?: string;
   /** How the leads arrived (issue 14): "form", "import", "api", or "api:<key id>" for one key. */
   arrival?: LeadArrivalFilter;
   /** The leads one bulk action changed (issue 25, "View these N"): a lead_selections id. */
@@ -151,6 +153,7 @@ export function parseLeadListQuery(url: URL): LeadListQuery {
     from: day(params.get("from")),
     to: day(params.get("to")),
     importId: uuid(params.get("import")),
+    inFile: searchTerm(params.get("inFile")) || undefined,
     arrival: arrival(params.get("arrival")),
     selection: uuid(params.get("selection")),
     sort: pickOne(leadSorts, params.get("sort")) ?? "newest",
@@ -172,6 +175,7 @@ export const isFiltered = (query: LeadListQuery) =>
     query.from ||
     query.to ||
     query.importId ||
+    query.inFile ||
     query.arrival ||
     query.selection,
   );
@@ -189,6 +193,7 @@ export function leadListSearch(query: LeadListQuery): string {
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);
   if (query.importId) params.set("import", query.importId);
+  if (query.inFile) params.set("inFile", query.inFile);
   if (query.arrival) params.set("arrival", query.arrival);
   if (query.selection) params.set("selection", query.selection);
   if (query.sort !== "newest") params.set("sort", query.sort);

@@ -144,10 +144,7 @@ export function ValueMapping({ check, settings }: { check: ImportCheck; settings
                             defaultValue={chosen}
                             className="min-w-48"
                           >
-                            <SelectOptions
-                              options={valueTargets(field.value)}
-                              placeholder="The default"
-                            />
+                            <SelectOptions options={valueTargets(field.value)} placeholder="The default" />
                           </NativeSelect>
                         </Cell>
                         <Cell label="Match" className="text-muted-foreground">

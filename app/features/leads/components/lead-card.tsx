@@ -52,6 +52,29 @@ export function MotivationFacts({ lead }: { lead: Pick<LeadView, "motivationLeve
   );
 }
 
+/** How the lead pages name each field whose words an import keeps (ADR 056). */
+const inTheFile: Record<string, string> = {
+  leadSource: "Source in the file",
+  motivationLevel: "Motivation in the file",
+  propertyType: "Property type in the file",
+  leadStatus: "Status in the file",
+};
+
+/**
+ * An imported lead's own words where they differ from our names ("Source in the file: Direct Mailer"),
+ * so what the list said is never lost; nothing for other leads.
+ */
+export function WordsInTheFile({ values }: { values: Partial<Record<string, string>> | null }) {
+  const items = Object.entries(values ?? {}).flatMap(([field, words]) =>
+    words && inTheFile[field] ? [[inTheFile[field], words] as [string, string]] : [],
+  );
+  return items.length > 0 ? (
+    <div className="mt-4">
+      <Facts items={items} />
+    </div>
+  ) : null;
+}
+
 /** The money of a lead, with the sold price once it is sold (spec 02 §2). */
 export function FinancialFacts({
   lead,

@@ -1,6 +1,7 @@
 import { ChevronDown, Download, Plus, Upload, X } from "lucide-react";
 import { Link } from "react-router";
 import { FilterField } from "~/components/ui/filter-field";
+import { Input } from "~/components/ui/input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { feedbackStatuses, labelOf, leadSources, leadStatuses, motivationLevels } from "~/db/enums";
@@ -180,6 +181,15 @@ export function LeadFilters({
                   ))}
                 </NativeSelect>
               </FilterField>
+              <FilterField id="lead-in-file" label="Words in the file">
+                <Input
+                  id="lead-in-file"
+                  name="inFile"
+                  type="search"
+                  defaultValue={query.inFile ?? ""}
+                  placeholder="e.g. Direct Mailer"
+                />
+              </FilterField>
               <FilterDate id="lead-from" name="from" label="Created from" value={query.from} />
               <FilterDate id="lead-to" name="to" label="Created to" value={query.to} />
             </div>
@@ -220,6 +230,7 @@ const moreFiltersUsed = (query: LeadListQuery) =>
     query.feedbacks.length > 0,
     query.createdBy,
     query.arrival,
+    query.inFile,
     query.from,
     query.to,
   ].filter(Boolean).length;
@@ -280,6 +291,7 @@ function ActiveFilters({
     ...(query.importId
       ? [{ label: `Import: ${importName ?? "Unknown"}`, to: without({ importId: undefined }) }]
       : []),
+    ...(query.inFile ? [{ label: `In the file: ${query.inFile}`, to: without({ inFile: undefined }) }] : []),
     ...(query.selection
       ? [
           {

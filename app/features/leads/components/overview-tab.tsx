@@ -10,7 +10,7 @@ import { labelOf, propertyTypes } from "~/db/enums";
 import { clientDisplayName, clientOptions, personName } from "../lead-format";
 import type { ClientOption } from "../lead-queries.server";
 import { CapQuestion } from "./cap-question";
-import { Card, Facts, FinancialFacts, MotivationFacts, orNone } from "./lead-card";
+import { Card, Facts, FinancialFacts, MotivationFacts, orNone, WordsInTheFile } from "./lead-card";
 import type { LeadView } from "./lead-view";
 import { refusedValue, replyError } from "~/lib/form-reply";
 import { cn } from "~/lib/utils";
@@ -41,6 +41,7 @@ export function OverviewTab({
       </Card>
       <Card title="Motivation & Situation">
         <MotivationFacts lead={lead} />
+        <WordsInTheFile values={lead.valuesInFile} />
         <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
           Situation notes
         </h3>

@@ -337,7 +337,7 @@ describe("guessMapping on header spellings no list of ours holds", () => {
     };
   }
   const rng = random(2026);
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
   /** A field's label as exports write headers: a prefix, a suffix, and a case and separator style. */
   const spell = (label: string) => {
     const words = [

@@ -347,7 +347,8 @@ export function enumValue(
 ): { value: string } | { problem: ValueProblem } {
   if (raw === "") return { value: field === "leadStatus" ? "" : defaults[field] };
   const choice = values?.[field]?.[valueKey(raw)];
-  if (choice === SKIP_ROWS) return { problem: { field, value: raw, message: valueProblemMessage(field, raw) } };
+  if (choice === SKIP_ROWS)
+    return { problem: { field, value: raw, message: valueProblemMessage(field, raw) } };
   return { value: choice || suggestValue(field, raw) || unmatchedValue(field, defaults) };
 }
 

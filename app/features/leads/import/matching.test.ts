@@ -5,15 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { leadSources, motivationLevels, propertyTypes, type Option } from "~/db/enums";
-import {
-  bestMatch,
-  CONFIDENT,
-  matchScore,
-  sameWord,
-  stem,
-  tokensOf,
-  vocabulary,
-} from "./matching";
+import { bestMatch, CONFIDENT, matchScore, sameWord, stem, tokensOf, vocabulary } from "./matching";
 import { matchValue, valueKey, type EnumField } from "./value-synonyms";
 
 /** A small seeded generator (mulberry32). */
@@ -28,7 +20,7 @@ function random(seed: number) {
 }
 
 type Rng = () => number;
-const pick = <T,>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
+const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 
 /** One word as a list might write it: an ending added (last word), a letter doubled or dropped. */
 function varyWord(rng: Rng, word: string, last: boolean): string {

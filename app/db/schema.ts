@@ -652,6 +652,8 @@ export interface ImportCheck {
   /** The settings the check was made with (as JSON): it stands for them only. */
   settingsKey: string;
   rows: number;
+  /** Rows of the file holding nothing, left out (absent in checks stored before they were counted). */
+  emptyRows?: number;
   willImport: number;
   /** Rows left out for a problem of their own (a bad value, an unknown client), duplicates aside. */
   problemRows: number;

@@ -239,6 +239,22 @@ describe.each(testDatabases)("a realistic list's import on $name", (testDb) => {
     expect(nextDetail.check).toMatchObject({ willImport: 0, problemRows: 1 });
   });
 
+  it("counts the empty rows it leaves out, and refuses a short ZIP code its zeros would move to another state", async () => {
+    const lines = [
+      "First Name,Last Name,Phone,Address,City,State,Zip",
+      "Ann,Lee,(602) 555-0301,1 Saguaro Way,Phoenix,AZ,852",
+      "",
+      "   ",
+      ",,,,,,",
+      "Bo,Ray,(617) 555-0302,2 Elm St,Boston,MA,2134",
+      " , ,\t, , , , ",
+    ];
+    const id = await receiveImport(admin, bytesOf(lines), "gaps.csv");
+    const check = (await getImport(admin, id))!.check!;
+    expect(check).toMatchObject({ rows: 2, emptyRows: 4, willImport: 1, problemRows: 1 });
+    expect(check.problems).toEqual([{ message: "ZIP 852 is not in AZ", rows: 1, examples: [2] }]);
+  });
+
   it("imports a failing row as fixed in the browser, and leaves out one excluded, both kept in the rejected rows' count", async () => {
     const lines = [
       "First Name,Last Name,Phone,Address,City,State,Zip",

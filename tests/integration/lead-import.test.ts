@@ -183,7 +183,7 @@ describe.each(testDatabases)("lead import on $name", (testDb) => {
       HEADER,
       row(1, { client: "buyer.a@import.test" }),
       row(2, { client: "B@IMPORT.TEST" }),
-      row(3, { zip: "8020" }), // a ZIP that lost its leading zero in a spreadsheet: 08020
+      row(3, { zip: "8020", state: "NJ" }), // a ZIP that lost its leading zero in a spreadsheet: 08020
       row(4, { state: "Texass", phone: "call me" }),
       row(5, { phone: "303.555.0007" }), // the existing lead's phone
       row(6, { address: "9 oak ave #2" }), // the existing lead's address

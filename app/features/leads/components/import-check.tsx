@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Copy, RefreshCw } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Copy, MinusCircle, RefreshCw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import type { CheckedValue, ImportCheck, ImportSettings } from "~/db/schema";
@@ -59,6 +59,15 @@ export function CheckSummary({
               {settings.duplicates === "skip" ? ", skipped" : ", imported anyway"}:{" "}
               {formatCount(check.duplicates.inFile)} of an earlier row of this file,{" "}
               {formatCount(check.duplicates.inBook)} of a lead already in the book.
+            </span>
+          </li>
+        )}
+        {(check.emptyRows ?? 0) > 0 && (
+          <li className="flex gap-2">
+            <MinusCircle className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span>
+              <strong>{formatCount(check.emptyRows!)}</strong> empty{" "}
+              {check.emptyRows === 1 ? "row" : "rows"} skipped.
             </span>
           </li>
         )}

@@ -134,7 +134,8 @@ export async function assessRows(
     ? new Map<string, string>()
     : await clientsByEmail(db, [...new Set(mapped.map((m) => m.clientEmail.toLowerCase()).filter(Boolean))]);
 
-  const parsed = mapped.map(({ record, fields, clientEmail, leadStatus, valueProblems, valuesInFile }) => {
+  const parsed = mapped.map((row) => {
+    const { record, fields, clientEmail, leadStatus, valueProblems, valuesInFile, zipProblem } = row;
     if (excluded.has(record.row)) {
       return { record, problems: [{ group: EXCLUDED_REASON, message: EXCLUDED_REASON }] };
     }
@@ -144,9 +145,13 @@ export async function assessRows(
         group: `${p.field}:${valueKey(p.value)}`,
         message: p.message,
       })),
+      ...(zipProblem ? [{ group: zipProblem, message: zipProblem }] : []),
       ...(result.success
         ? []
-        : uniqueMessages(result.error.issues).map((message) => ({ group: message, message }))),
+        : uniqueMessages(
+            // A short ZIP code said what is wrong with it in its own words above.
+            result.error.issues.filter((issue) => !(zipProblem && issue.path[0] === "zipCode")),
+          ).map((message) => ({ group: message, message }))),
     ];
     if (!result.success || problems.length) return { record, problems };
     const clientId =

@@ -4,6 +4,7 @@
  * "$185,000" or "185k", phones damaged by a spreadsheet, full names with titles and suffixes. Pure text
  * in, the new-lead form's text out; the lead schema then checks it with its own messages.
  */
+import { zipInState } from "~/lib/zip-prefixes";
 import { valueKey } from "./value-synonyms";
 
 /** States whose ZIP codes start with 0: an 8-digit ZIP+4 there lost its leading zero. */
@@ -12,12 +13,16 @@ const ZERO_ZIP_STATES = new Set(["CT", "MA", "ME", "NH", "NJ", "PR", "RI", "VT",
 /**
  * A ZIP code as written, or repaired where a spreadsheet damaged it: 3 or 4 digits lost their leading
  * zeros (02134 read as a number), 9 digits lost the ZIP+4 dash, "80202.0" became a decimal; 8 digits
- * are a ZIP+4 that lost its zero when the state's ZIP codes start with one.
+ * are a ZIP+4 that lost its zero when the state's ZIP codes start with one. Zeros go back only where the
+ * ZIP code they make lies in the row's state: "852" in Arizona is not 00852 (zipProblem says so).
  */
 export function zipCode(raw: string, state = ""): string {
   const text = raw.trim().replace(/\.0+$/, "");
-  if (/^\d{3,4}$/.test(text)) return text.padStart(5, "0");
-  if (/^\d{3,4}-\d{4}$/.test(text)) return text.padStart(10, "0");
+  if (/^\d{3,4}(-\d{4})?$/.test(text)) {
+    const padded = text.padStart(text.includes("-") ? 10 : 5, "0");
+    // Without a state nothing can be checked (and the lead schema refuses the row for the state).
+    return !state || zipInState(padded, state) ? padded : text;
+  }
   if (/^\d{9}$/.test(text)) return `${text.slice(0, 5)}-${text.slice(5)}`;
   if (/^\d{8}$/.test(text) && ZERO_ZIP_STATES.has(state)) return `0${text.slice(0, 4)}-${text.slice(4)}`;
   if (/^\d{5}-$/.test(text)) return text.slice(0, 5);
@@ -130,3 +135,14 @@ export function splitFullName(raw: string): { firstName: string; lastName: strin
 
 const withSuffix = (name: { firstName: string; lastName: string }, suffix: string) =>
   suffix ? { ...name, lastName: `${name.lastName} ${suffix}` } : name;
+
+/**
+ * What is wrong with a short ZIP code that zipCode could not repair: "ZIP 852 is not in AZ" (its zeros
+ * would make a ZIP code of another state, or none); undefined for any other value (the lead schema judges
+ * those with its own message).
+ */
+export function zipProblem(raw: string, state: string): string | undefined {
+  const text = raw.trim().replace(/\.0+$/, "");
+  if (!state || !/^\d{3,4}(-\d{4})?$/.test(text) || zipCode(text, state) !== text) return undefined;
+  return `ZIP ${text} is not in ${state.toUpperCase()}`;
+}

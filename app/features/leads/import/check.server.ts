@@ -134,9 +134,13 @@ export async function checkRecords(
   };
 }
 
-/** Checks a stored file (its bytes read piece by piece, never whole in memory). */
+/** Checks a stored file (its bytes read piece by piece, never whole in memory), counting its empty rows. */
 export const checkStoredFile = (
   db: Database,
   settings: ImportSettings,
   file: AsyncIterable<Uint8Array>,
-): Promise<ImportCheck> => checkRecords(db, settings, csvRecords(file));
+): Promise<ImportCheck> => {
+  let emptyRows = 0;
+  const records = csvRecords(file, { onEmptyRow: () => emptyRows++ });
+  return checkRecords(db, settings, records).then((check) => ({ ...check, emptyRows }));
+};

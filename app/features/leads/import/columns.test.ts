@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { leadDetailsSchema } from "../leads.schema";
 import { stateCode } from "../us-states";
-import { amountText, isPlaceholder, phoneText, splitFullName, zipCode } from "./cells";
+import { zipInState } from "~/lib/zip-prefixes";
+import { amountText, isPlaceholder, phoneText, splitFullName, zipCode, zipProblem } from "./cells";
 import { guessMapping, importTargets, LEAD_CSV_COLUMNS, rowToLead, SKIP_ROWS } from "./columns";
 
 const defaults = { propertyType: "single_family", motivationLevel: "warm", leadSource: "direct_mail" };
@@ -214,6 +215,29 @@ describe("values as people write them", () => {
     ["78745-", "TX", "78745"],
   ])("repairs the ZIP %j in %j as %j", (raw, state, zip) => {
     expect(zipCode(raw, state)).toBe(zip);
+  });
+
+  it("puts zeros back only where they make a ZIP code of the row's state, and says so otherwise", () => {
+    // Every 3- and 4-digit number, in every state: a repair always lands in the row's state.
+    const states = ["AZ", "MA", "NJ", "CT", "TX", "NY", "PR", "ME"];
+    for (let n = 100; n <= 9999; n++) {
+      for (const state of states) {
+        const raw = String(n);
+        const zip = zipCode(raw, state);
+        if (zip !== raw) {
+          expect(zip, `${raw} in ${state}`).toBe(raw.padStart(5, "0"));
+          expect(zipInState(zip, state), `${raw} in ${state}`).toBe(true);
+          expect(zipProblem(raw, state)).toBeUndefined();
+        } else {
+          expect(zipProblem(raw, state)).toBe(`ZIP ${raw} is not in ${state}`);
+        }
+      }
+    }
+    const headers = ["First Name", "Last Name", "Phone", "Address", "City", "State", "Zip"];
+    const row = ["Ann", "Lee", "6025550101", "1 Main St", "Phoenix", "AZ", "852"];
+    const lead = rowToLead(row, guessMapping(headers), defaults);
+    expect(lead.fields.zipCode).toBe("852");
+    expect(lead.zipProblem).toBe("ZIP 852 is not in AZ");
   });
 
   it.each([

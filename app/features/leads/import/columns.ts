@@ -14,6 +14,7 @@ import {
   phoneText,
   splitFullName,
   zipCode,
+  zipProblem,
 } from "./cells";
 import { stateCode } from "../us-states";
 import { enumFields, suggestValue, valueKey, type EnumField } from "./value-synonyms";
@@ -375,6 +376,8 @@ export interface ImportedRow {
   valueProblems: ValueProblem[];
   /** The file's words for the enumerated fields, where they differ from our names. */
   valuesInFile: ValuesInFile;
+  /** A short ZIP code whose zeros would not make a ZIP code of the row's state ("ZIP 852 is not in AZ"). */
+  zipProblem?: string;
 }
 
 /** The cells of a row by target, tidied of placeholders, in column order (one pass over the row). */
@@ -449,5 +452,6 @@ export function rowToLead(
     clientEmail: cell("clientEmail"),
     valueProblems,
     valuesInFile,
+    zipProblem: zipProblem(cell("zipCode"), state),
   };
 }

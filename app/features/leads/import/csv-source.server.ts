@@ -90,14 +90,21 @@ function describe(error: CsvError, row: number): string {
   }
 }
 
+/** What a reader of a CSV file may want told besides its records. */
+export interface CsvHooks {
+  onDelimiter?: (delimiter: Delimiter) => void;
+  /** Once per row left out for holding nothing (an empty line, only blanks, only separators). */
+  onEmptyRow?: () => void;
+}
+
 /**
  * The records of a CSV file given as bytes: UTF-8 (with or without BOM), delimiter detected from the
- * header line unless given, empty lines skipped, short rows padded by the reader's caller. The first
- * record is the header. Unreadable files throw `CsvFileError`.
+ * header line unless given, empty rows skipped (and told to `onEmptyRow`), short rows padded by the
+ * reader's caller. The first record is the header. Unreadable files throw `CsvFileError`.
  */
 export async function* csvRecords(
   bytes: AsyncIterable<Uint8Array>,
-  onDelimiter?: (delimiter: Delimiter) => void,
+  { onDelimiter, onEmptyRow }: CsvHooks = {},
 ): AsyncGenerator<CsvRecord> {
   const text = utf8Text(bytes)[Symbol.asyncIterator]();
   const { head, line } = await firstLine(text);
@@ -112,9 +119,15 @@ export async function* csvRecords(
     // Spreadsheets, editors and exports mix line endings; each is a row break.
     record_delimiter: ["\r\n", "\n", "\r"],
     relax_column_count: true,
-    skip_empty_lines: true,
-    skip_records_with_empty_values: true,
     max_record_size: MAX_RECORD_CHARS,
+    // A row of nothing but blanks and separators is no row: left out, and counted for the summary.
+    on_record: (record: string[]) => {
+      if (record.every((cell) => cell.trim() === "")) {
+        onEmptyRow?.();
+        return null;
+      }
+      return record;
+    },
   });
   // A read error upstream (not UTF-8, a broken upload) must reach the consumer, not leave the parser waiting.
   const source = Readable.from(all());

@@ -91,7 +91,7 @@ export async function receiveImport(
     let delimiter: Delimiter = ",";
     const sampleRows: string[][] = [];
     let totalRows = 0;
-    for await (const record of csvRecords(storing(), (d) => (delimiter = d))) {
+    for await (const record of csvRecords(storing(), { onDelimiter: (d) => (delimiter = d) })) {
       if (!headers) {
         headers = record.cells.map((h) => h.trim());
         if (headers.length > IMPORT_MAX_COLUMNS) {

@@ -66,8 +66,8 @@ export function CheckSummary({
           <li className="flex gap-2">
             <MinusCircle className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
             <span>
-              <strong>{formatCount(check.emptyRows!)}</strong> empty{" "}
-              {check.emptyRows === 1 ? "row" : "rows"} skipped.
+              <strong>{formatCount(check.emptyRows!)}</strong> empty {check.emptyRows === 1 ? "row" : "rows"}{" "}
+              skipped.
             </span>
           </li>
         )}

@@ -724,6 +724,24 @@ export const importLayouts = pgTable("import_layouts", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * What the agency chose a file's value to import as (ADR 056), whatever the columns of the file it came
+ * in: the next file holding the same value (by its comparison key) starts from the same choice.
+ */
+export const importValueChoices = pgTable(
+  "import_value_choices",
+  {
+    /** The enumerated lead field: leadSource, motivationLevel, propertyType or leadStatus. */
+    field: text("field").notNull(),
+    /** The value's comparison key (lower-case letters and digits), as the value mapping keys it. */
+    valueKey: text("value_key").notNull(),
+    /** One of the field's values, or "skip" (leave such rows out). */
+    target: text("target").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.field, t.valueKey] })],
+);
+
 /** The uploaded file in pieces of about a megabyte, read back in order by the job. */
 export const leadImportChunks = pgTable(
   "lead_import_chunks",

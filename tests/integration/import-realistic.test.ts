@@ -239,6 +239,36 @@ describe.each(testDatabases)("a realistic list's import on $name", (testDb) => {
     expect(nextDetail.check).toMatchObject({ willImport: 0, problemRows: 1 });
   });
 
+  it("starts a file of other columns from the agency's earlier choice for the same value", async () => {
+    const first = await receiveImport(
+      admin,
+      bytesOf([
+        "Name,Phone,Address,City,State,Zip,Channel",
+        "Ann Lee,(602) 555-0401,1 Saguaro Way,Phoenix,AZ,85004,Owl Post",
+      ]),
+      "owls-1.csv",
+    );
+    const settings = (await getImport(admin, first))!.settings!;
+    expect(
+      await startImport(admin, first, { ...settings, values: { leadSource: { owlpost: "referral" } } }),
+    ).toBe(true);
+    // Another provider, other columns, the same word: the choice is there before anyone makes it.
+    const next = await receiveImport(
+      admin,
+      bytesOf([
+        "First Name,Last Name,Phone,Street,City,State,ZIP Code,Lead Source,Motivation",
+        "Bo,Ray,(602) 555-0402,2 Saguaro Way,Phoenix,AZ,85004,OWL POST,Hot",
+      ]),
+      "owls-2.csv",
+    );
+    const detail = (await getImport(admin, next))!;
+    expect(detail.settings!.values?.leadSource?.owlpost).toBe("referral");
+    expect(await startImport(admin, next, detail.settings!)).toBe(true);
+    await runToEnd(db());
+    const [bo] = await db().select().from(leads).where(eq(leads.firstName, "Bo"));
+    expect(bo).toMatchObject({ leadSource: "referral", valuesInFile: { leadSource: "OWL POST" } });
+  });
+
   it("counts the empty rows it leaves out, and refuses a short ZIP code its zeros would move to another state", async () => {
     const lines = [
       "First Name,Last Name,Phone,Address,City,State,Zip",

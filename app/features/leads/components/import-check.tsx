@@ -157,7 +157,7 @@ export function ValueMapping({ check, settings }: { check: ImportCheck; settings
                           </NativeSelect>
                         </Cell>
                         <Cell label="Match" className="text-muted-foreground">
-                          {matchNote(v)}
+                          {settings.values?.[field.value]?.[v.key] ? "Your choice" : matchNote(v)}
                         </Cell>
                       </tr>
                     );

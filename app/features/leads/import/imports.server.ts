@@ -4,11 +4,12 @@
  * cancelling or discarding an import, the list of imports, and the rejected rows as CSV.
  */
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { byteaValue } from "~/db/bytea";
 import { getDb } from "~/db/db.server";
 import {
   importLayouts,
+  importValueChoices,
   leadImportChunks,
   leadImportRejects,
   leadImports,
@@ -24,7 +25,7 @@ import { authorize, type ActorRef } from "~/lib/permissions";
 import { leadDefaults } from "../leads.schema";
 import { assertClientAccount } from "../lead-commands.server";
 import { assessRows } from "./assess.server";
-import { guessMapping, rowToLead, type ColumnMapping } from "./columns";
+import { guessMapping, rowToLead, type ColumnMapping, type ValueMapping } from "./columns";
 import { CsvFileError, csvRecords } from "./csv-source.server";
 import {
   IMPORT_MAX_BYTES,
@@ -107,11 +108,16 @@ export async function receiveImport(
     if (size === 0 && !fileName) throw new CsvFileError(csvFileMessages.missing);
     if (!headers) throw new CsvFileError(csvFileMessages.noHeader);
     if (totalRows === 0) throw new CsvFileError(csvFileMessages.noRows);
-    const settings: ImportSettings = (await rememberedSettings(db, headers)) ?? {
-      mapping: guessMapping(headers),
-      defaults: { ...leadDefaults },
-      assignToClientId: null,
-      duplicates: "skip",
+    const layout = await rememberedSettings(db, headers);
+    const settings: ImportSettings = {
+      ...(layout ?? {
+        mapping: guessMapping(headers),
+        defaults: { ...leadDefaults },
+        assignToClientId: null,
+        duplicates: "skip",
+      }),
+      // The agency's earlier choices for values, whatever file they came in; this layout's own win.
+      values: withChoices(await agencyValueChoices(db), layout?.values),
     };
     await db
       .update(leadImports)
@@ -139,6 +145,28 @@ export const headerSignature = (headers: readonly string[]) =>
   createHash("sha256")
     .update(headers.map((h) => h.toLowerCase().replace(/[^a-z0-9]/g, "")).join("\u0001"))
     .digest("hex");
+
+/** The most value choices a new import starts from: the agency's most recent. */
+const MAX_REMEMBERED_CHOICES = 2_000;
+
+/** The agency's value choices (ADR 056), the most recent first, as a value mapping. */
+async function agencyValueChoices(db: Database): Promise<ValueMapping> {
+  const rows = await db
+    .select()
+    .from(importValueChoices)
+    .orderBy(desc(importValueChoices.updatedAt))
+    .limit(MAX_REMEMBERED_CHOICES);
+  const values: Record<string, Record<string, string>> = {};
+  for (const row of rows) (values[row.field] ??= {})[row.valueKey] = row.target;
+  return values as ValueMapping;
+}
+
+/** `choices` with `own` laid over them, field by field; undefined when both are empty. */
+function withChoices(choices: ValueMapping, own: ValueMapping | undefined): ValueMapping | undefined {
+  const fields = new Set([...Object.keys(choices), ...Object.keys(own ?? {})]) as Set<keyof ValueMapping>;
+  if (fields.size === 0) return undefined;
+  return Object.fromEntries([...fields].map((field) => [field, { ...choices[field], ...own?.[field] }]));
+}
 
 /**
  * The settings last started for files laid out as `headers` (their columns, defaults and values); null
@@ -316,6 +344,19 @@ export async function startImport(actor: ActorRef, id: string, settings: ImportS
       .where(and(eq(leadImports.id, id), eq(leadImports.status, "mapping")))
       .returning({ headers: leadImports.headers });
     if (!changed) return false;
+    // Every file holding these values starts from these choices (ADR 056).
+    const choices = Object.entries(settings.values ?? {}).flatMap(([field, byKey]) =>
+      Object.entries(byKey ?? {}).map(([valueKey, target]) => ({ field, valueKey, target })),
+    );
+    if (choices.length > 0) {
+      await tx
+        .insert(importValueChoices)
+        .values(choices)
+        .onConflictDoUpdate({
+          target: [importValueChoices.field, importValueChoices.valueKey],
+          set: { target: sql`excluded.target`, updatedAt: new Date() },
+        });
+    }
     // The next file with these columns starts from these settings.
     const layout = { ...settings, assignToClientId: null, duplicates: "skip" as const, fixes: undefined };
     await tx

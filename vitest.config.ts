@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { enhanceScripts } from "./app/enhance/vite-plugin.ts";
 import { blogArticles } from "./app/features/blog/vite-plugin.ts";
 
 // Three projects: unit tests beside the code, integration tests against PGlite and (when
@@ -6,7 +7,7 @@ import { blogArticles } from "./app/features/blog/vite-plugin.ts";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __BUILD_VERSION__: JSON.stringify("test") },
-  plugins: [blogArticles()],
+  plugins: [blogArticles(), enhanceScripts()],
   test: {
     setupFiles: ["./tests/support/fail-on-console-error.ts"],
     projects: [

@@ -168,7 +168,7 @@ export async function seedLeads(db: Database, plan: SeedPlan, chunk = 50_000) {
         )},
         (10000 + i % 89999)::text,
         ${pick(valuesOf(motivationLevels), "i")}::motivation_level,
-        ${pick(sources, "i / 3")}::lead_source,
+        ${pick(sources, "i / 3")},
         ${pick(statuses, "i")}::lead_status,
         ${pick(statuses, "i")} = 'sold',
         case

@@ -33,7 +33,6 @@ import {
   experienceLevels,
   feedbackStatuses,
   importStatuses,
-  leadSources,
   notInterestedReasons,
   returnReasons,
   returnStates,
@@ -62,7 +61,6 @@ export const clientMemberRole = pgEnum("client_member_role", clientMemberRoles);
 export const propertyType = pgEnum("property_type", valuesOf(propertyTypes));
 export const motivationLevel = pgEnum("motivation_level", valuesOf(motivationLevels));
 export const newLeadsMail = pgEnum("new_leads_mail", valuesOf(newLeadsMailChoices));
-export const leadSource = pgEnum("lead_source", valuesOf(leadSources));
 export const leadStatus = pgEnum("lead_status", valuesOf(leadStatuses));
 export const clientFeedbackStatus = pgEnum("client_feedback_status", valuesOf(feedbackStatuses));
 /** The spec's five user-entered types, the feedback flow's type, and system entries for the timeline. */
@@ -295,6 +293,24 @@ export const auditLog = pgTable(
 
 // ---------------------------------------------------------------- files
 /**
+ * The lead sources (ADR 057): the built-in ones of spec 02 (app/db/enums.ts, seeded by migration 0044)
+ * and, as the agency adds them, its own. A lead, a delivery and a routing switch name a source by its
+ * key; the key never changes (a rename changes the label), so every past figure keeps its source.
+ */
+export const sources = pgTable("lead_sources", {
+  /** Lower-case letters, digits and "_": what the API, filters and exports say. */
+  key: text("key").primaryKey(),
+  label: text("label").notNull(),
+  /** The order sources are listed in. */
+  position: integer("position").notNull(),
+  /** One of spec 02's sources (a built-in is never deleted). */
+  builtIn: boolean("built_in").notNull().default(false),
+  /** Retired: no longer offered for new leads; its leads keep it. */
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
  * An uploaded file: its bytes in `data` (FILE_STORAGE=database, written in the same transaction as the
  * record that owns them) or in an S3-compatible bucket under `storage_key` (ADR 028); never both.
  */
@@ -381,7 +397,10 @@ export const leads = pgTable(
     propertyType: propertyType("property_type").notNull().default("single_family"),
     motivationLevel: motivationLevel("motivation_level").notNull().default("warm"),
     situationNotes: varchar("situation_notes", { length: 2000 }),
-    leadSource: leadSource("lead_source").notNull().default("cold_call"),
+    leadSource: text("lead_source")
+      .notNull()
+      .default("cold_call")
+      .references(() => sources.key, { onUpdate: "cascade" }),
     askingPrice: money("asking_price"),
     estimatedValue: money("estimated_value"),
     estimatedRepairCost: money("estimated_repair_cost"),
@@ -861,7 +880,7 @@ export const leadDeliveries = pgTable(
     /** The lead's facts the insights count, copied by triggers (migration 0017): on insert from the lead,
      * and again whenever the lead's change. The client's insights read this table without joining leads,
      * and each change of a delivery adds its difference to insight_counts (ADR 030). */
-    leadSource: leadSource("lead_source"),
+    leadSource: text("lead_source").references(() => sources.key, { onUpdate: "cascade" }),
     leadStatus: leadStatus("lead_status"),
     clientFeedbackStatus: clientFeedbackStatus("client_feedback_status"),
     notInterestedReason: notInterestedReason("not_interested_reason"),
@@ -1045,7 +1064,9 @@ export const agreementFirstMonths = pgTable(
 // ---------------------------------------------------------------- routing (issue 24 §4)
 /** Which lead sources routing takes (features/leads/routing): a source without a row is not routed. */
 export const routingSources = pgTable("routing_sources", {
-  leadSource: leadSource("lead_source").primaryKey(),
+  leadSource: text("lead_source")
+    .primaryKey()
+    .references(() => sources.key, { onUpdate: "cascade" }),
   enabled: boolean("enabled").notNull().default(false),
   updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),

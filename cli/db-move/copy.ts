@@ -1,5 +1,5 @@
 /**
- * The copy of db:move: every table of the source into the same (migrated, empty) tables of the target,
+ * The copy of db:move: every table of the source into the same (migrated, emptied) tables of the target,
  * parents before children, in batches read through a cursor so memory stays bounded whatever the size
  * (a batch shrinks when its rows are large, such as stored files, and grows back when they are small),
  * with the target's own triggers off (their effects are rows of the source already).
@@ -98,6 +98,9 @@ export async function copyDatabase(
         );
       });
     }
+
+    // Rows the migrations wrote (the built-in lead sources) come again from the source, as it has them.
+    for (const table of [...to.tables].reverse()) await target.query(`delete from ${table.qualified}`);
 
     const reports: TableReport[] = [];
     for (const table of from.tables) {

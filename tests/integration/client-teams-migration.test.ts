@@ -4,89 +4,14 @@
  * client role makes a company of any account that has none, and a lead that changes hands is free again.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationsFolder } from "~/db/client.server";
-import { createPostgresDatabase } from "../support/databases";
+import { migrationsBefore, migrationTargets } from "../support/migration-targets";
 
-const TEAMS = "0024_client_teams";
-
-/** A copy of the migrations folder that stops just before the teams' migration. */
-function migrationsBeforeTeams(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-migrations-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
-  ) as {
-    entries: { tag: string }[];
-  };
-  const stop = journal.entries.findIndex((e) => e.tag === TEAMS);
-  expect(stop).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, stop);
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries) {
-    fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  }
-  return dir;
-}
-
-interface Target {
-  name: string;
-  /** Migrates with `folder`; `run` runs one statement and returns its rows. */
-  open(): Promise<{
-    migrate(folder: string): Promise<void>;
-    rows<T>(query: string): Promise<T[]>;
-    close(): Promise<void>;
-  }>;
-}
-
-const targets: Target[] = [
-  {
-    name: "pglite",
-    async open() {
-      const client = new PGlite({ extensions: { pg_trgm } });
-      const db = drizzlePglite({ client });
-      return {
-        migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-        rows: async <T>(query: string) => (await db.execute(sql.raw(query))).rows as T[],
-        close: () => client.close(),
-      };
-    },
-  },
-];
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (adminUrl) {
-  targets.push({
-    name: "postgresql",
-    async open() {
-      const database = await createPostgresDatabase(adminUrl);
-      const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-      const db = drizzlePg({ client: pool });
-      return {
-        migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-        rows: async <T>(query: string) => (await pool.query(query)).rows as T[],
-        close: async () => {
-          await pool.end();
-          await database.drop();
-        },
-      };
-    },
-  });
-}
-
-const before = migrationsBeforeTeams();
+const before = migrationsBefore("0024_client_teams");
 afterAll(() => fs.rmSync(before, { recursive: true, force: true }));
 
-describe.each(targets)("migration 0024 on $name", (target) => {
+describe.each(migrationTargets)("migration 0024 on $name", (target) => {
   it("makes every existing client a one-person company and loses nothing", async () => {
     const db = await target.open();
     try {

@@ -82,7 +82,6 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
       property_type: valuesOf(propertyTypes),
       motivation_level: valuesOf(motivationLevels),
       new_leads_mail: valuesOf(newLeadsMailChoices),
-      lead_source: valuesOf(leadSources),
       lead_status: valuesOf(leadStatuses),
       client_feedback_status: valuesOf(feedbackStatuses),
       activity_type: valuesOf(activityTypes),
@@ -96,6 +95,14 @@ describe.each(testDatabases)("schema and migrations on $name", (testDb) => {
       webhook_delivery_status: valuesOf(webhookDeliveryStatuses),
       return_state: valuesOf(returnStates),
     });
+  });
+
+  it("holds spec 02's lead sources as the first rows of the agency's own list, in order", async () => {
+    const rows = await queryRows<{ key: string; label: string; built_in: boolean }>(
+      handle.db,
+      sql`select key, label, built_in from lead_sources order by position`,
+    );
+    expect(rows).toEqual(leadSources.map((s) => ({ key: s.value, label: s.label, built_in: true })));
   });
 
   it("has pg_trgm and trigram indexes for lead search", async () => {

@@ -100,7 +100,7 @@ export async function insertLeads(
         values_in_file)
       select j.new_id, j."firstName", j."lastName", j.phone, j.email, j.address, j.city, j.state,
         j."zipCode", j."propertyType"::property_type, j."motivationLevel"::motivation_level,
-        j."situationNotes", j."leadSource"::lead_source, j."askingPrice", j."estimatedValue",
+        j."situationNotes", j."leadSource", j."askingPrice", j."estimatedValue",
         j."estimatedRepairCost", j."assignedToClientId", ${arrival.createdByUserId ?? null},
         ${arrival.importId ?? null}::uuid, ${arrival.apiKeyId ?? null}::uuid,
         coalesce(j."leadStatus", 'new')::lead_status, j."valuesInFile"

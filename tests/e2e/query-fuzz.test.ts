@@ -6,7 +6,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../support/databases";
-import { randomSource, send } from "../support/fuzz";
+import { send } from "../support/fuzz";
+import { randomSource } from "../support/random";
 import { startFuzzTarget } from "../support/fuzz-target";
 import { QUERY_KINDS, queryRequest } from "../support/query-fuzz";
 

@@ -5,27 +5,7 @@
  * are written on raw sockets so nothing in between tidies them up. Loopback only.
  */
 import net from "node:net";
-
-/** Small deterministic PRNG (mulberry32): the same seed sends the same requests. */
-export function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (max: number) => Math.floor(next() * max),
-    pick<T>(items: readonly T[]): T {
-      return items[Math.floor(next() * items.length)]!;
-    },
-    chance: (p: number) => next() < p,
-  };
-}
-type Random = ReturnType<typeof randomSource>;
+import { randomSource, type Random } from "./random";
 
 export interface FuzzTarget {
   /** Paths to aim at: every route of the product with real and bogus ids. */

@@ -5,7 +5,7 @@
  * so a failure names a request that can be sent again.
  */
 import type { FuzzRequest } from "./fuzz";
-import type { randomSource } from "./fuzz";
+import type { randomSource } from "./random";
 
 type Random = ReturnType<typeof randomSource>;
 

@@ -10,6 +10,8 @@
  * (tests/integration/import-realistic.test.ts) and the whole-file check's benchmark (bench/import-check.ts).
  */
 
+import { randomSource } from "./random";
+
 export type Layout = "propstream" | "batchleads" | "dealmachine";
 
 export interface SellerListOptions {
@@ -238,20 +240,6 @@ const HEADERS: Record<Layout, string[]> = {
   ],
 };
 
-/** A small seeded random source (mulberry32): the same seed, the same list. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  return { next, pick };
-}
-
 const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 interface Seller {
@@ -296,7 +284,7 @@ export function sellerList(options: SellerListOptions): {
   const dupEvery = every(options.duplicates);
   const badEvery = every(options.bad);
   function* lines(): Generator<string> {
-    const { next, pick } = random(options.seed ?? 24);
+    const { next, pick } = randomSource(options.seed ?? 24);
     const sellers: Seller[] = [];
     yield HEADERS[layout].join(",");
     let dupLeft = options.duplicates;

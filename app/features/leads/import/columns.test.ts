@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { leadDetailsSchema } from "../leads.schema";
 import { stateCode } from "../us-states";
 import { zipInState } from "~/lib/zip-prefixes";
+import { randomSource } from "../../../../tests/support/random";
 import { amountText, isPlaceholder, phoneText, splitFullName, zipCode, zipProblem } from "./cells";
 import { guessMapping, importTargets, LEAD_CSV_COLUMNS, rowToLead, SKIP_ROWS } from "./columns";
 
@@ -350,18 +351,8 @@ describe("values as people write them", () => {
 });
 
 describe("guessMapping on header spellings no list of ours holds", () => {
-  /** Seeded (mulberry32), so a failure repeats. */
-  function random(seed: number) {
-    let a = seed;
-    return () => {
-      a = (a + 0x6d2b79f5) | 0;
-      let t = Math.imul(a ^ (a >>> 15), 1 | a);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-  const rng = random(2026);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
+  // Seeded, so a failure repeats.
+  const { pick } = randomSource(2026);
   /** A field's label as exports write headers: a prefix, a suffix, and a case and separator style. */
   const spell = (label: string) => {
     const words = [

@@ -6,18 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { leadSources, motivationLevels, propertyTypes, type Option } from "~/db/enums";
 import { bestMatch, CONFIDENT, matchScore, sameWord, stem, tokensOf, vocabulary } from "./matching";
+import { randomSource } from "../../../../tests/support/random";
 import { matchValue, valueKey, type EnumField } from "./value-synonyms";
-
-/** A small seeded generator (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rng = () => number;
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
@@ -95,7 +85,7 @@ describe("bestMatch on generated spellings of our own names", () => {
   ];
 
   it.each(fields)("reads 400 spellings of each %s name as that value", (field, options) => {
-    const rng = random(7919 + field.length);
+    const rng = randomSource(7919 + field.length).next;
     const misses: string[] = [];
     for (const option of options) {
       for (let i = 0; i < 400; i++) {
@@ -109,7 +99,7 @@ describe("bestMatch on generated spellings of our own names", () => {
   });
 
   it("proposes nothing for words unlike any of ours, rather than a wrong value", () => {
-    const rng = random(104729);
+    const rng = randomSource(104729).next;
     const letters = "bcdfghjklmnpqrstvwxz";
     let proposed = 0;
     for (let i = 0; i < 2_000; i++) {

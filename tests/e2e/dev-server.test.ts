@@ -29,6 +29,16 @@ describe("npm run dev", () => {
     expect(client.headers.get("content-type")).toMatch(/javascript/);
   });
 
+  it("gives the contact page its page script from the source, which Vite compiles", async () => {
+    const html = await (await fetch(server.url + CONTACT)).text();
+    const src = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    expect(src).toBe("/app/enhance/site-forms.ts");
+    const script = await fetch(server.url + src!);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/javascript/);
+    expect(await script.text()).toContain("enhanceForm");
+  });
+
   it("refuses a cross-site POST with 403, as the production server does", async () => {
     const refused = await fetch(server.url + CONTACT, {
       method: "POST",

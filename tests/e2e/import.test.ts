@@ -135,7 +135,7 @@ describe("CSV import in the browser", () => {
       .toMatch(/No close match: the default/);
     await expect
       .poll(() => values.getByRole("row").filter({ hasText: "Cold Calling" }).innerText())
-      .toMatch(/Known spelling/);
+      .toMatch(/Recognised/);
     await pigeon.focus();
     await page.keyboard.press("Home");
     await page.keyboard.press("ArrowDown");

@@ -104,7 +104,7 @@ export function CheckSummary({
 function matchNote(value: CheckedValue): string {
   if (value.confidence === undefined) return "";
   if (value.confidence === null) return "No close match: the default";
-  if (value.confidence >= 1) return "Known spelling";
+  if (value.confidence >= 1) return "Recognised";
   return `Close match (${Math.round(value.confidence * 100)}%)`;
 }
 

@@ -134,6 +134,18 @@ describe.each(testDatabases)("the public API on $name", (testDb) => {
     });
   });
 
+  it("names the lead source keys when a program sends one we do not have", async () => {
+    for (const sent of ["Facebook Ads", "cold call", "COLD_CALL"]) {
+      const response = await run(intake, post(writer, lead(2, { leadSource: sent })));
+      expect(response.status, sent).toBe(400);
+      expect(((await response.json()) as Json).errors, sent).toEqual({
+        leadSource: [
+          `Unknown lead source ${JSON.stringify(sent)}: use one of cold_call, direct_mail, referral, networking, online, drive_for_dollars, bandit_signs, other`,
+        ],
+      });
+    }
+  });
+
   it("refuses text with a NUL character (PostgreSQL text cannot hold it) with a 400 problem", async () => {
     const response = await run(intake, post(writer, lead(2, { city: "Chi\u0000cago" })));
     expect(response.status).toBe(400);

@@ -24,6 +24,9 @@ export const apiMessages = {
   batchTooLarge: `Send at most ${API_BATCH_MAX} leads per request`,
   batchEmpty: "Send at least one lead",
   notObject: 'Send a lead as a JSON object, or a batch as { "leads": [...] }',
+  /** A program sends keys, not labels: one we do not have is told which keys there are. */
+  unknownLeadSource: (sent: unknown) =>
+    `Unknown lead source ${JSON.stringify(String(sent)).slice(0, 80)}: use one of ${valuesOf(leadSources).join(", ")}`,
 } as const;
 
 const money = (what: string) =>
@@ -47,7 +50,9 @@ export const apiLeadInputSchema = z
     motivationLevel: leadSchema.shape.motivationLevel
       .optional()
       .meta({ default: leadDefaults.motivationLevel }),
-    leadSource: leadSchema.shape.leadSource.meta({ description: "Where the lead came from." }),
+    leadSource: leadSchema.shape.leadSource.meta({
+      description: "Where the lead came from: one of the lead source keys.",
+    }),
     situationNotes: leadSchema.shape.situationNotes.optional(),
     askingPrice: money("The seller's asking price"),
     estimatedValue: money("The estimated value"),

@@ -67,7 +67,15 @@ type Parsed =
 function parseLead(item: unknown, batchAllowsDuplicates: boolean): Parsed {
   if (!isRecord(item)) return { ok: false, errors: { _: [apiMessages.notObject] } };
   const result = leadSchema.safeParse(apiLeadValues(item));
-  if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues) };
+  if (!result.success) {
+    const errors = fieldErrors(result.error.issues);
+    // The form's "Choose a lead source" is for a missing one; a key we do not have is named as such.
+    const sent = item.leadSource;
+    if (errors.leadSource && sent !== undefined && sent !== null && sent !== "") {
+      errors.leadSource = [apiMessages.unknownLeadSource(sent)];
+    }
+    return { ok: false, errors };
+  }
   const own = item.allowDuplicate;
   return {
     ok: true,

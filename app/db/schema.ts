@@ -293,7 +293,7 @@ export const auditLog = pgTable(
 
 // ---------------------------------------------------------------- files
 /**
- * The lead sources (ADR 057): the built-in ones of spec 02 (app/db/enums.ts, seeded by migration 0044)
+ * The lead sources (ADR 057): the built-in ones (app/db/enums.ts, seeded by migration 0044)
  * and, as the agency adds them, its own. A lead, a delivery and a routing switch name a source by its
  * key; the key never changes (a rename changes the label), so every past figure keeps its source.
  */
@@ -303,7 +303,7 @@ export const sources = pgTable("lead_sources", {
   label: text("label").notNull(),
   /** The order sources are listed in. */
   position: integer("position").notNull(),
-  /** One of spec 02's sources (a built-in is never deleted). */
+  /** One of the built-in sources of app/db/enums.ts (never deleted). */
   builtIn: boolean("built_in").notNull().default(false),
   /** Retired: no longer offered for new leads; its leads keep it. */
   retiredAt: timestamp("retired_at", { withTimezone: true }),

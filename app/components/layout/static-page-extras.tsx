@@ -2,7 +2,7 @@ import enhanceScripts from "virtual:enhance-scripts";
 import { keyPages } from "./prefetch-key-pages";
 
 /**
- * What a page without React still does on load (spec 01 §2): register the offline worker (failure is only
+ * What a page without React still does on load (ADR 008): register the offline worker (failure is only
  * logged), prefetch the key pages, and run the page's own script when it names one (ADR 055). The script is allowed by its CSP hash (memory
  * pages) or nonce (rendered pages).
  */

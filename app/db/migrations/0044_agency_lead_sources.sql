@@ -1,4 +1,4 @@
--- Lead sources become a table the agency owns (ADR 057): the built-in sources of spec 02 are its first
+-- Lead sources become a table the agency owns (ADR 057): the built-in sources of app/db/enums.ts are its first
 -- rows, and every column that named the enum now names a row by its key.
 CREATE TABLE "lead_sources" (
 	"key" text PRIMARY KEY NOT NULL,

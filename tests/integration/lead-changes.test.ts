@@ -124,19 +124,27 @@ describe.each(testDatabases)("the lead-change path on $name", (testDb) => {
   });
 
   beforeEach(async () => {
+    await settle();
     for (const table of [leadActivities, auditLog, mailOutbox, webhookDeliveries]) await db().delete(table);
     heard.length = 0;
   });
 
-  /** What the writes since the last reset left behind. */
-  async function effects(): Promise<Effects> {
-    // Notifications arrive after their commit: wait until none has come for a while (a loaded machine can
-    // take a few hundred milliseconds), at most 5 s.
+  /**
+   * Notifications arrive after their commit: wait until none has come for a while (a loaded machine can
+   * take a few hundred milliseconds), at most 5 s. Resets wait too, or an earlier write's late
+   * notification is counted as the next one's.
+   */
+  async function settle() {
     for (let quiet = 0, seen = -1, until = Date.now() + 5_000; quiet < 300 && Date.now() < until;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       quiet = heard.length === seen ? quiet + 50 : 0;
       seen = heard.length;
     }
+  }
+
+  /** What the writes since the last reset left behind. */
+  async function effects(): Promise<Effects> {
+    await settle();
     const timeline = await db()
       .select({
         type: leadActivities.activityType,
@@ -172,6 +180,7 @@ describe.each(testDatabases)("the lead-change path on $name", (testDb) => {
   }
 
   async function reset() {
+    await settle();
     for (const table of [leadActivities, auditLog, mailOutbox, webhookDeliveries]) await db().delete(table);
     heard.length = 0;
   }

@@ -6,6 +6,7 @@
  */
 import { Readable } from "node:stream";
 import { parse, type CsvError } from "csv-parse";
+import { takeTurns } from "~/lib/take-turns.server";
 import { csvFileMessages, type Delimiter, delimiters } from "./import.schema";
 
 /** One record longer than this is not a seller list's row: the file is refused. */
@@ -134,10 +135,13 @@ export async function* csvRecords(
   source.on("error", (error) => parser.destroy(error));
   source.pipe(parser);
   let row = 0;
+  // Its readers (the upload, the whole-file check, the import) work between records: all of it counts.
+  const turn = takeTurns();
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       row++;
       yield { row, cells: record };
+      await turn();
     }
   } catch (error) {
     if (error instanceof CsvFileError) throw error;

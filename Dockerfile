@@ -11,6 +11,8 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci runs it (postinstall): fixes to installed packages.
+COPY scripts/patch-dependencies.mjs ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -18,6 +20,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY scripts/patch-dependencies.mjs ./scripts/
 # --omit=optional too: better-auth and @react-router/node name vitest, drizzle-kit, tsx and typescript as
 # optional peers, so with --omit=dev alone npm still installs them ("devOptional"). The optional packages
 # of this lock are build tools' platform binaries and pg-cloudflare, none needed at run time.

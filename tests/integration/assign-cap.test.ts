@@ -23,7 +23,7 @@ import { handleBulkPost } from "~/features/leads/bulk-action.server";
 import { bulkLeadAction } from "~/features/leads/bulk.server";
 import { handleLeadPost } from "~/features/leads/lead-actions.server";
 import { assignLead } from "~/features/leads/lead-commands.server";
-import { capMessages, type OverCap } from "~/features/leads/leads.schema";
+import { capMessages, type OverCap } from "~/features/leads/agreements/capacity";
 import type { Actor } from "~/lib/actor";
 import { permissionsOf, type ActorRef } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";
@@ -37,6 +37,7 @@ const ids = {
   capped: crypto.randomUUID(),
   other: crypto.randomUUID(),
   none: crypto.randomUUID(),
+  paced: crypto.randomUUID(),
 };
 const admin: ActorRef = { id: ids.admin, permissions: permissionsOf(["admin"]) };
 const adminActor: Actor = {
@@ -69,6 +70,7 @@ describe.each(testDatabases)("assigning within the agreement on $name", (testDb)
       { id: ids.capped, role: "client" as const, company: "Cedar Capped" },
       { id: ids.other, role: "client" as const, company: "Oak Other" },
       { id: ids.none, role: "client" as const, company: "Nora Homes" },
+      { id: ids.paced, role: "client" as const, company: "Pine Paced" },
     ];
     await db()
       .insert(user)
@@ -98,6 +100,15 @@ describe.each(testDatabases)("assigning within the agreement on $name", (testDb)
       clientId: ids.capped,
       version: 1,
       leadsPerMonth: CAP,
+      startsOn: "2024-01-01",
+      pricePerLead: 40,
+    });
+    // Room in the month, but at most 2 a day.
+    await db().insert(clientAgreements).values({
+      clientId: ids.paced,
+      version: 1,
+      leadsPerMonth: 100,
+      dailyPace: 2,
       startsOn: "2024-01-01",
       pricePerLead: 40,
     });
@@ -141,6 +152,31 @@ describe.each(testDatabases)("assigning within the agreement on $name", (testDb)
         .where(eq(leadDeliveries.clientId, clientId))
     ).length;
 
+  it("holds an assignment to the agreement's daily pace as routing does: asks, names the limit, takes what fits", async () => {
+    const three = await unassigned(["P", "Q", "R"]);
+    const asked = await bulkLeadAction(admin, { ids: three }, { kind: "assign", clientId: ids.paced });
+    expect(asked).toMatchObject({
+      overCap: { limit: "day", asked: 3, fit: 2, over: 1, today: 0, dailyPace: 2 },
+    });
+    const { overCap } = asked as { overCap: OverCap };
+    expect(capMessages.over(overCap)).toBe("1 over the daily limit of 2 (0 already today)");
+    expect(capMessages.toastOf(overCap).title).toBe("Over today's limit");
+    expect(await deliveriesTo(ids.paced)).toBe(0);
+
+    const fitted = await bulkLeadAction(
+      admin,
+      { ids: three },
+      { kind: "assign", clientId: ids.paced, cap: "fit" },
+    );
+    expect(fitted).toMatchObject({ changed: 2, overCapLeft: 1, limit: "day" });
+    expect(capMessages.leftOver(1, false, "day")).toBe("1 lead over today's limit left as they were");
+    // Today is full: one more asks again, with nothing left.
+    const [fourth] = await unassigned(["S"]);
+    expect(
+      await bulkLeadAction(admin, { ids: [fourth!] }, { kind: "assign", clientId: ids.paced }),
+    ).toMatchObject({ overCap: { limit: "day", fit: 0, over: 1, today: 2 } });
+  });
+
   it("assigns exactly up to the cap, and asks at one over without assigning anything", async () => {
     await deliverLeads(db(), ids.capped, 20);
     const five = await unassigned(["A", "B", "C", "D", "E"]);
@@ -163,6 +199,9 @@ describe.each(testDatabases)("assigning within the agreement on $name", (testDb)
       promised: CAP,
       delivered: CAP,
       returned: 0,
+      limit: "month",
+      today: expect.any(Number) as number,
+      dailyPace: null,
       outside: [],
     };
     expect(asked).toEqual({ overCap });

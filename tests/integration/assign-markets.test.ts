@@ -12,7 +12,7 @@ import { listClientStandings, saveAgreement } from "~/features/leads/agreements/
 import { parseMarkets } from "~/features/leads/agreements/markets";
 import { handleBulkPost } from "~/features/leads/bulk-action.server";
 import { handleLeadPost } from "~/features/leads/lead-actions.server";
-import { capMessages, type OverCap } from "~/features/leads/leads.schema";
+import { capMessages, type OverCap } from "~/features/leads/agreements/capacity";
 import type { Actor } from "~/lib/actor";
 import { permissionsOf } from "~/lib/permissions";
 import { testDatabases } from "../support/databases";

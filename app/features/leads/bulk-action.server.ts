@@ -17,7 +17,8 @@ import {
   type BulkOutcome,
   type BulkSelection,
 } from "./bulk.server";
-import { capChoiceOf, capMessages, type OverCap } from "./leads.schema";
+import { capChoiceOf } from "./leads.schema";
+import { capMessages, type OverCap } from "./agreements/capacity";
 import {
   bulkSchema,
   leadListSearch,
@@ -91,7 +92,7 @@ export async function handleBulkPost(request: Request, actor: Actor) {
   if ("overCap" in outcome) {
     return { confirmOverCap: { overCap: outcome.overCap, input } } satisfies BulkCapQuestion;
   }
-  const { changed, selected, overCapLeft = 0, outsideLeft = false, leadIds } = outcome;
+  const { changed, selected, overCapLeft = 0, outsideLeft = false, limit, leadIds } = outcome;
   const verb = {
     assign: action.kind === "assign" && action.clientId ? "assigned" : "unassigned",
     status: "updated",
@@ -100,7 +101,7 @@ export async function handleBulkPost(request: Request, actor: Actor) {
   const unchanged = selected - changed - overCapLeft;
   const already = unchanged > 0 ? ` (${leadsText(unchanged)} already were)` : "";
   const notes = [
-    overCapLeft > 0 ? capMessages.leftOver(overCapLeft, outsideLeft) : null,
+    overCapLeft > 0 ? capMessages.leftOver(overCapLeft, outsideLeft, limit) : null,
     action.kind === "assign" && action.clientId && changed > 0
       ? await noAgreementNote(actor, action.clientId)
       : null,

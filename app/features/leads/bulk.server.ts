@@ -13,7 +13,8 @@ import { leadDocuments, leads, type BulkUndo } from "~/db/schema";
 import { isUuid } from "~/lib/data-guards";
 import { deleteStoredFiles, removeObjects } from "~/lib/files/stored-files.server";
 import { authorize, type ActorRef } from "~/lib/permissions";
-import type { CapChoice, OverCap } from "./leads.schema";
+import type { CapChoice } from "./leads.schema";
+import type { OverCap, RoomLimit } from "./agreements/capacity";
 import type { LeadListQuery, LeadSort } from "./lead-list.schema";
 import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
 import { listFilters, orderOf } from "./lead-list-sql.server";
@@ -48,6 +49,8 @@ export interface BulkResult {
   overCapLeft?: number;
   /** Whether some of those were left out for the markets or buy box, not only for the cap. */
   outsideLeft?: boolean;
+  /** Which limit the others passed: the month's promise or the day's pace. */
+  limit?: RoomLimit;
   /** The leads the action covered (changed, or already as asked; not those left out for the cap). */
   leadIds: string[];
   /** How to take an assignment back (bulk-undo.server.ts): absent when it gave nobody's leads to no one. */
@@ -135,6 +138,7 @@ export async function bulkLeadAction(
       .for("update");
     let acting = targets;
     let outsideLeft = false;
+    let limit: RoomLimit = "month";
     if (action.kind === "assign" && action.clientId) {
       const arriving = targets.filter((t) => t.clientId !== action.clientId);
       const choice = action.cap ?? "ask";
@@ -143,6 +147,7 @@ export async function bulkLeadAction(
       const taken = new Set(take.map((t) => t.id));
       acting = targets.filter((t) => t.clientId === action.clientId || taken.has(t.id));
       outsideLeft = (question?.outside.length ?? 0) > 0;
+      limit = question?.limit ?? "month";
     }
     const { changes, write } = plan(tx, action, acting, objectKeys);
     const { mailIds } = await recordLeadChanges(
@@ -173,7 +178,7 @@ export async function bulkLeadAction(
     return {
       selected: targets.length,
       changed: changes.length,
-      ...(overCapLeft ? { overCapLeft, outsideLeft } : {}),
+      ...(overCapLeft ? { overCapLeft, outsideLeft, limit } : {}),
       leadIds: acting.map((t) => t.id),
       ...(undo ? { undo } : {}),
     };

@@ -22,7 +22,6 @@ import {
   activitySchema,
   assignSchema,
   capChoiceOf,
-  capMessages,
   feedbackSchema,
   DOCUMENT_MAX_BYTES,
   documentMax,
@@ -33,8 +32,8 @@ import {
   soldPriceSchema,
   statusSchema,
   type LeadInput,
-  type OverCap,
 } from "./leads.schema";
+import { capMessages, type OverCap } from "./agreements/capacity";
 import { noAgreementNote } from "./agreements/agreements.server";
 import { submitFeedback } from "./client-leads.server";
 import { findPossibleDuplicates, type PossibleDuplicate } from "./lead-queries.server";

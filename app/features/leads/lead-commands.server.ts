@@ -21,19 +21,12 @@ import {
   type LeadFacts,
 } from "./agreements/agreement-fit";
 import { criteriaOf } from "./agreements/agreements.server";
-import { lockMonthLedger } from "./agreements/ledger.server";
-import type { LedgerMonth } from "./agreements/guarantee";
+import { capacityOf, lockMonthLedgers } from "./agreements/ledger.server";
 import { recordLeadChanges, type LeadChange } from "./lead-changes.server";
 import { clientDisplayName } from "./lead-format";
 import { insertLeads } from "./new-leads.server";
-import {
-  assignmentQuestion,
-  type ActivityInput,
-  type CapChoice,
-  type LeadDetailsInput,
-  type LeadInput,
-  type OverCap,
-} from "./leads.schema";
+import { type ActivityInput, type CapChoice, type LeadDetailsInput, type LeadInput } from "./leads.schema";
+import { assignmentQuestion, type Capacity, type OverCap } from "./agreements/capacity";
 
 /** A lead assigned to someone who is not a client (or no longer exists). */
 export class InvalidClientError extends Error {
@@ -49,13 +42,13 @@ export async function assertClientAccount(q: Database | Transaction, clientId: s
 }
 
 /**
- * The client an assignment delivers to: their name, this month's ledger and what their agreement checks
- * (both null: no agreement).
+ * The client an assignment delivers to: their name, their room this month and today, and what their
+ * agreement checks (both null: no agreement).
  */
 export interface Assignee {
   id: string;
   name: string;
-  month: LedgerMonth | null;
+  capacity: Capacity | null;
   criteria: AgreementCriteria | null;
 }
 
@@ -68,10 +61,11 @@ export async function lockAssignee(tx: Transaction, clientId: string | null): Pr
   if (clientId === null) return null;
   const account = await findClientAccount(tx, clientId);
   if (!account) throw new InvalidClientError();
+  const ledger = (await lockMonthLedgers(tx, [clientId])).get(clientId);
   return {
     id: account.id,
     name: clientDisplayName(account),
-    month: await lockMonthLedger(tx, clientId),
+    capacity: ledger ? capacityOf(ledger) : null,
     criteria: await criteriaOf(tx, clientId),
   };
 }
@@ -98,7 +92,7 @@ export function planAssignment<L extends ArrivingLead>(
   arriving: readonly L[],
   choice: CapChoice,
 ): { take: readonly L[]; question: OverCap | null } {
-  if (!assignee?.month) return { take: arriving, question: null };
+  if (!assignee?.capacity) return { take: arriving, question: null };
   const { criteria } = assignee;
   const counts = noMisfits();
   const inside = arriving.filter((lead) => {
@@ -107,7 +101,7 @@ export function planAssignment<L extends ArrivingLead>(
     return misfits.length === 0;
   });
   const outside = criteria ? misfitTexts(criteria, counts) : [];
-  const question = assignmentQuestion(assignee, arriving.length, inside.length, assignee.month, outside);
+  const question = assignmentQuestion(assignee, arriving.length, inside.length, assignee.capacity, outside);
   if (!question || choice === "all") return { take: arriving, question };
   return { take: choice === "fit" ? inside.slice(0, question.fit) : [], question };
 }

@@ -15,10 +15,8 @@ import {
   valuesOf,
 } from "~/db/enums";
 
-import type { Toast } from "~/lib/toast-message";
 import { EMAIL_MAX, NAME_MAX, requiredName } from "~/lib/schema-parts";
 import { z } from "~/lib/zod";
-import { formatCount } from "./lead-format";
 
 /** The client's four feedback buttons (spec 02 §2), in the spec's order. */
 export const feedbackChoices = feedbackStatuses.filter((s) => s.value !== "not_reviewed");
@@ -215,99 +213,6 @@ export const capChoiceField = z.enum(["", "fit", "all"]).catch("");
 export type CapChoice = "ask" | "fit" | "all";
 
 export const capChoiceOf = (posted: z.output<typeof capChoiceField>): CapChoice => posted || "ask";
-
-/**
- * Why an assignment stopped to ask: the client's month as the ledger counts it, the leads outside the
- * agreement's markets and buy box (issue 24 §3), and the leads asked for.
- */
-export interface OverCap {
-  clientId: string;
-  /** The client's display name. */
-  client: string;
-  /** Leads the assignment would deliver (those already with the client are not counted). */
-  asked: number;
-  /** How many of them fit: inside the agreement, and under what is left of the month's promise. */
-  fit: number;
-  /** How many pass the month's promise (0: the cap is not what is off). */
-  over: number;
-  promised: number;
-  delivered: number;
-  returned: number;
-  /** What is outside the agreement, one sentence each: "12 leads outside Harris County, TX". */
-  outside: string[];
-}
-
-/** The ledger's month as an assignment reads it: the promise, what arrived, and what is left. */
-export interface CapMonth {
-  promised: number;
-  delivered: number;
-  returned: number;
-  short: number;
-}
-
-/**
- * What to ask before delivering `asked` leads of which `inside` fit the agreement: null when every one
- * fits and the month has room for them all. Without an agreement (`month` null) nothing is asked.
- */
-export function assignmentQuestion(
-  client: { id: string; name: string },
-  asked: number,
-  inside: number,
-  month: CapMonth | null,
-  outside: string[],
-): OverCap | null {
-  if (!month) return null;
-  const room = Math.max(0, month.short);
-  if (inside === asked && asked <= room) return null;
-  return {
-    clientId: client.id,
-    client: client.name,
-    asked,
-    fit: Math.min(inside, room),
-    over: Math.max(0, asked - room),
-    promised: month.promised,
-    delivered: month.delivered,
-    returned: month.returned,
-    outside,
-  };
-}
-
-const leadCount = (n: number) => `${formatCount(n)} ${n === 1 ? "lead" : "leads"}`;
-
-export const capMessages = {
-  heading: (cap: OverCap) => `Assign ${leadCount(cap.asked)} to ${cap.client}?`,
-  /** "359 over this month's cap of 25 (25 already delivered)". */
-  over: (cap: OverCap) =>
-    `${formatCount(cap.over)} over this month's cap of ${formatCount(cap.promised)} (${formatCount(cap.delivered)} already delivered${cap.returned > 0 ? `, ${formatCount(cap.returned)} of them returned` : ""})`,
-  /** Each thing off, as the question lists it: the cap first, then the markets and the buy box. */
-  reasons: (cap: OverCap) => [...(cap.over > 0 ? [capMessages.over(cap)] : []), ...cap.outside],
-  fit: (cap: OverCap) => `Assign only the ${formatCount(cap.fit)} that fit`,
-  fitNote: (cap: OverCap) =>
-    cap.outside.length === 0
-      ? `The first ${formatCount(cap.fit)} in the list's order fit; the others would stay as they are.`
-      : cap.over > 0
-        ? `The first ${formatCount(cap.fit)} in the list's order that fit the agreement would go; the others would stay as they are.`
-        : `${formatCount(cap.fit)} fit the agreement; the others would stay as they are.`,
-  all: (cap: OverCap) => (cap.asked === 1 ? "Assign anyway" : `Assign all ${formatCount(cap.asked)} anyway`),
-  cancel: "Cancel",
-  toast: {
-    kind: "error",
-    title: "Over this month's cap",
-    text: "Nothing was assigned yet: choose below.",
-  } satisfies Toast,
-  outsideToast: {
-    kind: "error",
-    title: "Outside the agreement",
-    text: "Nothing was assigned yet: choose below.",
-  } satisfies Toast,
-  /** The question's toast: the cap when it is passed, else the agreement. */
-  toastOf: (cap: OverCap): Toast => (cap.over > 0 ? capMessages.toast : capMessages.outsideToast),
-  /** After "only the N that fit": the leads left as they were, for the cap or for the agreement. */
-  leftOver: (n: number, outsideToo: boolean) =>
-    `${leadCount(n)} ${outsideToo ? "that did not fit the agreement" : "over this month's cap"} left as they were`,
-  /** Said after assigning to a client with no agreement: nothing to check against. */
-  noAgreement: (client: string) => `${client} has no agreement yet, so no monthly cap was checked`,
-} as const;
 
 export const assignSchema = z.object({
   assignedToClientId: leadSchema.shape.assignedToClientId,

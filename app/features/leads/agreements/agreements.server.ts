@@ -10,7 +10,7 @@ import { clientAgreements, profiles, user } from "~/db/schema";
 import { findClientAccount, isCompanyAccount, type ClientAccount } from "~/lib/client-accounts.server";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import { clientDisplayName, personName } from "../lead-format";
-import { capMessages } from "../leads.schema";
+import { capMessages } from "./capacity";
 import type { AgreementField, AgreementInput, AgreementTerms } from "./agreement.schema";
 import type { AgreementCriteria } from "./agreement-fit";
 import { resolveMarkets } from "./market-zips.server";

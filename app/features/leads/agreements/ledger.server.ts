@@ -4,11 +4,12 @@
  * ranked by risk on /admin/clients). Counting is done by the database on lead_deliveries (indexed by
  * client and time); the arithmetic is in guarantee.ts.
  */
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { queryRows, textsIn, type Database, type Queryable, type Transaction } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { MAX_RETURN_WINDOW_DAYS } from "./agreement.schema";
+import type { Capacity } from "./capacity";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import {
   FIRST_QUALIFIED_COUNT,
@@ -30,6 +31,7 @@ const monthStart = (at: Date, offset = 0) =>
 
 interface Version {
   leads_per_month: number;
+  daily_pace?: number | null;
   starts_on: string;
   created_at: Date;
 }
@@ -116,28 +118,39 @@ async function guaranteeOf(db: Reader, clientId: string, now: Date): Promise<Gua
   };
 }
 
-/**
- * This month's ledger of one client, read to decide an assignment against the agreement (issue 24):
- * what is left of the month's promise is its `short` (the promise less net deliveries, so an approved
- * return makes room for its replacement). The client's account row is locked first, as returns and
- * agreement changes lock it, so two assignments at once are counted one after the other and cannot
- * together pass the promise. Null when the client has no agreement. Runs inside the caller's transaction.
- */
-export async function lockMonthLedger(
-  tx: Transaction,
-  clientId: string,
-  now = new Date(),
-): Promise<LedgerMonth | null> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, clientId)).for("update");
-  return readMonthLedger(tx, clientId, now);
+/** A client's month and day as the capacity rule reads them (agreements/capacity.ts). */
+export interface ClientLedger {
+  month: LedgerMonth;
+  /** Leads delivered today (UTC days, as the months). */
+  today: number;
+  /** The current agreement's most leads a day; null: no daily limit. */
+  dailyPace: number | null;
 }
 
+/** What the capacity rule reads of a ledger. */
+export const capacityOf = ({ month, today, dailyPace }: ClientLedger): Capacity => ({
+  promised: month.promised,
+  delivered: month.delivered,
+  returned: month.returned,
+  short: month.short,
+  today,
+  dailyPace,
+});
+
 /**
- * lockMonthLedger for several clients at once (routing's pass): their accounts locked in one statement,
- * in id order as every assignment locks, then their ledgers and today's deliveries read in two.
+ * The ledgers of clients about to be given leads (an assignment, routing's pass): their accounts locked
+ * in one statement, in id order, as returns and agreement changes lock them, so two assignments at once
+ * are counted one after the other and cannot together pass the promise; then their ledgers read. What is
+ * left of the month's promise is its `short` (the promise less net deliveries, so an approved return
+ * makes room for its replacement). A client without an agreement has no entry. Runs inside the caller's
+ * transaction.
  */
-export async function lockMonthLedgers(tx: Transaction, clientIds: readonly string[], now = new Date()) {
-  if (clientIds.length === 0) return new Map<string, { month: LedgerMonth; today: number }>();
+export async function lockMonthLedgers(
+  tx: Transaction,
+  clientIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, ClientLedger>> {
+  if (clientIds.length === 0) return new Map();
   await tx
     .select({ id: user.id })
     .from(user)
@@ -147,46 +160,23 @@ export async function lockMonthLedgers(tx: Transaction, clientIds: readonly stri
   return readMonthLedgers(tx, now, clientIds);
 }
 
-/** This month's ledger of one client, read in the caller's transaction (lockMonthLedger locks first). */
-async function readMonthLedger(tx: Queryable, clientId: string, now: Date): Promise<LedgerMonth | null> {
-  const versions = await queryRows<Version>(
-    tx,
-    sql`select leads_per_month, starts_on::text as starts_on, created_at from client_agreements
-        where client_id = ${clientId} order by version`,
-  );
-  if (versions.length === 0) return null;
-  const month = monthStart(now);
-  const [row] = await queryRows<{ delivered: string; returned: string }>(
-    tx,
-    sql`select count(*) as delivered, count(r.id) filter (where r.state = 'approved') as returned
-        from lead_deliveries d left join lead_returns r on r.delivery_id = d.id
-        where d.client_id = ${clientId} and d.delivered_at >= ${month}::timestamp at time zone 'UTC'`,
-  );
-  return ledgerMonth({
-    month,
-    promised: promiseOf(versions, month),
-    delivered: Number(row?.delivered ?? 0),
-    returned: Number(row?.returned ?? 0),
-  });
-}
-
 /**
  * This month's ledger and today's deliveries (UTC days, as the months) of every client with an
  * agreement, in two statements and without locks: what routing compares clients by before it locks the
- * one it chose and checks again (lockMonthLedger).
+ * one it chose and checks again (lockMonthLedgers).
  */
 export async function readMonthLedgers(
   q: Queryable,
   now = new Date(),
   /** Only these clients (all when left out). */
   clientIds?: readonly string[],
-): Promise<Map<string, { month: LedgerMonth; today: number }>> {
+): Promise<Map<string, ClientLedger>> {
   const month = monthStart(now);
   const only = (column: SQL) => (clientIds ? sql`and ${column} in ${textsIn(clientIds)}` : sql``);
   const [versions, counts] = await Promise.all([
     queryRows<Version & { client_id: string }>(
       q,
-      sql`select client_id, leads_per_month, starts_on::text as starts_on, created_at from client_agreements
+      sql`select client_id, leads_per_month, daily_pace, starts_on::text as starts_on, created_at from client_agreements
           where true ${only(sql`client_id`)} order by client_id, version`,
     ),
     queryRows<{ client_id: string; delivered: string; returned: string; today: string }>(
@@ -205,7 +195,7 @@ export async function readMonthLedgers(
     byClient.set(version.client_id, list);
   }
   const countsOf = new Map(counts.map((row) => [row.client_id, row]));
-  const ledgers = new Map<string, { month: LedgerMonth; today: number }>();
+  const ledgers = new Map<string, ClientLedger>();
   for (const [clientId, list] of byClient) {
     const row = countsOf.get(clientId);
     ledgers.set(clientId, {
@@ -216,6 +206,8 @@ export async function readMonthLedgers(
         returned: Number(row?.returned ?? 0),
       }),
       today: Number(row?.today ?? 0),
+      // The versions come in order: the last is the agreement in force.
+      dailyPace: list[list.length - 1]!.daily_pace ?? null,
     });
   }
   return ledgers;
@@ -251,7 +243,7 @@ export async function guaranteeStandings(
   const [agreements, counts, early] = await Promise.all([
     queryRows<{ client_id: string } & Version>(
       db,
-      sql`select client_id, leads_per_month, starts_on::text as starts_on, created_at from client_agreements
+      sql`select client_id, leads_per_month, daily_pace, starts_on::text as starts_on, created_at from client_agreements
           order by client_id, version`,
     ),
     queryRows<{ client_id: string; delivered: string; returned: string }>(

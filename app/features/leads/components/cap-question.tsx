@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { capMessages, type OverCap } from "../leads.schema";
+import { capMessages, type OverCap } from "../agreements/capacity";
 
 /**
  * The second step of an assignment past the client's monthly cap or outside their markets and buy box

@@ -18,7 +18,8 @@ import type { PropertyType } from "~/db/enums";
 import { leadRouting, leads, routingQueue } from "~/db/schema";
 import { startOutboxWorker, type Backlog, type OutboxWorker } from "~/lib/outbox/outbox.server";
 import { misfitsOf, type AgreementCriteria } from "../agreements/agreement-fit";
-import { lockMonthLedgers, readMonthLedgers } from "../agreements/ledger.server";
+import { roomOf } from "../agreements/capacity";
+import { capacityOf, lockMonthLedgers, readMonthLedgers } from "../agreements/ledger.server";
 import { marketsText } from "../agreements/markets";
 import type { LedgerMonth } from "../agreements/guarantee";
 import { recordLeadChanges } from "../lead-changes.server";
@@ -31,13 +32,13 @@ const BATCH = 500;
 interface Candidate extends AgreementCriteria {
   clientId: string;
   name: string;
-  dailyPace: number | null;
 }
 
 interface Standing {
   candidate: Candidate;
   month: LedgerMonth;
   today: number;
+  dailyPace: number | null;
   /** How many leads behind the pace of its promise the client is now (negative: ahead). */
   behind: number;
 }
@@ -74,13 +75,11 @@ async function candidatesOf(q: Queryable, now: Date): Promise<Candidate[]> {
     market_zips: string[];
     property_types: PropertyType[] | string;
     max_price: string | null;
-    daily_pace: number | null;
   }>(
     q,
     sql`select a.client_id,
           coalesce(nullif(p.company_name, ''), nullif(concat_ws(' ', p.first_name, p.last_name), ''), u.email) as name,
-          a.markets, a.market_states, a.market_zips, a.property_types::text[] as property_types, a.max_price,
-          a.daily_pace
+          a.markets, a.market_states, a.market_zips, a.property_types::text[] as property_types, a.max_price
         from (select distinct on (client_id) * from client_agreements order by client_id, version desc) a
         join "user" u on u.id = a.client_id
         left join profiles p on p.user_id = a.client_id
@@ -94,7 +93,6 @@ async function candidatesOf(q: Queryable, now: Date): Promise<Candidate[]> {
     marketZips: row.market_zips,
     propertyTypes: (Array.isArray(row.property_types) ? row.property_types : []) as PropertyType[],
     maxPrice: row.max_price === null ? null : Number(row.max_price),
-    dailyPace: row.daily_pace,
   }));
 }
 
@@ -112,7 +110,7 @@ const byTurn = (a: Standing, b: Standing) =>
   a.candidate.clientId.localeCompare(b.candidate.clientId);
 
 const hasRoom = (s: Standing) =>
-  s.month.short > 0 && (s.candidate.dailyPace === null || s.today < s.candidate.dailyPace);
+  roomOf({ short: s.month.short, today: s.today, dailyPace: s.dailyPace }).room > 0;
 
 /** Why the lead fits this client, as the timeline says it. */
 function fitText(candidate: Candidate, lead: QueuedLead) {
@@ -229,11 +227,12 @@ export async function routeQueuedLeads(db: Database, now = new Date()): Promise<
     for (const candidate of candidates) {
       const ledger = ledgers.get(candidate.clientId);
       if (!ledger) continue;
-      const { month, today } = ledger;
+      const { month, today, dailyPace } = ledger;
       standings.set(candidate.clientId, {
         candidate,
         month,
         today,
+        dailyPace,
         behind: expectedByNow(month.promised, now) - month.netDelivered,
       });
     }
@@ -285,9 +284,8 @@ export async function routeQueuedLeads(db: Database, now = new Date()): Promise<
     const locked = await lockMonthLedgers(tx, [...routedTo.keys()], now);
     for (const [clientId, ids] of routedTo) {
       const ledger = locked.get(clientId);
-      const pace = standings.get(clientId)?.candidate.dailyPace ?? null;
-      const room = Math.min(ledger?.month.short ?? 0, pace === null ? Infinity : pace - (ledger?.today ?? 0));
-      for (const leadId of ids.slice(Math.max(0, room))) deferred.add(leadId);
+      const { room } = ledger ? roomOf(capacityOf(ledger)) : { room: 0 };
+      for (const leadId of ids.slice(room)) deferred.add(leadId);
     }
     // Then the leads (accounts before leads, as every assignment locks): one assigned or deleted since
     // the pass read it is left as it is.

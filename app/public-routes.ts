@@ -57,6 +57,17 @@ export const publicPages: PublicPage[] = [
   ...blogCatalogue.map((entry) => page(blogPath(entry.slug), 0.7)),
 ];
 
+/**
+ * The account pages a signed-out visitor opens (not prerendered, not in the sitemap): their forms run the
+ * account page script (ADR 055), held to the same budget as the public forms.
+ */
+export const accountPageScriptBudgets: Pick<PublicPage, "path" | "scriptBudgetKb">[] = [
+  "/auth",
+  "/auth?tab=signup",
+  "/auth/forgot-password",
+  "/auth/reset-password?token=x",
+].map((path) => ({ path, scriptBudgetKb: FORM_PAGE_SCRIPT_BUDGET_KB }));
+
 /** Resource routes that are as static as the pages. */
 export const staticResources = ["/sitemap.xml", "/robots.txt", "/sw.js", "/blog/rss.xml"];
 

@@ -3,7 +3,7 @@
  * network idle (plus 5 s for the idle-time prefetch of key pages), lists every script response, then
  * fetches each script again over raw HTTP twice, with `Accept-Encoding: gzip` and with `identity`, and
  * counts the body bytes on the wire. Budget: the page's own in app/public-routes.ts (0 KB for pages
- * complete as HTML, 60 KB for the form pages), 120 KB for any other page.
+ * complete as HTML, 60 KB for the form and account pages), 120 KB for any other page.
  *
  *   npx tsx bench/js-size.ts [path]     # default path: /
  *
@@ -11,7 +11,7 @@
  */
 import http from "node:http";
 import { chromium, type Response } from "playwright-core";
-import { publicPages } from "../app/public-routes";
+import { accountPageScriptBudgets, publicPages } from "../app/public-routes";
 import {
   buildInfo,
   chromiumFlags,
@@ -79,8 +79,9 @@ run(async () => {
   requireBuild();
   const pagePath = process.argv[2] ?? "/";
   const budgetKb =
-    publicPages.find((page) => page.path === new URL(pagePath, "http://x").pathname)?.scriptBudgetKb ??
-    APP_PAGE_BUDGET_KB;
+    [...publicPages, ...accountPageScriptBudgets].find(
+      (page) => new URL(page.path, "http://x").pathname === new URL(pagePath, "http://x").pathname,
+    )?.scriptBudgetKb ?? APP_PAGE_BUDGET_KB;
   const server = await startServer();
   const pageUrl = new URL(pagePath, server.url).href;
   console.log(`server at ${server.url}; measuring ${pageUrl}`);

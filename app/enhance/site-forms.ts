@@ -4,7 +4,8 @@
  */
 import { careerSchema, resumeFieldCheck } from "~/features/careers/careers.schema";
 import { contactSchema } from "~/features/contact/contact.schema";
-import { enhanceForm } from "~/lib/enhance/form";
+import { enhanceForm, showAnswersAsToasts } from "~/lib/enhance/form";
 
 enhanceForm("contact", contactSchema);
-enhanceForm("career", careerSchema, resumeFieldCheck);
+enhanceForm("career", careerSchema, { extraCheck: resumeFieldCheck });
+showAnswersAsToasts();

@@ -145,6 +145,36 @@ describe("sign-up, confirmation, sign-in and sign-out", () => {
     app.pages.expectRefusal(page, 429);
   });
 
+  it("runs one page script instead of React: tabs keep their address, the button says it is signing in", async () => {
+    const page = await app.open("/auth");
+    const scripts = await page
+      .locator("script[src]")
+      .evaluateAll((found) => found.map((script) => script.getAttribute("src")));
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/account-forms-[\w-]+\.js$/)]);
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.waitForURL(app.url + "/auth?tab=signup");
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    await page.waitForURL(app.url + "/auth");
+
+    // What the button says once the form is sent, noted where the next page can still read it.
+    await page.evaluate(() => {
+      const button = document.querySelector("#signin button[type=submit]")!;
+      new MutationObserver(() => sessionStorage.setItem("caption", button.textContent ?? "")).observe(
+        button,
+        {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        },
+      );
+    });
+    await signIn(page, `nobody-${unique()}@example.com`, "Wrong-Password-1");
+    await toast(page, "Error").filter({ hasText: "Invalid email or password" }).waitFor();
+    await expect(page.evaluate(() => sessionStorage.getItem("caption"))).resolves.toBe("Signing in...");
+    await panel(page, "Sign In").getByRole("button", { name: "Sign In" }).waitFor();
+    app.pages.expectRefusal(page, 401);
+  });
+
   it("works without JavaScript: errors under the fields with HTTP 400", async () => {
     const context = await app.browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop });
     const page = await context.newPage();

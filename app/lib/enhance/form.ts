@@ -5,7 +5,9 @@
  * with the validation toast); a field with a limit counts its characters near it. A valid form is sent
  * with fetch, the button saying its busy caption; the server's page answers, and its errors and status
  * are read out of that page, so the server stays the one authority and no message is written twice.
- * Without JavaScript, or before this script runs, the form posts as a normal page.
+ * A form whose answer is somewhere else (signing in goes on to the page asked for, with a new session)
+ * is sent as a page once it checks out (`send: "page"`). Without JavaScript, or before this script runs,
+ * the form posts as a normal page; `showAnswersAsToasts` shows the answer such a page carries as a toast.
  *
  * The markup is components/ui/form-field.tsx's and form-status.tsx's: errors and counts are drawn here
  * exactly as those components draw them.
@@ -21,6 +23,15 @@ import { showPageToast } from "./toast";
 export interface ExtraCheck {
   name: string;
   check: (formData: FormData) => string | undefined;
+}
+
+export interface EnhanceOptions {
+  extraCheck?: ExtraCheck;
+  /**
+   * How a valid form goes: "fetch" (the default) stays on the page and reads the answer out of the
+   * server's page; "page" lets the browser post it, for answers that lead elsewhere.
+   */
+  send?: "fetch" | "page";
 }
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -109,16 +120,19 @@ interface ServerAnswer {
   errors: Map<string, string>;
 }
 
+/** The toast a status panel (FormStatus's markup) says, if it says one. */
+function panelToast(panel: HTMLElement | null): Toast | undefined {
+  const [title, text] = [...(panel?.querySelectorAll("p") ?? [])].map((p) => p.textContent ?? "");
+  return panel && title
+    ? { kind: panel.dataset.formStatus === "success" ? "success" : "error", title, text: text || undefined }
+    : undefined;
+}
+
 function readAnswer(html: string, form: HTMLFormElement, controls: Control[]): ServerAnswer | undefined {
   const page = new DOMParser().parseFromString(html, "text/html");
   const answered = page.getElementById(form.id);
   if (!answered) return undefined;
-  const panel = answered.querySelector<HTMLElement>("[data-form-status]");
-  const [title, text] = [...(panel?.querySelectorAll("p") ?? [])].map((p) => p.textContent ?? "");
-  const toast: Toast | undefined =
-    panel && title
-      ? { kind: panel.dataset.formStatus === "success" ? "success" : "error", title, text: text || undefined }
-      : undefined;
+  const toast = panelToast(answered.querySelector<HTMLElement>("[data-form-status]"));
   const errors = new Map<string, string>();
   for (const control of controls) {
     const message = page.getElementById(`${control.id}-error`)?.textContent;
@@ -127,8 +141,23 @@ function readAnswer(html: string, form: HTMLFormElement, controls: Control[]): S
   return { toast, errors };
 }
 
+/**
+ * The page is a server's answer to a form posted as a page (sent that way, or before the script ran):
+ * each answer on it is shown as a toast too, as the app shows every answer.
+ */
+export function showAnswersAsToasts(): void {
+  for (const panel of document.querySelectorAll<HTMLElement>("[data-form-status]")) {
+    const toast = panelToast(panel);
+    if (toast) showPageToast(toast);
+  }
+}
+
 /** Makes the form with this id instant; nothing happens when the page has no such form. */
-export function enhanceForm(id: string, schema: z.ZodObject, extraCheck?: ExtraCheck): void {
+export function enhanceForm(
+  id: string,
+  schema: z.ZodObject,
+  { extraCheck, send: sendBy = "fetch" }: EnhanceOptions = {},
+): void {
   const element = document.getElementById(id);
   if (!(element instanceof HTMLFormElement)) return;
   const form = element;
@@ -225,16 +254,29 @@ export function enhanceForm(id: string, schema: z.ZodObject, extraCheck?: ExtraC
   form.addEventListener("reset", afterReset);
 
   form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    if (sending) return;
+    if (sending) {
+      event.preventDefault();
+      return;
+    }
     const found = check(controls.map((control) => control.name));
     drawStatus(form, undefined);
     if (found.size > 0) {
+      event.preventDefault();
       controls.find((control) => errors.has(control.name))?.focus();
       showPageToast(formToasts.validation);
       return;
     }
+    if (sendBy === "page") {
+      // The browser posts it; the button says so until the next page comes.
+      setSending(true);
+      return;
+    }
+    event.preventDefault();
     void send();
+  });
+  // Back to this page from the next one (the browser kept it as it was): the form is idle again.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) setSending(false);
   });
 
   async function send(): Promise<void> {

@@ -6,6 +6,7 @@ import { handleAuthPost } from "~/features/auth/auth-action.server";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { AuthTabs } from "~/features/auth/components/auth-tabs";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { enhancedPage } from "~/lib/hydration";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectIfSignedIn(request);
@@ -20,6 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => handleAuthPost(request, context);
+
+/** Signed-out visitors get these pages without React: one page script runs the forms (ADR 055). */
+export const handle = enhancedPage("account-forms");
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");

@@ -3,8 +3,12 @@ import { handleForgotPasswordPost } from "~/features/auth/auth-action.server";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ForgotPasswordForm } from "~/features/auth/components/password-forms";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { enhancedPage } from "~/lib/hydration";
 
 export const action = ({ request, context }: Route.ActionArgs) => handleForgotPasswordPost(request, context);
+
+/** Signed-out visitors get these pages without React: one page script runs the forms (ADR 055). */
+export const handle = enhancedPage("account-forms");
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 

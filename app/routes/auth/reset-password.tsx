@@ -4,6 +4,7 @@ import { handleResetPasswordPost } from "~/features/auth/auth-action.server";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ResetPasswordForm } from "~/features/auth/components/password-forms";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
+import { enhancedPage } from "~/lib/hydration";
 
 /** The page of the e-mailed link (reset or invitation); the token is checked when the form is sent. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -12,6 +13,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => handleResetPasswordPost(request, context);
+
+/** Signed-out visitors get these pages without React: one page script runs the forms (ADR 055). */
+export const handle = enhancedPage("account-forms");
 
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 

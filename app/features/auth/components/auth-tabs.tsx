@@ -1,6 +1,8 @@
 /**
  * The /auth page: Sign In and Sign Up tabs. The tabs are links (`?tab=signup`), so they work without
- * JavaScript; with it they switch in place and follow the tabs pattern (arrow keys, Home, End).
+ * JavaScript; with it they switch in place and follow the tabs pattern (arrow keys, Home, End). A
+ * signed-out visitor gets this page without React, and `app/enhance/account-forms.ts` does the same with
+ * the markup drawn here: the look follows `aria-selected`, and buttons name their busy caption.
  */
 import { getInputProps } from "@conform-to/react";
 import { useRef, useState, type KeyboardEvent } from "react";
@@ -10,7 +12,6 @@ import { FormField } from "~/components/ui/form-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { cn } from "~/lib/utils";
 import type { AuthActionResult } from "../auth-action.server";
 import { forgotPasswordSchema, signInSchema, signUpSchema } from "../auth.schema";
 import { NameFields } from "./name-fields";
@@ -100,12 +101,7 @@ export function AuthTabs({
                 select(tab.id);
               }}
               onKeyDown={onKeyDown}
-              className={cn(
-                "rounded-md px-3 py-2 text-center text-sm font-semibold transition-colors",
-                selected
-                  ? "bg-background text-foreground shadow-sm"
-                  : "text-muted-foreground hover:text-foreground",
-              )}
+              className="rounded-md px-3 py-2 text-center text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground aria-selected:bg-background aria-selected:text-foreground aria-selected:shadow-sm"
             >
               {tab.label}
             </Link>
@@ -171,7 +167,13 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
           />
         </FormField>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Button type="submit" size="lg" pending={submitting} className="w-full sm:w-auto">
+          <Button
+            type="submit"
+            size="lg"
+            pending={submitting}
+            data-busy-label="Signing in..."
+            className="w-full sm:w-auto"
+          >
             {submitting ? "Signing in..." : "Sign In"}
           </Button>
           <Link
@@ -191,7 +193,13 @@ function SignInForm({ redirectTo, result }: { redirectTo: string; result: AuthAc
           <Form method="post" action="/auth" className="mt-3" {...resend.formProps}>
             <input type="hidden" name="intent" value="resend-confirmation" />
             <input type="hidden" name="email" value={unconfirmedEmail} />
-            <Button type="submit" variant="outline" size="sm" pending={resending}>
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              pending={resending}
+              data-busy-label="Sending..."
+            >
               {resending ? "Sending..." : "Resend confirmation email"}
             </Button>
           </Form>
@@ -225,6 +233,7 @@ function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
       {signedUp ? (
         <div
           role="status"
+          data-form-status="success"
           className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
         >
           <p className="font-semibold">{result.toast.title}</p>
@@ -246,7 +255,13 @@ function SignUpForm({ result }: { result: AuthActionResult | undefined }) {
         password={password}
         onChange={setPassword}
       />
-      <Button type="submit" size="lg" pending={submitting} className="w-full sm:w-auto">
+      <Button
+        type="submit"
+        size="lg"
+        pending={submitting}
+        data-busy-label="Creating account..."
+        className="w-full sm:w-auto"
+      >
         {submitting ? "Creating account..." : "Create Account"}
       </Button>
     </Form>

@@ -19,6 +19,7 @@ export function ForgotPasswordForm() {
       {sent ? (
         <div
           role="status"
+          data-form-status="success"
           className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
         >
           <p className="font-semibold">{result.toast.title}</p>
@@ -33,7 +34,13 @@ export function ForgotPasswordForm() {
         control={getInputProps(fields.email, { type: "email" })}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button type="submit" size="lg" pending={form.submitting} className="w-full sm:w-auto">
+        <Button
+          type="submit"
+          size="lg"
+          pending={form.submitting}
+          data-busy-label="Sending..."
+          className="w-full sm:w-auto"
+        >
           {form.submitting ? "Sending..." : "Send Reset Link"}
         </Button>
         <Link to="/auth" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
@@ -96,7 +103,13 @@ export function ResetPasswordForm({ token, invitation }: { token: string; invita
           required
         />
       </FormField>
-      <Button type="submit" size="lg" pending={form.submitting} className="w-full sm:w-auto">
+      <Button
+        type="submit"
+        size="lg"
+        pending={form.submitting}
+        data-busy-label="Saving..."
+        className="w-full sm:w-auto"
+      >
         {form.submitting ? "Saving..." : invitation ? "Set Password" : "Save New Password"}
       </Button>
     </Form>

@@ -94,9 +94,19 @@ describe("assigning within the agreement", () => {
         await admin.screenshot({ path: `${SHOTS}/page-${name}.png` });
       }
       await admin.setViewportSize(viewports.desktop);
+      // The safe choices first: Tab from the question reaches "only those that fit", then Cancel; the
+      // override waits behind its own disclosure.
       const buttons = await question.getByRole("button").allTextContents();
-      expect(buttons).toEqual(["Assign only the 3 that fit", "Assign all 5 anyway"]);
-      await question.getByRole("link", { name: "Cancel" }).waitFor();
+      expect(buttons).toEqual(["Assign only the 3 that fit"]);
+      await admin.keyboard.press("Tab");
+      expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe(
+        "Assign only the 3 that fit",
+      );
+      await admin.keyboard.press("Tab");
+      expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+      await question.getByText("Assign past the agreement instead").click();
+      await question.getByRole("button", { name: "Assign all 5 anyway" }).waitFor();
+      await question.getByText("Assign past the agreement instead").click();
 
       await question.getByRole("button", { name: "Assign only the 3 that fit" }).click();
       await toast(admin, "3 leads assigned. 2 leads over this month's cap left as they were").waitFor();
@@ -109,6 +119,10 @@ describe("assigning within the agreement", () => {
       const single = admin.getByRole("alertdialog", { name: "Assign 1 lead to Pine Hill Buyers?" });
       await single.getByText("1 over this month's cap of 3 (3 already delivered).").waitFor();
       failures.push(...(await axeViolations(admin, "cap question on the lead page")));
+      // None fit: Cancel is the first choice; Enter on it assigns nothing.
+      await admin.keyboard.press("Tab");
+      expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+      await single.getByText("Assign past the agreement instead").click();
       await single.getByRole("button", { name: "Assign anyway" }).click();
       await toast(admin, "Lead updated successfully").waitFor();
 
@@ -124,6 +138,7 @@ describe("assigning within the agreement", () => {
       await bulk.getByLabel("Action", { exact: true }).selectOption("assign");
       await bulk.getByLabel("Client", { exact: true }).selectOption({ label: "Pine Hill Buyers" });
       await bulk.getByRole("button", { name: "Apply" }).click();
+      await admin.getByRole("alertdialog").getByText("Assign past the agreement instead").click();
       await admin.getByRole("alertdialog").getByRole("button", { name: "Assign anyway" }).click();
       const result = admin.getByRole("status").filter({ hasText: "1 lead assigned to Pine Hill Buyers" });
       await result.getByRole("link", { name: "View this lead" }).waitFor();

@@ -112,6 +112,12 @@ export const capMessages = {
         : `${formatCount(cap.fit)} fit the agreement; the others would stay as they are.`,
   all: (cap: OverCap) => (cap.asked === 1 ? "Assign anyway" : `Assign all ${formatCount(cap.asked)} anyway`),
   cancel: "Cancel",
+  /** The disclosure that holds the override: a second, explicit step. */
+  overrideSummary: "Assign past the agreement instead",
+  overrideNote: (cap: OverCap) =>
+    cap.outside.length === 0
+      ? `${cap.client} gets more than the agreement promises ${cap.limit === "day" ? "in a day" : "this month"}; the extra leads count as over.`
+      : `${cap.client} gets leads the agreement does not cover${cap.over > 0 ? `, and more than it promises ${cap.limit === "day" ? "in a day" : "this month"}` : ""}.`,
   toast: {
     kind: "error",
     title: "Over this month's cap",

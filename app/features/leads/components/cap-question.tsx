@@ -4,11 +4,12 @@ import { Button } from "~/components/ui/button";
 import { capMessages, type OverCap } from "../agreements/capacity";
 
 /**
- * The second step of an assignment past the client's monthly cap or outside their markets and buy box
- * (issue 24): what is off, in numbers,
- * then the choices, posted again with the same fields and `capChoice`: only the leads that fit (the
- * first, when some do), all of them anyway (the explicit override), or Cancel back to `cancelTo`. A
- * plain POST form, so it works without JavaScript; with it, focus moves to the question.
+ * The second step of an assignment past the client's room (the month's promise or the day's pace) or
+ * outside their markets and buy box (ADR 035, 042): what is off, in numbers, then the choices, posted
+ * again with the same fields and `capChoice`. The safe ones come first, so Tab from the question reaches
+ * them before anything else: only the leads that fit (when some do), then Cancel back to `cancelTo`.
+ * Assigning all of them anyway is a second, explicit step behind its own disclosure. A plain POST form, so
+ * it works without JavaScript; with it, focus moves to the question.
  */
 export function CapQuestion({
   overCap,
@@ -48,23 +49,38 @@ export function CapQuestion({
         </ul>
         {someFit && <p>{capMessages.fitNote(overCap)}</p>}
       </div>
-      <Form method="post" preventScrollReset className="mt-3 flex flex-wrap gap-2">
+      <Form method="post" preventScrollReset className="mt-3">
         {fields.map(([name, value], i) => (
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
-        {someFit && (
-          <Button type="submit" name="capChoice" value="fit" pending={Boolean(chosen)}>
-            {chosen === "fit" ? "Assigning..." : capMessages.fit(overCap)}
+        <div className="flex flex-wrap gap-2">
+          {someFit && (
+            <Button type="submit" name="capChoice" value="fit" pending={Boolean(chosen)}>
+              {chosen === "fit" ? "Assigning..." : capMessages.fit(overCap)}
+            </Button>
+          )}
+          <Button asChild variant={someFit ? "outline" : "default"}>
+            <Link to={cancelTo} preventScrollReset>
+              {capMessages.cancel}
+            </Link>
           </Button>
-        )}
-        <Button type="submit" name="capChoice" value="all" variant="outline" pending={Boolean(chosen)}>
-          {chosen === "all" ? "Assigning..." : capMessages.all(overCap)}
-        </Button>
-        <Button asChild variant={someFit ? "ghost" : "default"}>
-          <Link to={cancelTo} preventScrollReset>
-            {capMessages.cancel}
-          </Link>
-        </Button>
+        </div>
+        <details className="mt-3 text-sm">
+          <summary className="w-fit cursor-pointer font-semibold underline underline-offset-4">
+            {capMessages.overrideSummary}
+          </summary>
+          <p className="mt-2">{capMessages.overrideNote(overCap)}</p>
+          <Button
+            type="submit"
+            name="capChoice"
+            value="all"
+            variant="outline"
+            className="mt-2"
+            pending={Boolean(chosen)}
+          >
+            {chosen === "all" ? "Assigning..." : capMessages.all(overCap)}
+          </Button>
+        </details>
       </Form>
     </section>
   );

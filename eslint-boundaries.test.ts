@@ -99,8 +99,11 @@ describe("forbidden imports are reported", () => {
   });
 
   test("a cycle, here db/enums.ts importing db/schema.ts that imports it", async () => {
-    // The cycle is planted by linting enums.ts with an import of schema.ts, which imports enums.ts on disk.
-    expect(fs.readFileSync(path.join(root, "app/db/schema.ts"), "utf8")).toMatch(/from "\.\/enums"/);
+    // The cycle is planted by linting enums.ts with an import of schema.ts, whose table files import
+    // enums.ts on disk.
+    expect(fs.readFileSync(path.join(root, "app/db/schema/pg-enums.ts"), "utf8")).toMatch(
+      /from "\.\.\/enums"/,
+    );
     expect(await reportedRules("app/db/enums.ts", staticImport("./schema"))).toContain(cycle);
     expect(await reportedRules("app/db/enums.ts", dynamicImport("~/db/schema"))).toContain(cycle);
   });
@@ -167,5 +170,16 @@ describe("allowed imports are not reported", () => {
   ])("%s: %s", async (file, code, target) => {
     expectModule(target);
     expect(await reportedRules(file, code)).toEqual([]);
+  });
+});
+
+describe("module size", () => {
+  test("a module of 501 lines is reported, one of 500 is not; tests are not held to it", async () => {
+    const lines = (n: number) =>
+      Array.from({ length: n }, (_, i) => `export const line${i} = ${i};`).join("\n") + "\n";
+    expect(await reportedRules("app/lib/planted.ts", lines(501))).toContain("max-lines");
+    expect(await reportedRules("app/lib/planted.ts", lines(500))).not.toContain("max-lines");
+    expect(await reportedRules("server/planted.ts", lines(501))).toContain("max-lines");
+    expect(await reportedRules("app/lib/planted.test.ts", lines(501))).not.toContain("max-lines");
   });
 });

@@ -186,4 +186,16 @@ export default tseslint.config(
     },
   },
   { files: ["app/**/*.{ts,tsx}"], ignores: tests, rules: { "local/relative-stays-inside": "error" } },
+  {
+    // A module past 500 lines holds more than one idea: split it by what it does. Tests are lists of cases
+    // and stay whole; bench scripts are one measurement each.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,js}", "cli/**/*.ts", "scripts/**/*.{ts,mjs}"],
+    ignores: tests,
+    rules: { "max-lines": ["error", { max: 500 }] },
+  },
+  {
+    // The one module still over: the server's start (issue 38 asks for it under 300 lines).
+    files: ["server/app.ts"],
+    rules: { "max-lines": ["error", { max: 700 }] },
+  },
 );

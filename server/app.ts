@@ -7,11 +7,7 @@
 import crypto from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { Readable, type Duplex } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import zlib from "node:zlib";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import type { Readable, Duplex } from "node:stream";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { PGLITE_DIR } from "~/db/client.server";
@@ -19,7 +15,7 @@ import { closeDatabase, databaseHandle } from "~/db/db.server";
 import { DataDirLockedError, LOCK_NAME } from "~/db/dir-lock.server";
 import { installationOf } from "~/db/installation.server";
 import { SECRET_FILE } from "~/lib/auth-secret.server";
-import { env, type Env } from "~/lib/env.server";
+import { env } from "~/lib/env.server";
 import { objectStore } from "~/lib/files/object-store.server";
 import { startJobs } from "~/lib/jobs/runtime.server";
 import { objectKeyPrefix } from "~/lib/files/stored-files.server";
@@ -29,19 +25,26 @@ import { smsTransportFromEnv } from "~/lib/sms/sms.server";
 import { hasPersonalCookie } from "~/lib/personal-cookies";
 import { tightenPrivatePaths } from "~/db/private-files.server";
 import { closeAllEventStreams, openEventStreamCount } from "~/lib/realtime.server";
-import { PROBLEM_TYPE, problemBody } from "~/lib/problem";
 import { baseSecurityHeaders, contentSecurityPolicy } from "~/lib/security-headers";
 import { prerenderPaths, redirects } from "~/public-routes";
-import { preferredEncoding, sendMemoryFile } from "./http-util";
+import { sendMemoryFile } from "./http-util";
 import { createMetrics } from "./metrics";
 import { answerOps, isOpsPath, metricsAccess, RETRY_AFTER_SECONDS, type OpsContext } from "./ops";
 import { backgroundJobs } from "./jobs";
 import { prerenderPages, type PrerenderedPage } from "./prerender";
-import { BodyTooLargeError, cappedBodyStream, readBodyCapped, type CappedBody } from "./request-body";
+import { cappedBodyStream, type CappedBody } from "./request-body";
+import {
+  closeAfterLinger,
+  CLIENT_ERROR_LINGER_MS,
+  drainBody,
+  dropRestOfBody,
+  readFormBody,
+  refuse,
+} from "./bodies";
+import { clientAddress, requestOrigin, sendWebResponse, toWebRequest } from "./node-web";
 import { withRefusalAnswers } from "./refusals";
-import { checkRequest, isRefusal, routeFactsFor, tooLarge, type Refusal } from "./request-guard";
+import { checkRequest, isRefusal, routeFactsFor, tooLarge } from "./request-guard";
 import { startRequestRecord, type RequestRecord } from "./request-log";
-import { TickCoalescer } from "./tick-coalescer";
 import { loadStaticFiles, type MemoryFile } from "./static-files";
 import { databaseAnswers, unavailableAnswer } from "./unavailable";
 
@@ -71,269 +74,10 @@ export interface DevServer {
 /** How long a shutdown waits for the requests in flight, and then for the background work in flight. */
 const SHUTDOWN_BOUND_MS = 10_000;
 
-const compressibleType =
-  /^(text\/(html|plain|css|xml|javascript|x-script)|application\/(json|xml|javascript))/;
-
 export interface RunningServer {
   server: http.Server;
   url: string;
   shutdown(reason: string): Promise<void>;
-}
-
-function clientAddress(req: IncomingMessage, config: Env): string {
-  const header = config.TRUST_PROXY === "off" ? undefined : req.headers[config.TRUST_PROXY];
-  const value = Array.isArray(header) ? header[0] : header;
-  // With one trusted proxy in front, the last X-Forwarded-For entry is the address it saw.
-  const fromProxy = value?.split(",").pop()?.trim();
-  return fromProxy || req.socket.remoteAddress || "unknown";
-}
-
-/** The request as React Router sees it: the body already read (ordinary forms) or streamed (uploads). */
-function toWebRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  origin: string,
-  body: Buffer | Readable | undefined,
-): Request {
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2)
-    headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  // Origin + path, not new URL(path, origin): a path starting with "//" would otherwise name a host.
-  return new Request(origin + (req.url ?? "/"), {
-    method: req.method ?? "GET",
-    headers,
-    signal: controller.signal,
-    ...(body === undefined
-      ? {}
-      : Buffer.isBuffer(body)
-        ? { body: new Uint8Array(body.buffer, body.byteOffset, body.length) }
-        : { body: createReadableStreamFromReadable(body), duplex: "half" }),
-  } as RequestInit);
-}
-
-/** Our origin as the request names it; a Host header that is not a host falls back to localhost. */
-function requestOrigin(req: IncomingMessage, config: Env): string {
-  const proto =
-    config.TRUST_PROXY !== "off" && req.headers["x-forwarded-proto"] === "https" ? "https" : "http";
-  const origin = `${proto}://${req.headers.host ?? "localhost"}`;
-  try {
-    return new URL(origin).origin;
-  } catch {
-    return `${proto}://localhost`;
-  }
-}
-
-/** A refused request's unread body is drained up to this much before the answer, so it is not lost to a reset. */
-const DRAIN_LIMIT_BYTES = 256 * 1024;
-
-/**
- * How long a small unread body may take to arrive. A client on a busy machine can take seconds to send a
- * few hundred kilobytes; answering before it has and then closing resets the connection, and the reset
- * discards the answer the client has not read yet.
- */
-const DRAIN_WAIT_MS = 5000;
-
-/** Reads and drops what is left of a body, up to DRAIN_LIMIT_BYTES or DRAIN_WAIT_MS. */
-function drainBody(req: IncomingMessage): Promise<void> {
-  if (req.complete || req.readableEnded) return Promise.resolve();
-  return new Promise((resolve) => {
-    let drained = 0;
-    const finish = (all: boolean) => {
-      clearTimeout(timer);
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onEnd);
-      if (!all) req.pause();
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      drained += chunk.length;
-      if (drained > DRAIN_LIMIT_BYTES) finish(false);
-    };
-    const onEnd = () => finish(true);
-    const timer = setTimeout(() => finish(false), DRAIN_WAIT_MS);
-    req.on("data", onData);
-    req.once("end", onEnd);
-    req.once("error", onEnd);
-    req.resume();
-  });
-}
-
-/**
- * Closes the connection of a request whose body is still arriving, after a moment: long enough for the
- * client to read our answer (closing at once would reset the connection under a client still writing,
- * and a reset discards the answer), short enough that nobody streams gigabytes at us. Meanwhile Node
- * reads and drops the rest of the body, so memory stays flat.
- */
-function closeAfterLinger(req: IncomingMessage, millis = 1000): void {
-  if (req.complete || droppingBodies.has(req)) return;
-  const timer = setTimeout(() => req.socket.destroy(), millis);
-  const done = () => clearTimeout(timer);
-  req.once("end", done);
-  req.socket.once("close", done);
-}
-
-/** Requests whose unread body is read and dropped after the answer (dropRestOfBody): no linger for them. */
-const droppingBodies = new WeakSet<IncomingMessage>();
-
-/** How long an upload whose rest is being dropped may send nothing before its connection is closed. */
-const DROP_IDLE_MS = 5000;
-
-/**
- * After an upload is answered before its body ended (a list refused on its first line, a visitor sent to
- * sign in): the rest is read and dropped, up to `limit` more bytes, so that a client still sending gets
- * to read the answer. Node does not do it for a body the action began to read, and closing over unread
- * bytes would reset the connection, which can discard the answer. Past `limit`, or after DROP_IDLE_MS
- * without a byte, the connection is closed; once the body ends, the connection serves the next request.
- */
-function dropRestOfBody(req: IncomingMessage, limit: number): void {
-  if (req.complete) return;
-  droppingBodies.add(req);
-  let dropped = 0;
-  const close = () => {
-    stop();
-    req.socket.destroy();
-  };
-  const timer = setTimeout(close, DROP_IDLE_MS);
-  const onData = (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > limit) close();
-    else timer.refresh();
-  };
-  const stop = () => {
-    clearTimeout(timer);
-    req.off("data", onData);
-    req.off("end", stop);
-    req.socket.off("close", stop);
-  };
-  req.unpipe();
-  req.on("data", onData);
-  req.once("end", stop);
-  req.socket.once("close", stop);
-  req.resume();
-}
-
-/** How long an unparseable request's connection stays open, read and dropped, after Node's answer. */
-const CLIENT_ERROR_LINGER_MS = 1000;
-
-/**
- * Answers a refused request with a short plain-text body; the reason goes on the request's one log line
- * (no stack: it is not our error).
- */
-async function refuse(
-  req: IncomingMessage,
-  res: ServerResponse,
-  refusal: Refusal,
-  record: RequestRecord,
-): Promise<void> {
-  record.refusal = refusal.reason;
-  if (refusal.route) record.route = refusal.route;
-  // A small unread body is read first; an over-limit one is not read further (the caller closes the
-  // connection after a linger).
-  if (refusal.status !== 413) await drainBody(req);
-  if (res.headersSent || res.destroyed) {
-    res.destroy();
-    return;
-  }
-  res.writeHead(refusal.status, {
-    "Content-Type": refusal.problem ? PROBLEM_TYPE : "text/plain; charset=utf-8",
-    "Cache-Control": "no-store",
-    ...refusal.headers,
-  });
-  res.end(refusal.problem ? problemBody(refusal.problem, refusal.message) : refusal.message);
-}
-
-/** Reads an ordinary form's body under its limit; a multipart body must also parse. */
-async function readFormBody(req: IncomingMessage, limit: number, api = false): Promise<Buffer | Refusal> {
-  let body: Buffer;
-  try {
-    body = await readBodyCapped(req, limit);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return tooLarge(limit, api);
-    throw error;
-  }
-  if (api) return body;
-  const type = req.headers["content-type"] ?? "";
-  const unreadable = (reason: string): Refusal => ({
-    status: 400,
-    message: "Bad request: the form could not be read.",
-    reason,
-  });
-  let values: Iterable<FormDataEntryValue>;
-  if (/^multipart\//i.test(type)) {
-    try {
-      values = (
-        await new Response(new Uint8Array(body), { headers: { "Content-Type": type } }).formData()
-      ).values();
-    } catch {
-      return unreadable("malformed multipart");
-    }
-  } else {
-    values = new URLSearchParams(body.toString("utf8")).values();
-  }
-  // PostgreSQL text cannot hold a NUL character: a field with one would fail its insert with a 500.
-  for (const value of values) {
-    if (typeof value === "string" && value.includes("\u0000")) return unreadable("NUL in a field");
-  }
-  return body;
-}
-
-/**
- * A response rendered for a visitor with a session or a one-time flash is theirs alone: browsers,
- * proxies and the offline worker must not keep it, whatever the route said (ADR 012).
- */
-export const PERSONAL_CACHE_CONTROL = "private, no-store";
-
-async function sendWebResponse(
-  req: IncomingMessage,
-  res: ServerResponse,
-  response: Response,
-  personal: boolean,
-): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, key) => {
-    if (key !== "set-cookie") headers[key] = value;
-  });
-  if (personal && !/\bno-store\b/i.test(String(headers["cache-control"] ?? ""))) {
-    headers["cache-control"] = PERSONAL_CACHE_CONTROL;
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers["set-cookie"] = cookies;
-  const type = response.headers.get("content-type") ?? "";
-  const encoding = preferredEncoding(req);
-  const compress =
-    response.body &&
-    encoding !== "identity" &&
-    compressibleType.test(type) &&
-    !response.headers.has("content-encoding");
-  if (compress) {
-    headers["content-encoding"] = encoding;
-    headers["vary"] = "Accept-Encoding";
-    delete headers["content-length"];
-  }
-  res.writeHead(response.status, headers);
-  if (!response.body || req.method === "HEAD") {
-    res.end();
-    return;
-  }
-  const body = Readable.fromWeb(response.body as WebReadableStream);
-  if (!compress) {
-    await pipeline(body, new TickCoalescer(), res);
-    return;
-  }
-  // Sync-flush each burst so streamed HTML reaches the browser as React writes it.
-  const compressor =
-    encoding === "br"
-      ? zlib.createBrotliCompress({
-          flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
-        })
-      : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
-  await pipeline(body, new TickCoalescer(), compressor, res);
 }
 
 /** DATA_DIR and what we keep in it are private to this user; say so once if an older run left them open. */

@@ -20,10 +20,13 @@ afterAll(async () => {
 
 describe("npm run dev", () => {
   it("serves pages with Vite's modules, and Vite's modules themselves", async () => {
-    const page = await fetch(`${server.url}/auth`);
-    expect(page.status).toBe(200);
+    // A page that hydrates for a signed-out visitor: the unsubscribe page (without its link: it says so).
+    const page = await fetch(`${server.url}/unsubscribe`);
+    expect(page.status).toBe(400);
     const html = await page.text();
     expect(html).toContain('import("/app/entry.client.tsx")');
+    // The account pages run their page script instead, from its source.
+    expect(await (await fetch(`${server.url}/auth`)).text()).toContain('src="/app/enhance/account-forms.ts"');
     const client = await fetch(`${server.url}/app/entry.client.tsx`);
     expect(client.status).toBe(200);
     expect(client.headers.get("content-type")).toMatch(/javascript/);

@@ -4,6 +4,8 @@
  * address in the bar (so a reload or a shared link opens the same tab), and the keys of the tabs pattern
  * move between tabs (arrows, Home, End). The look follows `aria-selected` in the markup's classes.
  */
+import { tabIndexForKey } from "../tab-keys";
+
 export function enhanceTabs(tablist: Element | null): void {
   if (!tablist) return;
   const tabs = [...tablist.querySelectorAll<HTMLAnchorElement>('a[role="tab"]')];
@@ -29,17 +31,8 @@ export function enhanceTabs(tablist: Element | null): void {
       select(tab, false);
     });
     tab.addEventListener("keydown", (event) => {
-      const index = tabs.indexOf(tab);
-      const next =
-        event.key === "ArrowRight"
-          ? tabs[(index + 1) % tabs.length]
-          : event.key === "ArrowLeft"
-            ? tabs[(index - 1 + tabs.length) % tabs.length]
-            : event.key === "Home"
-              ? tabs[0]
-              : event.key === "End"
-                ? tabs[tabs.length - 1]
-                : undefined;
+      const to = tabIndexForKey(event.key, tabs.indexOf(tab), tabs.length);
+      const next = to === undefined ? undefined : tabs[to];
       if (!next) return;
       event.preventDefault();
       select(next, true);

@@ -18,6 +18,7 @@ import { NameFields } from "./name-fields";
 import { NewPasswordField } from "./new-password-field";
 import { EmailField } from "~/components/ui/email-field";
 import { useSending } from "~/lib/use-sending";
+import { tabIndexForKey } from "~/lib/tab-keys";
 
 export type AuthTab = "signin" | "signup";
 
@@ -60,17 +61,12 @@ export function AuthTabs({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
-    const index = tabs.findIndex((tab) => tab.id === active);
-    const next =
-      event.key === "ArrowRight"
-        ? tabs[(index + 1) % tabs.length]
-        : event.key === "ArrowLeft"
-          ? tabs[(index - 1 + tabs.length) % tabs.length]
-          : event.key === "Home"
-            ? tabs[0]
-            : event.key === "End"
-              ? tabs[tabs.length - 1]
-              : undefined;
+    const to = tabIndexForKey(
+      event.key,
+      tabs.findIndex((tab) => tab.id === active),
+      tabs.length,
+    );
+    const next = to === undefined ? undefined : tabs[to];
     if (next) {
       event.preventDefault();
       select(next.id, true);

@@ -104,7 +104,7 @@ export const profiles = pgTable("profiles", {
 });
 
 /**
- * Which notifications a person gets by e-mail (issue 27); no row means the defaults (everything, new leads
+ * Which notifications a person gets by e-mail (ADR 038); no row means the defaults (everything, new leads
  * at once). The one-click unsubscribe of a notification turns its kind off here.
  */
 export const notificationSettings = pgTable("notification_settings", {
@@ -125,7 +125,7 @@ export const notificationSettings = pgTable("notification_settings", {
   /** A client member's reminders of the company's leads waiting for their feedback (feedback-reminders). */
   leadReminders: boolean("lead_reminders").notNull().default(true),
   /**
-   * Text messages (issue 26 §2, ADR 045): the person's mobile number in E.164 ("+13125550123") and what
+   * Text messages (ADR 045): the person's mobile number in E.164 ("+13125550123") and what
    * they asked to be texted about. Off until they tick it: a text costs, and reaches a phone at any hour.
    */
   smsNumber: varchar("sms_number", { length: 16 }),
@@ -176,7 +176,7 @@ export const userRoles = pgTable(
 );
 
 /**
- * The people of each client company (issue 26, ADR 037). A company's id is its first account's user id,
+ * The people of each client company (ADR 037). A company's id is its first account's user id,
  * so every record that names a client (leads, deliveries, agreements, returns, webhooks) names the company.
  * A person belongs to at most one company (the primary key). A company's own account is a member of
  * itself; a trigger (migration 0024) makes every account that gets the client role a one-person company
@@ -199,7 +199,7 @@ export const clientMembers = pgTable(
 );
 
 /**
- * A client company's own settings (issue 26 §2), keyed by the company's id (its first account's, ADR 037);
+ * A client company's own settings, keyed by the company's id (its first account's, ADR 037);
  * no row means the defaults. Owners set them on /client/team, admins on the client's page.
  */
 export const clientCompanySettings = pgTable(

@@ -17,7 +17,7 @@ import { user } from "./accounts";
 
 // ---------------------------------------------------------------- client agreements
 /**
- * What the agency promised a client (issue 15): one row per version, never updated, so the history of
+ * What the agency promised a client (ADR 024): one row per version, never updated, so the history of
  * changes is the table itself and the ledger can ask which terms held in any month. The client's current
  * agreement is their highest version.
  */
@@ -37,7 +37,7 @@ export const clientAgreements = pgTable(
     targetMarkets: text("target_markets").notNull().default(""),
     buyBox: text("buy_box").notNull().default(""),
     /**
-     * Issue 24 §2: the markets and buy box a machine checks (the texts above stay for nuance). `markets`
+     * ADR 042: the markets and buy box a machine checks (the texts above stay for nuance). `markets`
      * as written ("Harris County, TX", "25 miles of 77002"); `marketStates` and `marketZips` what they
      * cover, resolved when the version is saved; all empty: anywhere.
      */
@@ -60,7 +60,7 @@ export const clientAgreements = pgTable(
       .default(sql`'{}'`),
     /** The highest asking price (or value, without one) the client buys at; null: no ceiling. */
     maxPrice: money("max_price"),
-    /** The most leads a day routing sends the client (issue 24 §2, §4); null: no daily pace. */
+    /** The most leads a day routing sends the client (ADR 046); null: no daily pace. */
     dailyPace: integer("daily_pace"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),

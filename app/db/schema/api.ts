@@ -15,8 +15,6 @@ import {
 import { createdAt } from "./columns";
 import { user } from "./accounts";
 
-// ---------------------------------------------------------------- public API (issue 14)
-
 /**
  * An API key: an actor of its own (its scopes grant permissions, permissions.ts). Only the SHA-256 of
  * the secret is kept; the secret is shown once, when the key is made. The key's row also carries its

@@ -4,8 +4,6 @@ import { bytea, createdAt } from "./columns";
 import { importStatus } from "./pg-enums";
 import { user } from "./accounts";
 
-// ---------------------------------------------------------------- lead imports (issue 13)
-
 /** How an import's columns become lead fields, and what fills the fields the file leaves empty. */
 export interface ImportSettings {
   /** One target per column of the file, in order; null leaves the column out. */
@@ -13,11 +11,11 @@ export interface ImportSettings {
   defaults: { propertyType: string; motivationLevel: string; leadSource: string };
   /**
    * Per enumerated field (leadSource, motivationLevel, propertyType, leadStatus), the admin's target for
-   * each value of the file, by the value's comparison key: one of the field's values, or "skip" (issue 24).
+   * each value of the file, by the value's comparison key: one of the field's values, or "skip" (ADR 039).
    */
   values?: Record<string, Record<string, string>>;
   /**
-   * Rows fixed in the browser before the import (issue 24), by row number: the row's cells as edited, or
+   * Rows fixed in the browser before the import (ADR 039), by row number: the row's cells as edited, or
    * null for a row excluded from the import (it goes to the rejected rows).
    */
   fixes?: Record<string, string[] | null>;
@@ -42,7 +40,7 @@ export interface CheckedValue {
   confidence?: number | null;
 }
 
-/** What the whole-file check found (issue 24): stored with the import, for the settings it was made with. */
+/** What the whole-file check found (ADR 039): stored with the import, for the settings it was made with. */
 export interface ImportCheck {
   /** The settings the check was made with (as JSON): it stands for them only. */
   settingsKey: string;
@@ -83,7 +81,7 @@ export const leadImports = pgTable(
     sampleRows: jsonb("sample_rows").$type<string[][]>().notNull().default([]),
     totalRows: integer("total_rows").notNull().default(0),
     settings: jsonb("settings").$type<ImportSettings>(),
-    /** The last whole-file check (issue 24), made when the file arrived and with every change of settings. */
+    /** The last whole-file check (ADR 039), made when the file arrived and with every change of settings. */
     check: jsonb("check").$type<ImportCheck>(),
     status: importStatus("status").notNull().default("uploading"),
     rowsDone: integer("rows_done").notNull().default(0),
@@ -108,7 +106,7 @@ export const leadImports = pgTable(
 );
 
 /**
- * The settings last started for a layout of file (issue 24): the same header row, compared without case,
+ * The settings last started for a layout of file (ADR 039): the same header row, compared without case,
  * spaces or punctuation, pre-fills the columns, defaults and value mapping of the next import.
  */
 export const importLayouts = pgTable("import_layouts", {

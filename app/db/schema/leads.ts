@@ -46,8 +46,6 @@ export const sources = pgTable("lead_sources", {
   createdAt: createdAt(),
 });
 
-// ---------------------------------------------------------------- leads (spec 02)
-
 export const leads = pgTable(
   "leads",
   {
@@ -75,20 +73,20 @@ export const leads = pgTable(
     leadStatus: leadStatus("lead_status").notNull().default("new"),
     assignedToClientId: text("assigned_to_client_id").references(() => user.id, { onDelete: "set null" }),
     createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
-    /** The member of the assigned company who took the lead ("mine", issue 26); null while unclaimed.
+    /** The member of the assigned company who took the lead ("mine", ADR 037); null while unclaimed.
      * Cleared by a trigger (migration 0024) whenever the lead changes hands. */
     claimedByUserId: text("claimed_by_user_id").references(() => user.id, { onDelete: "set null" }),
     clientFeedbackStatus: clientFeedbackStatus("client_feedback_status").notNull().default("not_reviewed"),
     clientNotes: varchar("client_notes", { length: 1000 }),
     clientReviewedAt: timestamp("client_reviewed_at", { withTimezone: true }),
-    /** Issue 15: why the client passed ("Not Interested"), and a closed deal's figures (private to the
+    /** Why the client passed ("Not Interested"), and a closed deal's figures (private to the
      * client and the agency). */
     notInterestedReason: notInterestedReason("not_interested_reason"),
     dealPurchasePrice: money("deal_purchase_price"),
     dealProfit: money("deal_profit"),
-    /** The CSV import that brought the lead in (issue 13); null for leads typed in by hand. */
+    /** The CSV import that brought the lead in (ADR 021); null for leads typed in by hand. */
     importId: uuid("import_id").references((): AnyPgColumn => leadImports.id, { onDelete: "set null" }),
-    /** The API key that sent the lead (issue 14); null for leads typed in or imported. */
+    /** The API key that sent the lead (ADR 022); null for leads typed in or imported. */
     apiKeyId: uuid("api_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "set null" }),
     /**
      * An imported lead's own words for its source, motivation, property type or status where our value's
@@ -101,7 +99,7 @@ export const leads = pgTable(
     addressKey: text("address_key").generatedAlwaysAs((): SQL =>
       addressKeySql(sql.raw(`"address"`), sql.raw(`"zip_code"`)),
     ),
-    // Everything the admin search reads (spec 02 §7: first name, last name, phone, address, city), as one
+    // Everything the admin search reads (first name, last name, phone, address, city), as one
     // lower-case string kept by the database. A column, not an index expression, so that the list's
     // order indexes can carry it (INCLUDE, migration 0008) and a search walks them without the table.
     searchText: text("search_text").generatedAlwaysAs((): SQL =>
@@ -119,7 +117,7 @@ export const leads = pgTable(
     // cannot say: the order indexes INCLUDE search_text (the created-at one every filter's column too), and
     // search_text keeps a 1,000-entry histogram. Keep those when an index here changes.
     index("leads_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // A possible duplicate shares the phone or the normalised address and ZIP5 (issue 13).
+    // A possible duplicate shares the phone or the normalised address and ZIP5.
     index("leads_phone_idx").on(t.phone),
     index("leads_address_key_idx").on(t.addressKey),
     index("leads_assigned_created_idx").on(
@@ -128,7 +126,7 @@ export const leads = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("leads_status_idx").on(t.leadStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The list's other filters and orders (issue 13).
+    // The list's other filters and orders (ADR 040).
     index("leads_motivation_created_idx").on(
       t.motivationLevel,
       t.createdAt.desc().nullsFirst(),
@@ -167,7 +165,7 @@ export const leads = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // "Waiting for client feedback" (a built-in view of the admin list, issue 25): the assigned leads no
+    // "Waiting for client feedback" (a built-in view of the admin list, ADR 040): the assigned leads no
     // one at the client reviewed yet, newest first, straight off one small index at any book size.
     index("leads_awaiting_feedback_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -189,7 +187,7 @@ export const leads = pgTable(
 );
 
 /**
- * What one person chose to see in the admin lead list (issue 25, ADR 040): the optional columns, in
+ * What one person chose to see in the admin lead list (ADR 040): the optional columns, in
  * the list's own order. Kept on the server, so the list is drawn with them from the first byte and
  * follows the person to another browser.
  */
@@ -202,7 +200,7 @@ export const userPreferences = pgTable("user_preferences", {
 });
 
 /**
- * A person's saved views of the admin lead list (issue 25, ADR 040): a name and the list's URL search
+ * A person's saved views of the admin lead list (ADR 040): a name and the list's URL search
  * (filters, sort, rows per page), so a view's link is the list itself. Names are unique per person
  * whatever their case; the built-in views are not stored.
  */
@@ -230,7 +228,7 @@ export const savedLeadViews = pgTable(
 export type BulkUndo = { kind: "assign"; clientId: string; at: string; leadIds: string[]; mailIds: string[] };
 
 /**
- * The leads one bulk action changed (issue 25): "View these N" after it is a list filter on exactly
+ * The leads one bulk action changed (ADR 040): "View these N" after it is a list filter on exactly
  * them (`selection=<id>`), whatever changed since. Kept a week (the next action of the same person
  * removes older ones).
  */
@@ -244,7 +242,7 @@ export const leadSelections = pgTable(
     /** What was done, as the result said it ("12 leads assigned to Red Oak Property Group"). */
     description: varchar("description", { length: 300 }).notNull(),
     leadIds: uuid("lead_ids").array().notNull(),
-    /** How to take the action back for a few minutes (issue 24 §3, bulk-undo.server.ts); null: it cannot be. */
+    /** How to take the action back for a few minutes (bulk-undo.server.ts); null: it cannot be. */
     undo: jsonb("undo").$type<BulkUndo>(),
     undoneAt: timestamp("undone_at", { withTimezone: true }),
     createdAt: createdAt(),

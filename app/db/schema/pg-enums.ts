@@ -21,7 +21,6 @@ import {
   webhookEventTypes,
 } from "../enums";
 
-// ---------------------------------------------------------------- enumerations (spec 01 §3, spec 02 §3)
 // The values and their order come from enums.ts, the one list each form, select and badge also reads.
 export const appRole = pgEnum("app_role", appRoles);
 export const clientMemberRole = pgEnum("client_member_role", clientMemberRoles);

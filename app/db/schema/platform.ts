@@ -81,7 +81,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * Text messages (issue 26 §2, ADR 045), written in the same transaction as the change that causes them and
+ * Text messages (ADR 045), written in the same transaction as the change that causes them and
  * sent by a worker through the SMS provider (lib/sms) with retries, like the mail outbox. The status
  * values are the mail outbox's: pending (also while being sent), sent, failed.
  */

@@ -5,7 +5,6 @@ import { updatedAt } from "./columns";
 import { user } from "./accounts";
 import { leads, sources } from "./leads";
 
-// ---------------------------------------------------------------- routing (issue 24 §4)
 /** Which lead sources routing takes (features/leads/routing): a source without a row is not routed. */
 export const routingSources = pgTable("routing_sources", {
   leadSource: text("lead_source")

@@ -5,8 +5,6 @@ import { createdAt, updatedAt } from "./columns";
 import { webhookDeliveryStatus, webhookEventType } from "./pg-enums";
 import { user } from "./accounts";
 
-// ---------------------------------------------------------------- delivery webhooks (issue 14)
-
 /**
  * A client's webhook: one HTTPS URL per client and its signing secret, sealed (AES-256-GCM with a key
  * derived from AUTH_SECRET, lib/sealing.server.ts), never stored in plain text.

@@ -61,6 +61,7 @@ export default [
     route("webhooks/:clientId", "routes/admin/webhooks/client.tsx"),
     route("mail", "routes/admin/mail.tsx"),
     route("routing", "routes/admin/routing.tsx"),
+    route("sources", "routes/admin/sources.tsx"),
   ]),
   // Admin-only resources outside the layout: 404 to everyone else
   route("admin/applications/:id/resume", "routes/admin/resume.ts"),

@@ -46,6 +46,7 @@ const areas = {
       ["/admin/clients", "Clients"],
       ["/admin/insights", "Insights"],
       ["/admin/routing", "Routing"],
+      ["/admin/sources", "Sources"],
       ["/admin/webhooks", "Webhooks"],
       ["/admin/api-keys", "API keys"],
       ["/admin/users", "Users"],

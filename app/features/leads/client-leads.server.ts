@@ -16,6 +16,7 @@ import { leadTimeline } from "./lead-queries.server";
 import { cursorKeys, keysetPage, leadIdentityColumns } from "./lead-list-sql.server";
 import { type FeedbackInput } from "./leads.schema";
 import { type ClientLeadQuery } from "./lead-list.schema";
+import { leadSourceLabel } from "./sources/sources.server";
 
 /** Spec 02 §9. */
 export const RECENT_LEADS = 10;
@@ -129,6 +130,7 @@ export async function getClientLead(actor: ActorRef, id: string) {
       motivationLevel: leads.motivationLevel,
       situationNotes: leads.situationNotes,
       leadSource: leads.leadSource,
+      leadSourceLabel,
       askingPrice: leads.askingPrice,
       estimatedValue: leads.estimatedValue,
       estimatedRepairCost: leads.estimatedRepairCost,

@@ -51,6 +51,8 @@ import {
 import { log } from "~/lib/log.server";
 import { invalidField, invalidForm } from "~/lib/form-reply.server";
 import { assignmentNotice } from "./assignment-notice.server";
+import { UnknownSourceError } from "./sources/sources.server";
+import { chooseSource } from "./sources/sources";
 
 export const leadToasts = {
   created: { kind: "success", title: "Success", text: "Lead created successfully" },
@@ -115,6 +117,9 @@ export async function handleLeadForm(request: Request, actor: Actor, leadId?: st
   } catch (error) {
     if (error instanceof InvalidClientError) {
       return invalidField(submission, "assignedToClientId", error.message);
+    }
+    if (error instanceof UnknownSourceError) {
+      return invalidField(submission, "leadSource", chooseSource);
     }
     rethrowRefusal(error);
     log.warn({ error }, `[leads] ${editing ? "edit" : "create"} failed`);

@@ -27,6 +27,7 @@ import { clientDisplayName } from "./lead-format";
 import { insertLeads } from "./new-leads.server";
 import { type ActivityInput, type CapChoice, type LeadDetailsInput, type LeadInput } from "./leads.schema";
 import { assignmentQuestion, type Capacity, type OverCap } from "./agreements/capacity";
+import { assertOpenSource } from "./sources/sources.server";
 
 /** A lead assigned to someone who is not a client (or no longer exists). */
 export class InvalidClientError extends Error {
@@ -112,6 +113,7 @@ export async function createLead(actor: ActorRef, input: LeadInput) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await assertClientAccount(tx, input.assignedToClientId);
+    await assertOpenSource(tx, input.leadSource);
     const [inserted] = await insertLeads(tx, [input], { createdByUserId: actor.id });
     if (inserted?.kind !== "created") throw new Error("The new lead was not inserted");
     const id = inserted.lead.id;
@@ -153,6 +155,7 @@ export async function updateLeadDetails(actor: ActorRef, id: string, input: Lead
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
     if (!current) return false;
+    await assertOpenSource(tx, input.leadSource, current.leadSource);
     const changed = (Object.keys(detailLabels) as (keyof LeadDetailsInput)[]).filter(
       (key) => (current[key] ?? null) !== (input[key] ?? null),
     );

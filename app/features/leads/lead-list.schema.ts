@@ -5,12 +5,10 @@
  */
 import {
   feedbackStatuses,
-  leadSources,
   leadStatuses,
   motivationLevels,
   valuesOf,
   type FeedbackStatus,
-  type LeadSource,
   type LeadStatus,
   type MotivationLevel,
 } from "~/db/enums";
@@ -20,6 +18,7 @@ import { z } from "~/lib/zod";
 
 import { capChoiceField } from "./leads.schema";
 import { isCalendarDay } from "~/lib/calendar";
+import { SOURCE_KEY } from "./sources/sources";
 
 /** Spec 02 §4: the list filter offers every status except under_contract. */
 export const statusFilterOptions = leadStatuses.filter((s) => s.value !== "under_contract");
@@ -78,7 +77,7 @@ export interface LeadListQuery {
   /** Any of these statuses (none: all). */
   statuses: LeadStatus[];
   motivations: MotivationLevel[];
-  sources: LeadSource[];
+  sources: string[];
   /**
    * The client's feedback (issue 25, "Waiting for client feedback"): assigned leads whose feedback is any
    * of these. An unassigned lead has no client to give feedback, so it never matches.
@@ -123,6 +122,13 @@ function arrival(raw: string | null): LeadArrivalFilter | undefined {
 const pickAll = <T extends string>(allowed: readonly { value: T }[], raw: string[]): T[] =>
   allowed.map((o) => o.value).filter((value) => raw.includes(value));
 
+/**
+ * Source keys of the key's shape, each once, sorted (one URL per filter) and at most 50: the agency's
+ * sources are rows, so one that no longer exists simply matches no lead.
+ */
+const sourceKeys = (raw: string[]) =>
+  [...new Set(raw.filter((key) => SOURCE_KEY.test(key)))].sort().slice(0, 50);
+
 /** better-auth's user ids: letters, digits, - and _. Anything else names no one. */
 const userId = (raw: string | null) => (raw && /^[\w-]{1,64}$/.test(raw) ? raw : undefined);
 
@@ -146,7 +152,7 @@ export function parseLeadListQuery(url: URL): LeadListQuery {
     q: searchTerm(params.get("q")),
     statuses: pickAll(leadStatuses, params.getAll("status")),
     motivations: pickAll(motivationLevels, params.getAll("motivation")),
-    sources: pickAll(leadSources, params.getAll("source")),
+    sources: sourceKeys(params.getAll("source")),
     feedbacks: pickAll(feedbackStatuses, params.getAll("feedback")),
     client: client === UNASSIGNED ? UNASSIGNED : userId(client),
     createdBy: userId(params.get("createdBy")),

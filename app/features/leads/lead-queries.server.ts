@@ -7,7 +7,8 @@
 import { aliasedTable, and, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { addressKeySql } from "~/db/address-key";
 import { getDb } from "~/db/db.server";
-import { labelOf, leadSources, leadStatuses, motivationLevels, propertyTypes } from "~/db/enums";
+import { labelOf, leadStatuses, motivationLevels, propertyTypes } from "~/db/enums";
+import { leadSourceLabel } from "./sources/sources.server";
 import {
   apiKeys,
   leadActivities,
@@ -69,7 +70,12 @@ export async function* exportLeadsCsv(
   let keys: string[] | undefined;
   for (;;) {
     const rows = await db
-      .select({ lead: leads, clientEmail: client.email, cursor: cursorKeys[query.sort] })
+      .select({
+        lead: leads,
+        sourceLabel: leadSourceLabel,
+        clientEmail: client.email,
+        cursor: cursorKeys[query.sort],
+      })
       .from(leads)
       .leftJoin(client, eq(client.userId, leads.assignedToClientId))
       .where(and(...filters, keys ? beyond(query.sort, keys) : undefined))
@@ -77,7 +83,7 @@ export async function* exportLeadsCsv(
       .limit(EXPORT_BATCH);
     if (rows.length === 0) return;
     yield csvLines(
-      rows.map(({ lead, clientEmail }) => [
+      rows.map(({ lead, sourceLabel, clientEmail }) => [
         lead.firstName,
         lead.lastName,
         lead.phone,
@@ -88,7 +94,7 @@ export async function* exportLeadsCsv(
         lead.zipCode,
         labelOf(propertyTypes, lead.propertyType),
         labelOf(motivationLevels, lead.motivationLevel),
-        labelOf(leadSources, lead.leadSource),
+        sourceLabel,
         labelOf(leadStatuses, lead.leadStatus),
         lead.situationNotes ?? "",
         lead.askingPrice ?? "",
@@ -127,6 +133,7 @@ export async function listLeads(actor: ActorRef, query: LeadListQuery) {
           client: personColumns(client),
           clientId: leads.assignedToClientId,
           leadSource: leads.leadSource,
+          leadSourceLabel,
           zipCode: leads.zipCode,
           estimatedValue: leads.estimatedValue,
           updatedAt: leads.updatedAt,
@@ -166,6 +173,7 @@ export async function getLead(actor: ActorRef, id: string) {
   const [row] = await db
     .select({
       lead: leads,
+      leadSourceLabel,
       creator: personColumns(creator),
       client: personColumns(client),
       importFileName: leadImports.fileName,
@@ -197,6 +205,7 @@ export async function getLead(actor: ActorRef, id: string) {
   ]);
   return {
     ...row.lead,
+    leadSourceLabel: row.leadSourceLabel,
     creator: row.lead.createdByUserId ? row.creator : null,
     client: row.lead.assignedToClientId ? row.client : null,
     // How the lead arrived: typed in, or the import that brought it (issue 13).

@@ -425,9 +425,16 @@ describe("new-lead form: enumerations", () => {
   it.each([
     ["propertyType", "Choose a property type", ["", "house", "Single family", "SINGLE_FAMILY"]],
     ["motivationLevel", "Choose a motivation level", ["", "lukewarm", "Hot", "HOT"]],
-    ["leadSource", "Choose a lead source", ["", "facebook", "Cold call", "cold call"]],
+    ["leadSource", "Choose a lead source", ["", "Cold call", "cold call", "_x", "a".repeat(41), "ünïcode"]],
   ] as const)("refuses an unknown %s: %j", (field, message, values) => {
     for (const value of values) expect(issuesOf(withField(field, value))).toEqual([[field, message]]);
+  });
+
+  it("takes any key of a source's shape: which keys the agency offers, the server checks", () => {
+    for (const key of ["facebook_ads", "probate_list", "sms2", "2024_mailers"]) {
+      expect(parsedField("leadSource", key)).toBe(key);
+    }
+    expect(parsedField("leadSource", "  online ")).toBe("online");
   });
 });
 
@@ -714,15 +721,15 @@ describe("parseLeadListQuery", () => {
     expect(parseLeadListQuery(url("before=b&after=a")).cursor).toEqual({ after: "a" });
   });
 
-  it("reads several statuses, motivations and sources, each once, in the options' order", () => {
+  it("reads several statuses and motivations in the options' order, sources each once and sorted", () => {
     const query = parseLeadListQuery(
       url(
-        "status=dead&status=new&status=dead&status=under_contract&motivation=cold&motivation=hot&source=online&source=referral",
+        "status=dead&status=new&status=dead&status=under_contract&motivation=cold&motivation=hot&source=referral&source=online&source=referral&source=Not+A+Key",
       ),
     );
     expect(query.statuses).toEqual(["new", "under_contract", "dead"]);
     expect(query.motivations).toEqual(["hot", "cold"]);
-    expect(query.sources).toEqual(["referral", "online"]);
+    expect(query.sources).toEqual(["online", "referral"]);
     expect(isFiltered(query)).toBe(true);
   });
 

@@ -6,7 +6,6 @@
  */
 import {
   feedbackStatuses,
-  leadSources,
   leadStatuses,
   manualActivityTypes,
   motivationLevels,
@@ -17,6 +16,7 @@ import {
 
 import { EMAIL_MAX, NAME_MAX, requiredName } from "~/lib/schema-parts";
 import { z } from "~/lib/zod";
+import { sourceKeySchema as sourceKey } from "./sources/sources";
 
 /** The client's four feedback buttons (spec 02 §2), in the spec's order. */
 export const feedbackChoices = feedbackStatuses.filter((s) => s.value !== "not_reviewed");
@@ -129,7 +129,7 @@ export const leadSchema = z.object({
     .regex(/^\d{5}(-\d{4})?$/, "Invalid ZIP code (use 12345 or 12345-6789 format)"),
   propertyType: z.enum(valuesOf(propertyTypes), "Choose a property type"),
   motivationLevel: z.enum(valuesOf(motivationLevels), "Choose a motivation level"),
-  leadSource: z.enum(valuesOf(leadSources), "Choose a lead source"),
+  leadSource: sourceKey,
   situationNotes: optionalText(leadMax.situationNotes, "Situation notes must be less than 2000 characters"),
   askingPrice: money("Price must be positive", "Price too large"),
   estimatedValue: money("Value must be positive", "Value too large"),

@@ -40,6 +40,7 @@ const adminNav = (returnsWaiting = 0): AreaLink[] => [
   { to: "/admin/clients", label: "Clients" },
   { to: "/admin/insights", label: "Insights" },
   { to: "/admin/routing", label: "Routing" },
+  { to: "/admin/sources", label: "Sources" },
   { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/api-keys", label: "API keys" },
   { to: "/admin/users", label: "Users" },

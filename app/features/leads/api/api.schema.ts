@@ -5,14 +5,7 @@
  * empty one; a number is its text). The schemas below describe the documents for the OpenAPI document
  * (generated from them with z.toJSONSchema) and are built from the form schema's own fields.
  */
-import {
-  feedbackStatuses,
-  leadSources,
-  leadStatuses,
-  motivationLevels,
-  propertyTypes,
-  valuesOf,
-} from "~/db/enums";
+import { feedbackStatuses, leadStatuses, motivationLevels, propertyTypes, valuesOf } from "~/db/enums";
 import { z } from "~/lib/zod";
 import { leadDefaults, leadFields, leadSchema, type LeadField } from "../leads.schema";
 import { FIRST_YEAR, isCalendarDay, LAST_YEAR } from "~/lib/calendar";
@@ -25,8 +18,8 @@ export const apiMessages = {
   batchEmpty: "Send at least one lead",
   notObject: 'Send a lead as a JSON object, or a batch as { "leads": [...] }',
   /** A program sends keys, not labels: one we do not have is told which keys there are. */
-  unknownLeadSource: (sent: unknown) =>
-    `Unknown lead source ${JSON.stringify(String(sent)).slice(0, 80)}: use one of ${valuesOf(leadSources).join(", ")}`,
+  unknownLeadSource: (sent: unknown, keys: readonly string[]) =>
+    `Unknown lead source ${JSON.stringify(String(sent)).slice(0, 80)}: use one of ${keys.join(", ")}`,
 } as const;
 
 const money = (what: string) =>
@@ -131,7 +124,7 @@ export const apiLeadSchema = z
     zipCode: z.string(),
     propertyType: z.enum(valuesOf(propertyTypes)),
     motivationLevel: z.enum(valuesOf(motivationLevels)),
-    leadSource: z.enum(valuesOf(leadSources)),
+    leadSource: z.string().meta({ description: "The lead source's key." }),
     situationNotes: z.string().nullable(),
     askingPrice: z.number().nullable(),
     estimatedValue: z.number().nullable(),

@@ -28,6 +28,7 @@ import { recordLeadChanges } from "../lead-changes.server";
 import { assertClientAccount, InvalidClientError } from "../lead-commands.server";
 import { leadSchema, type LeadInput } from "../leads.schema";
 import { insertLeads } from "../new-leads.server";
+import { openSourceKeys } from "../sources/sources.server";
 import { publicLeadSql } from "../public-lead.server";
 import { isMomentText } from "~/lib/calendar";
 
@@ -64,18 +65,18 @@ type Parsed =
   { ok: true; lead: LeadInput; allowDuplicate: boolean } | { ok: false; errors: Record<string, string[]> };
 
 /** An item and whether it may duplicate a stored lead: its own `allowDuplicate`, else the batch's. */
-function parseLead(item: unknown, batchAllowsDuplicates: boolean): Parsed {
+function parseLead(item: unknown, batchAllowsDuplicates: boolean, openKeys: readonly string[]): Parsed {
   if (!isRecord(item)) return { ok: false, errors: { _: [apiMessages.notObject] } };
   const result = leadSchema.safeParse(apiLeadValues(item));
-  if (!result.success) {
-    const errors = fieldErrors(result.error.issues);
-    // The form's "Choose a lead source" is for a missing one; a key we do not have is named as such.
-    const sent = item.leadSource;
-    if (errors.leadSource && sent !== undefined && sent !== null && sent !== "") {
-      errors.leadSource = [apiMessages.unknownLeadSource(sent)];
-    }
-    return { ok: false, errors };
+  const errors = result.success ? {} : fieldErrors(result.error.issues);
+  // The form's "Choose a lead source" is for a missing one; a key the agency does not offer is named
+  // as such, with the keys it does.
+  const sent = item.leadSource;
+  const named = sent !== undefined && sent !== null && sent !== "";
+  if (named && !openKeys.includes(String(sent).trim())) {
+    errors.leadSource = [apiMessages.unknownLeadSource(sent, openKeys)];
   }
+  if (!result.success || errors.leadSource) return { ok: false, errors };
   const own = item.allowDuplicate;
   return {
     ok: true,
@@ -118,7 +119,8 @@ export async function intakeLeads(actor: ApiKeyPrincipal, request: IntakeRequest
   }
   // A single lead's own flag is the body's; in a batch the body's is every item's default.
   const batchAllowsDuplicates = batch && body.allowDuplicate === true;
-  const parsed = items.map((item) => parseLead(item, batchAllowsDuplicates));
+  const openKeys = await openSourceKeys();
+  const parsed = items.map((item) => parseLead(item, batchAllowsDuplicates, openKeys));
   if (!batch && !parsed[0]!.ok) {
     return {
       status: 400,

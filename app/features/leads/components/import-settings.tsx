@@ -6,7 +6,7 @@ import { FilterField } from "~/components/ui/filter-field";
 import { FormStatus } from "~/components/ui/form-status";
 import { LocalTime } from "~/components/ui/local-time";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
-import { leadSources, motivationLevels, propertyTypes } from "~/db/enums";
+import { motivationLevels, propertyTypes, type Option } from "~/db/enums";
 import type { SerializeFrom } from "~/lib/serialize-from";
 import { useHydrated } from "~/lib/use-hydrated";
 import { clientOptions, formatCount, formatPhone } from "../lead-format";
@@ -28,12 +28,13 @@ import { Cell, LeadTableHead, tableClasses } from "./lead-table-parts";
 type Detail = NonNullable<SerializeFrom<typeof getImport>>;
 type Preview = SerializeFrom<typeof previewImport>;
 
-/** The fields a default fills when the file leaves them empty. */
-const defaultFields = [
-  { name: "propertyType", label: "Property type", options: propertyTypes },
-  { name: "motivationLevel", label: "Motivation", options: motivationLevels },
-  { name: "leadSource", label: "Lead source", options: leadSources },
-] as const;
+/** The fields a default fills when the file leaves them empty (the sources are the agency's). */
+const defaultFields = (sources: readonly Option[]) =>
+  [
+    { name: "propertyType", label: "Property type", options: propertyTypes },
+    { name: "motivationLevel", label: "Motivation", options: motivationLevels },
+    { name: "leadSource", label: "Lead source", options: sources },
+  ] as const;
 
 /** The first value a column holds in the sample rows, to recognise it by. */
 const sampleOf = (detail: Detail, column: number) =>
@@ -48,11 +49,13 @@ const sampleOf = (detail: Detail, column: number) =>
 export function ImportSettingsForm({
   detail,
   clients,
+  sources,
   preview,
   reply,
 }: {
   detail: Detail;
   clients: readonly ClientOption[];
+  sources: readonly Option[];
   preview: Preview;
   reply?: ImportReply;
 }) {
@@ -141,7 +144,7 @@ export function ImportSettingsForm({
 
       <Card title="For every lead">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {defaultFields.map(({ name, label, options }) => (
+          {defaultFields(sources).map(({ name, label, options }) => (
             <FilterField key={name} id={`import-${name}`} label={`${label}, when the file leaves it empty`}>
               <NativeSelect id={`import-${name}`} name={name} defaultValue={settings.defaults[name]}>
                 <SelectOptions options={options} />

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { labelOf, leadSources } from "~/db/enums";
 import { cn } from "~/lib/utils";
 import { formatMoney } from "../lead-format";
 import { MotivationBadge } from "./badges";
@@ -41,12 +40,12 @@ export const orNone = (value: string | null | undefined) =>
   value ? value : <span className="text-muted-foreground">Not given</span>;
 
 /** Motivation and source, as both lead pages show them above the situation notes. */
-export function MotivationFacts({ lead }: { lead: Pick<LeadView, "motivationLevel" | "leadSource"> }) {
+export function MotivationFacts({ lead }: { lead: Pick<LeadView, "motivationLevel" | "leadSourceLabel"> }) {
   return (
     <Facts
       items={[
         ["Motivation", <MotivationBadge key="m" value={lead.motivationLevel} />],
-        ["Lead source", labelOf(leadSources, lead.leadSource)],
+        ["Lead source", lead.leadSourceLabel],
       ]}
     />
   );

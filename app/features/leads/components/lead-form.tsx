@@ -7,7 +7,7 @@ import { FormStatus } from "~/components/ui/form-status";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { leadSources, motivationLevels, propertyTypes } from "~/db/enums";
+import { motivationLevels, propertyTypes } from "~/db/enums";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { z } from "~/lib/zod";
 import { clientOptions } from "../lead-format";
@@ -34,12 +34,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 export function LeadForm({
   clients,
+  sources,
   initial,
   leadId,
   cancelTo = "/admin/leads",
 }: {
   /** The clients to assign to; without them the form edits an existing lead. */
   clients?: ClientOption[];
+  /** The sources a lead may be given (the agency's, sources.server.ts `sourceChoices`). */
+  sources: readonly { value: string; label: string }[];
   initial?: Record<LeadField, string>;
   /** The lead being edited: not a duplicate of itself. */
   leadId?: string;
@@ -148,7 +151,7 @@ export function LeadForm({
           "leadSource",
           "Lead source",
           <NativeSelect {...select("leadSource")}>
-            <SelectOptions options={leadSources} />
+            <SelectOptions options={sources} />
           </NativeSelect>,
         )}
         <div className="sm:col-span-2">

@@ -4,7 +4,8 @@ import { FilterField } from "~/components/ui/filter-field";
 import { Input } from "~/components/ui/input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
-import { feedbackStatuses, labelOf, leadSources, leadStatuses, motivationLevels } from "~/db/enums";
+import { feedbackStatuses, labelOf, leadStatuses, motivationLevels } from "~/db/enums";
+import type { SourceOption } from "../sources/sources";
 import { cn } from "~/lib/utils";
 import {
   LEADS_PAGE_SIZE,
@@ -35,6 +36,8 @@ interface FilterChoices {
   admins: readonly PersonOption[];
   /** The API keys, for "Arrived by" (issue 14). */
   apiKeys?: readonly { id: string; name: string }[];
+  /** The agency's sources, retired ones included (their leads can still be found). */
+  sources: readonly SourceOption[];
 }
 
 /** How a lead arrived, as the "Arrived by" filter offers it: the channels, then each API key. */
@@ -60,6 +63,7 @@ export function LeadFilters({
   clients,
   admins,
   apiKeys = [],
+  sources,
   importName,
   selectionName,
 }: {
@@ -144,7 +148,7 @@ export function LeadFilters({
               />
             </summary>
             <div className="z-30 mt-2 grid gap-3 rounded-xl border border-border bg-card p-4 shadow-lg sm:grid-cols-2 md:absolute md:w-[32rem]">
-              <FilterChecklist name="source" label="Source" options={leadSources} selected={query.sources} />
+              <FilterChecklist name="source" label="Source" options={sources} selected={query.sources} />
               <FilterChecklist
                 name="feedback"
                 label="Client feedback"
@@ -205,6 +209,7 @@ export function LeadFilters({
         clients={clients}
         admins={admins}
         apiKeys={apiKeys}
+        sources={sources}
         importName={importName}
         selectionName={selectionName}
       />
@@ -248,6 +253,7 @@ function ActiveFilters({
   clients,
   admins,
   apiKeys = [],
+  sources,
   importName,
   selectionName,
 }: { query: LeadListQuery; importName?: string | null; selectionName?: string | null } & FilterChoices) {
@@ -268,7 +274,7 @@ function ActiveFilters({
       to: without({ motivations: query.motivations.filter((s) => s !== v) }),
     })),
     ...query.sources.map((v) => ({
-      label: `Source: ${labelOf(leadSources, v)}`,
+      label: `Source: ${labelOf(sources, v)}`,
       to: without({ sources: query.sources.filter((s) => s !== v) }),
     })),
     ...query.feedbacks.map((v) => ({

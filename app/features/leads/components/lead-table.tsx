@@ -2,7 +2,7 @@ import { Columns3 } from "lucide-react";
 import { useCallback, useEffect, useRef, type ReactNode } from "react";
 import { Link, useFetcher, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { labelOf, leadSources } from "~/db/enums";
+import { labelOf } from "~/db/enums";
 import type { SerializeFrom } from "~/lib/serialize-from";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -51,7 +51,7 @@ const wideOnly = "max-md:hidden";
 
 /** What each optional column shows for a row. */
 const optionalCells: Record<LeadColumn, (lead: Row, now: number) => ReactNode> = {
-  source: (lead) => labelOf(leadSources, lead.leadSource),
+  source: (lead) => lead.leadSourceLabel,
   zip: (lead) => lead.zipCode,
   value: (lead) =>
     lead.estimatedValue ? formatMoney(lead.estimatedValue) : <span className="text-muted-foreground">—</span>,

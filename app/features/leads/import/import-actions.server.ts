@@ -30,6 +30,8 @@ import {
   settingsProblem,
   startImport,
 } from "./imports.server";
+import { openSourceKeys } from "../sources/sources.server";
+import { chooseSource } from "../sources/sources";
 
 /** What an import page's post answers when it does not redirect. */
 export interface ImportReply {
@@ -99,6 +101,10 @@ export async function handleImportPost(request: Request, actor: Actor, id: strin
     return refusal(Object.values(submission.error ?? {}).flat()[0] ?? "Check the import settings.");
   }
   const input = submission.value;
+  const keptSource = detail.settings?.defaults.leadSource;
+  if (input.leadSource !== keptSource && !(await openSourceKeys()).includes(input.leadSource)) {
+    return refusal(chooseSource);
+  }
   const values = postedValueMapping(form, detail.settings?.values);
   if (!values.ok) return refusal(values.message);
   const fixes = postedFixes(form, detail.settings?.fixes, detail.check?.failing ?? [], detail.headers.length);

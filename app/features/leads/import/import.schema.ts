@@ -3,7 +3,7 @@
  * what the file leaves empty, an optional client for every lead, and what to do with possible
  * duplicates. Shared by the browser and the server.
  */
-import { leadSources, motivationLevels, propertyTypes, valuesOf } from "~/db/enums";
+import { motivationLevels, propertyTypes, valuesOf } from "~/db/enums";
 import type { ImportCheck, ImportSettings } from "~/db/schema";
 import { z } from "~/lib/zod";
 import {
@@ -14,6 +14,7 @@ import {
   type ValueMapping,
 } from "./columns";
 import { enumFields, type EnumField } from "./value-synonyms";
+import { sourceKeySchema as sourceKey } from "../sources/sources";
 
 /** The largest file the importer takes. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -50,7 +51,7 @@ export const importSettingsSchema = z.object({
   mapping: z.array(target).max(IMPORT_MAX_COLUMNS),
   propertyType: z.enum(valuesOf(propertyTypes), "Choose a property type"),
   motivationLevel: z.enum(valuesOf(motivationLevels), "Choose a motivation level"),
-  leadSource: z.enum(valuesOf(leadSources), "Choose a lead source"),
+  leadSource: sourceKey,
   assignToClientId: z
     .string()
     .trim()

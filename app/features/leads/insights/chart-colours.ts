@@ -6,6 +6,7 @@
  * each at least 3:1 against the card.
  */
 import type { LeadSource, NotInterestedReason } from "~/db/enums";
+import type { SourceOption } from "../sources/sources";
 
 const hue = (n: number) => `var(--chart-${n})`;
 
@@ -19,6 +20,16 @@ export const sourceColours: Record<LeadSource, string> = {
   bandit_signs: hue(7),
   other: hue(8),
 };
+
+/**
+ * A source's colour: a built-in source keeps its own; one the agency added takes the hue of its place in
+ * the agency's list (sources.ts), so it is the same on every chart whatever the range holds.
+ */
+export function sourceColourOf(sources: readonly SourceOption[], key: string): string {
+  if (key in sourceColours) return sourceColours[key as LeadSource];
+  const index = sources.findIndex((s) => s.value === key);
+  return hue((Math.max(index, 0) % 8) + 1);
+}
 
 export const notInterestedColours: Record<NotInterestedReason, string> = {
   price: hue(1),

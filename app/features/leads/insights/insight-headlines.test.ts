@@ -10,6 +10,7 @@ const empty: Insights = {
   responsiveness: [],
   team: null,
   returns: [],
+  sources: [],
   notInterested: [],
   topZips: [],
   deals: [],

@@ -16,6 +16,7 @@ const base: Insights = {
   topZips: [],
   deals: [],
   returnOnSpend: null,
+  sources: leadSources.map((s) => ({ ...s, retired: false })),
 };
 
 const colourOf = (insights: Insights, key: string) =>
@@ -31,6 +32,21 @@ describe("the charts' colours", () => {
     expect(colourOf(alone, "online")).toBe(sourceColours.online);
     expect(colourOf(among, "online")).toBe(sourceColours.online);
     expect(new Set(Object.values(sourceColours)).size).toBe(leadSources.length);
+  });
+
+  it("names and colours a source the agency added, the same in every range", () => {
+    const sources = [...base.sources, { value: "facebook_ads", label: "Facebook Ads", retired: false }];
+    const alone = { ...base, sources, delivered: [{ week: "2026-11-02", source: "facebook_ads", count: 2 }] };
+    const among = {
+      ...base,
+      sources,
+      delivered: sources.map((s) => ({ week: "2026-11-02", source: s.value, count: 1 })),
+    };
+    const series = insightTable(alone, "delivered").series;
+    expect(series).toEqual([
+      { key: "facebook_ads", label: "Facebook Ads", colour: expect.stringMatching(/^var\(--chart-\d\)$/) },
+    ]);
+    expect(colourOf(among, "facebook_ads")).toBe(series[0]!.colour);
   });
 
   it("draws waiting returns amber, approved green and rejected grey, on both return charts", () => {

@@ -3,8 +3,8 @@
  * alternative and its CSV download. Pure, so the page and the CSV route cannot disagree.
  */
 import { weekLabel, type ChartRow, type ChartSeries, type ChartTable } from "~/components/charts/chart-table";
-import { labelOf, leadSources, leadStatuses, notInterestedReasons, returnReasons } from "~/db/enums";
-import { notInterestedColours, responseColours, returnStateColours, sourceColours } from "./chart-colours";
+import { labelOf, leadStatuses, notInterestedReasons, returnReasons } from "~/db/enums";
+import { notInterestedColours, responseColours, returnStateColours, sourceColourOf } from "./chart-colours";
 import type { Insights } from "./insights.server";
 
 export const datasets = [
@@ -40,12 +40,12 @@ function pivot<T>(
 const present = <V extends string>(
   options: readonly { value: V; label: string }[],
   used: Iterable<string>,
-  colours: Record<V, string>,
+  colourOf: (value: V) => string,
 ): ChartSeries[] => {
   const seen = new Set(used);
   return options
     .filter((o) => seen.has(o.value))
-    .map((o) => ({ key: o.value, label: o.label, colour: colours[o.value] }));
+    .map((o) => ({ key: o.value, label: o.label, colour: colourOf(o.value) }));
 };
 
 const rowsFor = (
@@ -72,9 +72,9 @@ export function insightTable(insights: Insights, dataset: Dataset): ChartTable {
         (r) => r.count,
       );
       const series = present(
-        leadSources,
+        insights.sources,
         insights.delivered.map((r) => r.source),
-        sourceColours,
+        (key) => sourceColourOf(insights.sources, key),
       );
       const weeks = insights.weeks.map((w) => ({ value: w, label: weekLabel(w) }));
       return { categoryLabel: "Week of", series, rows: rowsFor(weeks, cells, series, true), unit: "count" };
@@ -146,7 +146,7 @@ export function insightTable(insights: Insights, dataset: Dataset): ChartTable {
       return {
         categoryLabel: byReason ? "Reason" : "Source",
         series,
-        rows: rowsFor(byReason ? returnReasons : leadSources, cells, series),
+        rows: rowsFor(byReason ? returnReasons : insights.sources, cells, series),
         unit: "count",
       };
     }
@@ -160,9 +160,14 @@ export function insightTable(insights: Insights, dataset: Dataset): ChartTable {
       const series = present(
         notInterestedReasons,
         insights.notInterested.map((r) => r.reason),
-        notInterestedColours,
+        (reason) => notInterestedColours[reason],
       );
-      return { categoryLabel: "Source", series, rows: rowsFor(leadSources, cells, series), unit: "count" };
+      return {
+        categoryLabel: "Source",
+        series,
+        rows: rowsFor(insights.sources, cells, series),
+        unit: "count",
+      };
     }
     case "not-interested-zips":
       return {
@@ -180,7 +185,7 @@ export function insightTable(insights: Insights, dataset: Dataset): ChartTable {
         ],
         rows: insights.deals.map((d) => ({
           key: d.source,
-          label: labelOf(leadSources, d.source),
+          label: labelOf(insights.sources, d.source),
           values: { deals: d.deals, profit: d.profit },
         })),
         unit: "count",

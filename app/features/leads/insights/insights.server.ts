@@ -12,15 +12,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { queryRows, type Database } from "~/db/client.server";
-import {
-  leadStatuses,
-  type LeadSource,
-  type LeadStatus,
-  type NotInterestedReason,
-  type ReturnReason,
-} from "~/db/enums";
+import { leadStatuses, type LeadStatus, type NotInterestedReason, type ReturnReason } from "~/db/enums";
 import { authorize, type ActorRef, actingClient } from "~/lib/permissions";
 import { weeksOf, type InsightRange } from "./insights.schema";
+import { listSourceOptions } from "../sources/sources.server";
+import type { SourceOption } from "../sources/sources";
 
 type Reader = Pick<Database, "execute">;
 
@@ -32,7 +28,7 @@ interface Scope {
 
 export interface WeekSourceCount {
   week: string;
-  source: LeadSource;
+  source: string;
   count: number;
 }
 
@@ -77,7 +73,7 @@ const teamRowNames: Record<string, string> = {
 
 export interface ReturnCount {
   reason: ReturnReason;
-  source: LeadSource;
+  source: string;
   requested: number;
   approved: number;
   rejected: number;
@@ -85,7 +81,7 @@ export interface ReturnCount {
 
 export interface NotInterestedCount {
   reason: NotInterestedReason;
-  source: LeadSource;
+  source: string;
   count: number;
 }
 
@@ -95,7 +91,7 @@ export interface ZipCount {
 }
 
 export interface DealCount {
-  source: LeadSource;
+  source: string;
   deals: number;
   /** Deal profit (or assignment fee) the client reported, in dollars. */
   profit: number;
@@ -126,6 +122,8 @@ export interface Insights {
   deals: DealCount[];
   /** The client's own return on spend; null on the admin's page. */
   returnOnSpend: ReturnOnSpend | null;
+  /** The agency's sources, to name and order the figures by source. */
+  sources: SourceOption[];
 }
 
 /** How many ZIPs the Not Interested section lists. */
@@ -215,7 +213,7 @@ async function leadSections(db: Reader, scope: Scope) {
   return {
     delivered: of("week")
       .sort(byText)
-      .map((r): WeekSourceCount => ({ week: r.a, source: r.b as LeadSource, count: num(r.n) })),
+      .map((r): WeekSourceCount => ({ week: r.a, source: r.b ?? "other", count: num(r.n) })),
     funnel: stages.map((status, i): StatusCount => ({
       status,
       count: countOf(status),
@@ -228,7 +226,7 @@ async function leadSections(db: Reader, scope: Scope) {
       .sort(byText)
       .map((r): NotInterestedCount => ({
         reason: r.a as NotInterestedReason,
-        source: r.b as LeadSource,
+        source: r.b ?? "other",
         count: num(r.n),
       })),
     topZips: of("zip")
@@ -236,7 +234,7 @@ async function leadSections(db: Reader, scope: Scope) {
       .map((r): ZipCount => ({ zip: r.a, count: num(r.n) })),
     deals: of("deal")
       .sort(byText)
-      .map((r): DealCount => ({ source: r.a as LeadSource, deals: num(r.n), profit: num(r.profit) })),
+      .map((r): DealCount => ({ source: r.a, deals: num(r.n), profit: num(r.profit) })),
   };
 }
 
@@ -348,7 +346,7 @@ async function teamResponsiveness(
 async function returns(db: Reader, scope: Scope): Promise<ReturnCount[]> {
   const rows = await queryRows<{
     reason: ReturnReason;
-    source: LeadSource;
+    source: string;
     requested: unknown;
     approved: unknown;
     rejected: unknown;
@@ -410,12 +408,13 @@ function returnOnSpend(spent: Awaited<ReturnType<typeof spendOf>>, dealRows: Dea
 }
 
 async function insightsOf(db: Reader, scope: Scope): Promise<Insights> {
-  const [sections, answers, team, returnRows, spent] = await Promise.all([
+  const [sections, answers, team, returnRows, spent, sources] = await Promise.all([
     leadSections(db, scope),
     responsiveness(db, scope),
     scope.clientId === null ? null : teamResponsiveness(db, scope.clientId, scope.range),
     returns(db, scope),
     scope.clientId === null ? null : spendOf(db, scope.clientId, scope.range),
+    listSourceOptions(),
   ]);
   return {
     range: scope.range,
@@ -425,6 +424,7 @@ async function insightsOf(db: Reader, scope: Scope): Promise<Insights> {
     team,
     returns: returnRows,
     returnOnSpend: spent && returnOnSpend(spent, sections.deals),
+    sources,
   };
 }
 

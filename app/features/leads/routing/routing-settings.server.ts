@@ -4,10 +4,10 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { leadSources, type LeadSource } from "~/db/enums";
 import { leadRouting, leads, profiles, routingQueue, routingSources } from "~/db/schema";
 import { authorize, type ActorRef } from "~/lib/permissions";
 import { clientDisplayName } from "../lead-format";
+import { listSourceOptions, openSourceKeys } from "../sources/sources.server";
 
 export interface RoutingLogEntry {
   leadId: string;
@@ -24,6 +24,7 @@ export async function routingOverview(actor: ActorRef, limit = 50) {
   const db = await getDb();
   const switches = await db.select().from(routingSources);
   const on = new Set(switches.filter((s) => s.enabled).map((s) => s.leadSource));
+  const offered = (await listSourceOptions(db)).filter((s) => !s.retired);
   const [waiting] = await db.select({ n: sql<number>`count(*)::int` }).from(routingQueue);
   const log = await db
     .select({
@@ -44,7 +45,11 @@ export async function routingOverview(actor: ActorRef, limit = 50) {
     .orderBy(desc(leadRouting.decidedAt), desc(leadRouting.leadId))
     .limit(limit);
   return {
-    sources: leadSources.map((source) => ({ ...source, enabled: on.has(source.value) })),
+    sources: offered.map((source) => ({
+      value: source.value,
+      label: source.label,
+      enabled: on.has(source.value),
+    })),
     waiting: Number(waiting?.n ?? 0),
     log: log.map((row): RoutingLogEntry => ({
       leadId: row.leadId,
@@ -65,14 +70,19 @@ export async function routingOverview(actor: ActorRef, limit = 50) {
   };
 }
 
-/** Switches routing on for exactly these sources (off for the others). Leads already in stay as they are. */
-export async function saveRoutingSources(actor: ActorRef, enabled: readonly LeadSource[]) {
+/**
+ * Switches routing on for exactly these of the open sources (off for the others; keys that are not an
+ * open source are ignored). Leads already in stay as they are.
+ */
+export async function saveRoutingSources(actor: ActorRef, enabled: readonly string[]) {
   authorize(actor, "lead:write:any");
   const db = await getDb();
   const on = new Set(enabled);
+  const offered = await openSourceKeys(db);
+  if (offered.length === 0) return;
   await db
     .insert(routingSources)
-    .values(leadSources.map((s) => ({ leadSource: s.value, enabled: on.has(s.value), updatedBy: actor.id })))
+    .values(offered.map((key) => ({ leadSource: key, enabled: on.has(key), updatedBy: actor.id })))
     .onConflictDoUpdate({
       target: routingSources.leadSource,
       set: { enabled: sql`excluded.enabled`, updatedBy: actor.id, updatedAt: new Date() },

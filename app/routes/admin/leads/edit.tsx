@@ -10,6 +10,7 @@ import { leadFormValues } from "~/features/leads/leads.schema";
 import { getLead } from "~/features/leads/lead-queries.server";
 import { notFound } from "~/lib/not-found";
 import { PageTitle } from "~/components/ui/page-title";
+import { sourceChoices } from "~/features/leads/sources/sources.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
@@ -18,6 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     lead: { id: lead.id, firstName: lead.firstName, lastName: lead.lastName },
     values: leadFormValues(lead),
+    sources: await sourceChoices(lead.leadSource),
   };
 }
 
@@ -36,7 +38,7 @@ export const handle: CrumbHandle = {
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(`Edit ${leadTitle(data)}`);
 
 export default function EditLead({ loaderData }: Route.ComponentProps) {
-  const { lead, values } = loaderData;
+  const { lead, values, sources } = loaderData;
   const leadPath = `/admin/leads/${lead.id}`;
   return (
     <section aria-labelledby="edit-heading" className="max-w-4xl">
@@ -48,7 +50,7 @@ export default function EditLead({ loaderData }: Route.ComponentProps) {
         Correct the seller's details. Status, assignment and feedback change on the lead's page.
       </p>
       <div className="mt-6">
-        <LeadForm initial={values} leadId={lead.id} cancelTo={leadPath} />
+        <LeadForm initial={values} sources={sources} leadId={lead.id} cancelTo={leadPath} />
       </div>
     </section>
   );

@@ -7,6 +7,7 @@ import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ImportStatusBadge } from "~/features/leads/components/badges";
 import { ImportResult, ImportRunning, importStateTitle } from "~/features/leads/components/import-progress";
 import { ImportSettingsForm } from "~/features/leads/components/import-settings";
+import { sourceChoices } from "~/features/leads/sources/sources.server";
 import { Card } from "~/features/leads/components/lead-card";
 import { delimiters } from "~/features/leads/import/import.schema";
 import { handleImportPost, type ImportReply } from "~/features/leads/import/import-actions.server";
@@ -24,10 +25,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const detail = await getImport(actor, params.id);
   if (!detail) throw notFound("Import not found");
   const mapping = detail.status === "mapping";
-  const [clients, preview] = mapping
-    ? await Promise.all([listClients(actor), previewImport(actor, detail)])
-    : [[], []];
-  return { detail, clients, preview, now: Date.now() };
+  const [clients, preview, sources] = mapping
+    ? await Promise.all([
+        listClients(actor),
+        previewImport(actor, detail),
+        sourceChoices(detail.settings?.defaults.leadSource),
+      ])
+    : [[], [], []];
+  return { detail, clients, preview, sources, now: Date.now() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -45,7 +50,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta(data ? `Import ${data.detail.fileName}` : "Import not found");
 
 export default function ImportDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, clients, preview } = loaderData;
+  const { detail, clients, preview, sources } = loaderData;
   const reply = actionData as ImportReply | undefined;
   useLiveRevalidation("/admin/leads/events", "lead");
   useToast(reply && !reply.ok ? reply.toast : null);
@@ -67,7 +72,13 @@ export default function ImportDetail({ loaderData, actionData }: Route.Component
         </p>
       </div>
       {detail.status === "mapping" ? (
-        <ImportSettingsForm detail={detail} clients={clients} preview={preview} reply={reply} />
+        <ImportSettingsForm
+          detail={detail}
+          clients={clients}
+          sources={sources}
+          preview={preview}
+          reply={reply}
+        />
       ) : (
         <Card title={importStateTitle(detail.status)}>
           {active ? (

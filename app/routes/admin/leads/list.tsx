@@ -8,6 +8,7 @@ import { KeysetPager } from "~/components/ui/keyset-pager";
 import { countOf, withPageCursor } from "~/lib/paging";
 import { requireArea } from "~/features/auth/access.server";
 import { apiKeyNames } from "~/features/auth/api-keys.server";
+import { listSourceOptions } from "~/features/leads/sources/sources.server";
 import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { useLiveRevalidation } from "~/lib/use-live-revalidation";
 import {
@@ -60,17 +61,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const doneId = url.searchParams.get("done");
   const now = Date.now();
   try {
-    const [list, clients, admins, importName, apiKeys, columns, done, selection, views] = await Promise.all([
-      listLeads(actor, query),
-      listClients(actor),
-      listAdmins(actor),
-      query.importId ? importFileName(actor, query.importId) : null,
-      apiKeyNames(actor),
-      leadColumnsOf(actor),
-      doneId ? selectionSummary(actor, doneId) : null,
-      query.selection ? selectionSummary(actor, query.selection) : null,
-      listSavedViews(actor),
-    ]);
+    const [list, clients, admins, importName, apiKeys, columns, done, selection, views, sources] =
+      await Promise.all([
+        listLeads(actor, query),
+        listClients(actor),
+        listAdmins(actor),
+        query.importId ? importFileName(actor, query.importId) : null,
+        apiKeyNames(actor),
+        leadColumnsOf(actor),
+        doneId ? selectionSummary(actor, doneId) : null,
+        query.selection ? selectionSummary(actor, query.selection) : null,
+        listSavedViews(actor),
+        listSourceOptions(),
+      ]);
     const selectionName = selection?.description ?? null;
     return {
       query,
@@ -83,6 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       done,
       selectionName,
       views,
+      sources,
       now,
       loadFailed: false,
     };
@@ -97,6 +101,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         admins: [],
         importName: null,
         apiKeys: [],
+        sources: [],
         columns: [],
         done: null,
         selectionName: null,
@@ -146,6 +151,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
     done,
     selectionName,
     views,
+    sources,
     now,
     loadFailed,
   } = loaderData;
@@ -196,6 +202,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         clients={clients}
         admins={admins}
         apiKeys={apiKeys}
+        sources={sources}
         importName={importName}
         selectionName={selectionName}
       />

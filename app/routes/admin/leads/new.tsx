@@ -5,11 +5,13 @@ import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { LeadForm } from "~/features/leads/components/lead-form";
 import { handleLeadForm } from "~/features/leads/lead-actions.server";
 import { listClients } from "~/features/leads/lead-queries.server";
+import { sourceChoices } from "~/features/leads/sources/sources.server";
 import { PageTitle } from "~/components/ui/page-title";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireArea(request, "admin");
-  return { clients: await listClients(actor) };
+  const [clients, sources] = await Promise.all([listClients(actor), sourceChoices()]);
+  return { clients, sources };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -32,7 +34,7 @@ export default function NewLead({ loaderData }: Route.ComponentProps) {
         A homeowner who may sell. Phone in international format; everything marked optional can wait.
       </p>
       <div className="mt-6">
-        <LeadForm clients={loaderData.clients} />
+        <LeadForm clients={loaderData.clients} sources={loaderData.sources} />
       </div>
     </section>
   );

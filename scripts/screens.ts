@@ -48,6 +48,7 @@ const adminScreens: Screen[] = [
   { name: "client", path: "/admin/clients", firstLink: /^\/admin\/clients\/[\w-]+$/ },
   { name: "returns", path: "/admin/returns" },
   { name: "routing", path: "/admin/routing" },
+  { name: "sources", path: "/admin/sources" },
   { name: "insights", path: "/admin/insights" },
   { name: "mail", path: "/admin/mail" },
   { name: "webhooks", path: "/admin/webhooks" },

@@ -174,4 +174,25 @@ describe("the lead form's duplicate check and the selection bar", () => {
     expect(stuck.toast.y + stuck.toast.height).toBeLessThan(stuck.bar.y);
     await page.screenshot({ path: `${SHOTS}/desktop-toast-above-bar.png` });
   });
+
+  it("warns, without refusing, of a typed ZIP code outside the typed state", async () => {
+    const page = await app.openAs(ADMIN, "/admin/leads/new", viewports.desktop);
+    const form = page.getByRole("form", { name: "New lead" });
+    const warning = "ZIP 85001 is not in CO: check the ZIP code and the state";
+    await fillSeller(page, "Zed", "+17205550199", "99 Mesa Lane");
+    await expect.poll(() => form.getByText(/is not in/).count()).toBe(0);
+    await form.getByLabel("ZIP code").fill("85001");
+    await expect.poll(() => form.getByText(warning).isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#announcer").textContent()).toContain(warning);
+    // The hint belongs to the field: read with it.
+    const described = await form.getByLabel("ZIP code").getAttribute("aria-describedby");
+    expect(await page.locator(`#${described!.split(" ")[0]}`).innerText()).toBe(warning);
+    await form.getByLabel("State").fill("AZ");
+    await expect.poll(() => form.getByText(/is not in/).count()).toBe(0);
+    // Still the seller's call: the lead is created with a ZIP the table places elsewhere.
+    await form.getByLabel("State").fill("CO");
+    await expect.poll(() => form.getByText(warning).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Create Lead" }).click();
+    await page.waitForURL(app.url + "/admin/leads");
+  });
 });

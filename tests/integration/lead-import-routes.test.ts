@@ -7,6 +7,8 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { leadImports, leads, user } from "~/db/schema";
+import { addSource, listSourceOptions } from "~/features/leads/sources/sources.server";
+import { permissionsOf } from "~/lib/permissions";
 import { claimJob, runJob } from "~/features/leads/import/job.server";
 import { csvFileMessages } from "~/features/leads/import/import.schema";
 import { PHONE_MESSAGE } from "~/features/leads/leads.schema";
@@ -355,5 +357,72 @@ describe.each(testDatabases)("import routes on $name", (testDb) => {
     }
     // The user table was not touched by any of this.
     expect(Number((await db().select({ n: count() }).from(user))[0]!.n)).toBe(3);
+  });
+
+  it("proposes a common source no source matches as a new one, matches the agency's own, and adds it on start", async () => {
+    const admin = { id: "import-sources", permissions: permissionsOf(["admin"]) };
+    if (!(await listSourceOptions()).some((s) => s.label === "Probate List"))
+      await addSource(admin, "Probate List");
+    const words = [
+      ...Array.from({ length: 10 }, () => "Facebook  Ads"),
+      "probate lists",
+      "PROBATE LIST",
+      "Probate List",
+      "Carrier Pigeon",
+    ];
+    const file = [
+      "Owner Name,Phone,Address,City,State,ZIP,Lead Source",
+      ...words.map(
+        (word, i) => `Seller ${i},(480) 555-${String(1300 + i)},${300 + i} Mesa Drive,Mesa,AZ,85201,${word}`,
+      ),
+    ].join("\n");
+    const { location } = redirectOf(await run(uploadAction, upload("admin", file, "sources.csv")));
+    const id = location.split("/").at(-1)!;
+    const page = (await run(importLoader, get("admin", location), { id })) as {
+      detail: {
+        check: {
+          values: Record<string, { values: { key: string; value: string; suggested: string | null }[] }>;
+        };
+      };
+    };
+    const found = page.detail.check.values.leadSource!.values;
+    expect(found.map((v) => [v.key, v.suggested])).toEqual([
+      ["facebookads", "+new"],
+      ["probatelist", "probate_list"],
+      ["carrierpigeon", "other"],
+      ["probatelists", "probate_list"],
+    ]);
+    // The page posts each value's select as it stands: the proposals accepted.
+    const fields: Record<string, string> = {
+      intent: "start",
+      "mapping[0]": "fullName",
+      "mapping[1]": "phone",
+      "mapping[2]": "address",
+      "mapping[3]": "city",
+      "mapping[4]": "state",
+      "mapping[5]": "zipCode",
+      "mapping[6]": "leadSource",
+      propertyType: "single_family",
+      motivationLevel: "warm",
+      leadSource: "cold_call",
+      assignToClientId: "",
+      duplicates: "skip",
+      ...Object.fromEntries(found.map((v) => [`value.leadSource.${v.key}`, v.suggested ?? ""])),
+    };
+    expect(redirectOf(await run(importAction, post("admin", location, fields), { id })).location).toBe(
+      location,
+    );
+    const job = (await claimJob(db(), "sources-test"))!;
+    await runJob(db(), job, "sources-test");
+    const added = (await listSourceOptions()).find((s) => s.label === "Facebook Ads");
+    expect(added).toMatchObject({ value: "facebook_ads", retired: false });
+    const imported = await db()
+      .select({ source: leads.leadSource, words: leads.valuesInFile })
+      .from(leads)
+      .where(eq(leads.importId, id));
+    const bySource: Record<string, number> = {};
+    for (const lead of imported) bySource[lead.source] = (bySource[lead.source] ?? 0) + 1;
+    expect(bySource).toEqual({ facebook_ads: 10, probate_list: 3, other: 1 });
+    expect(imported.find((l) => l.source === "other")?.words).toEqual({ leadSource: "Carrier Pigeon" });
   });
 });

@@ -58,6 +58,11 @@ export interface ImportCheck {
   otherProblemRows: number;
   /** The first rows with problems, as the file (or a fix) has them, with their reason: the fix grid. */
   failing: { row: number; cells: string[]; reason: string }[];
+  /**
+   * Rows whose value of a field will be stored other than the file wrote it (a phone in international
+   * form, a ZIP with its zeros back, a word read as one of ours), by field; absent in older checks.
+   */
+  changes?: Record<string, number>;
   /** Per mapped enumerated field: its distinct values, most frequent first, and those past the count. */
   values: Record<string, { values: CheckedValue[]; moreValues: number; moreRows: number }>;
   seconds: number;

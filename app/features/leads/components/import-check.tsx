@@ -1,7 +1,10 @@
 import { AlertTriangle, CheckCircle2, Copy, MinusCircle, RefreshCw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { NativeSelect, SelectOptions } from "~/components/ui/native-select";
+import type { Option } from "~/db/enums";
 import type { CheckedValue, ImportCheck, ImportSettings } from "~/db/schema";
+import { ADD_SOURCE } from "../import/columns";
+import type { ChangedField } from "../import/stored-changes";
 import { formatCount } from "../lead-format";
 import {
   EXCLUDED_REASON,
@@ -95,14 +98,56 @@ export function CheckSummary({
           {check.otherProblemRows > 0 && <li>{rows(check.otherProblemRows)}: other problems</li>}
         </ul>
       )}
+      <StoredChanges changes={check.changes} />
       <p className="mt-4 text-xs text-muted-foreground">Checked in {check.seconds} s.</p>
     </Card>
+  );
+}
+
+/** How each field's value is stored when it is not as the file wrote it, said once per field. */
+const changeWords: Record<ChangedField, string> = {
+  fullName: "full name split into first and last name",
+  firstName: "first name tidied",
+  lastName: "last name tidied",
+  phone: "phone stored in international form (+1...)",
+  email: "e-mail: the first address kept (mailto: and any others dropped)",
+  address: "address tidied",
+  city: "city tidied",
+  state: "state stored as its two-letter code",
+  zipCode: "ZIP code completed (leading zeros back, ZIP+4 with its dash)",
+  askingPrice: "asking price stored as a number",
+  estimatedValue: "estimated value stored as a number",
+  estimatedRepairCost: "repair cost stored as a number",
+  leadSource: "lead source read as one of yours (the file's words kept on the lead)",
+  motivationLevel: "motivation read as Hot, Warm or Cold (the file's words kept)",
+  propertyType: "property type read as one of ours (the file's words kept)",
+  leadStatus: "status read as one of ours (the file's words kept)",
+};
+
+/** The values the import stores other than the file wrote them, with how many rows each. */
+function StoredChanges({ changes }: { changes: ImportCheck["changes"] }) {
+  const listed = Object.entries(changes ?? {})
+    .filter(([field, n]) => n > 0 && field in changeWords)
+    .sort((a, b) => b[1] - a[1]);
+  if (listed.length === 0) return null;
+  return (
+    <div className="mt-4">
+      <p className="font-semibold">Stored other than the file writes them:</p>
+      <ul className="mt-1 space-y-1 pl-7 text-sm" aria-label="Values changed on the way in">
+        {listed.map(([field, n]) => (
+          <li key={field}>
+            <strong>{rows(n)}</strong>: {changeWords[field as ChangedField]}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
 /** What the value mapping says of how a value was matched (ADR 056). */
 function matchNote(value: CheckedValue): string {
   if (value.confidence === undefined) return "";
+  if (value.suggested === ADD_SOURCE) return "Common in the file: added as a source of its own on start";
   if (value.confidence === null) return "No close match: the default";
   if (value.confidence >= 1) return "Recognised";
   return `Close match (${Math.round(value.confidence * 100)}%)`;
@@ -112,7 +157,16 @@ function matchNote(value: CheckedValue): string {
  * The value mapping: each distinct value of each enumerated column of the file, its count and what it
  * imports as, pre-chosen by the matcher (or the choice remembered), else the import's default.
  */
-export function ValueMapping({ check, settings }: { check: ImportCheck; settings: ImportSettings }) {
+export function ValueMapping({
+  check,
+  settings,
+  sources,
+}: {
+  check: ImportCheck;
+  settings: ImportSettings;
+  /** The agency's open sources, which a lead source value may import as. */
+  sources: readonly Option[];
+}) {
   const fields = enumFields.filter((f) => (check.values[f.value]?.values.length ?? 0) > 0);
   if (fields.length === 0) return null;
   return (
@@ -153,7 +207,10 @@ export function ValueMapping({ check, settings }: { check: ImportCheck; settings
                             defaultValue={chosen}
                             className="min-w-48"
                           >
-                            <SelectOptions options={valueTargets(field.value)} placeholder="The default" />
+                            <SelectOptions
+                              options={valueTargets(field.value, sources)}
+                              placeholder="The default"
+                            />
                           </NativeSelect>
                         </Cell>
                         <Cell label="Match" className="text-muted-foreground">

@@ -50,12 +50,16 @@ export function ImportSettingsForm({
   detail,
   clients,
   sources,
+  openSources,
   preview,
   reply,
 }: {
   detail: Detail;
   clients: readonly ClientOption[];
+  /** The default source's choices: the open sources, and the one set before if retired since. */
   sources: readonly Option[];
+  /** The sources a value of the file may import as. */
+  openSources: readonly Option[];
   preview: Preview;
   reply?: ImportReply;
 }) {
@@ -140,7 +144,7 @@ export function ImportSettingsForm({
         )}
       </Card>
 
-      {check && <ValueMapping check={check} settings={settings} />}
+      {check && <ValueMapping check={check} settings={settings} sources={openSources} />}
 
       <Card title="For every lead">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

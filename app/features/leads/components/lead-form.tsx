@@ -16,6 +16,7 @@ import type { LeadFormReply } from "../lead-actions.server";
 import type { ClientOption } from "../lead-queries.server";
 import { PossibleDuplicates } from "./possible-duplicates";
 import { useDuplicateCheck } from "./use-duplicate-check";
+import { useZipWarning } from "./use-zip-warning";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -58,6 +59,7 @@ export function LeadForm({
   // The newer of what the server stopped for on the last submit and what the check while typing found.
   const reply = useActionData<LeadFormReply>();
   const typed = useDuplicateCheck("lead", reply, leadId);
+  const zipWarning = useZipWarning("lead");
   const duplicates =
     (typed && typed.since === reply ? typed.duplicates : (reply?.duplicates ?? typed?.duplicates)) ?? [];
   const duplicatesPanel = (
@@ -70,11 +72,12 @@ export function LeadForm({
   const phoneShared = duplicates.some((d) => d.samePhone);
   const input = (name: LeadField) => getInputProps(fields[name]!, { type: "text" });
   const select = (name: LeadField) => getSelectProps(fields[name]!);
-  const field = (id: LeadField, label: string, control: ReactNode, optional = false) => (
+  const field = (id: LeadField, label: string, control: ReactNode, optional = false, hint?: ReactNode) => (
     <FormField
       id={fields[id]!.id}
       label={label}
       optional={optional}
+      hint={hint}
       error={fields[id]!.errors?.[0]}
       limit={(leadMax as Partial<Record<LeadField, number>>)[id]}
     >
@@ -127,6 +130,8 @@ export function LeadForm({
             "zipCode",
             "ZIP code",
             <Input {...input("zipCode")} inputMode="numeric" placeholder="12345" required />,
+            false,
+            zipWarning && <span className="font-medium text-amber-800">{zipWarning}</span>,
           )}
         </div>
         {!phoneShared && duplicatesPanel}

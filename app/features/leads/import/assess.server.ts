@@ -16,6 +16,7 @@ import { rowToLead, type ColumnMapping, type ValueMapping, type ValuesInFile } f
 import { EXCLUDED_REASON } from "./import.schema";
 import { valueKey } from "./value-synonyms";
 import type { CsvRecord } from "./csv-source.server";
+import { openSourceOptions } from "../sources/sources.server";
 
 /** A lead of the file: the form's fields, and its status when the file gives one. */
 export type ImportLead = LeadInput & { leadStatus?: LeadStatus; valuesInFile?: ValuesInFile };
@@ -126,9 +127,11 @@ export async function assessRows(
     if (fix === null) excluded.add(record.row);
     return fix ? { row: record.row, cells: fix } : record;
   });
+  // The agency's sources as they are now (a batch's worth of rows per read: a few microseconds a row).
+  const sources = await openSourceOptions(db);
   const mapped = fixed.map((record) => ({
     record,
-    ...rowToLead(record.cells, mapping, settings.defaults, values),
+    ...rowToLead(record.cells, mapping, settings.defaults, values, sources),
   }));
   const clients = settings.assignToClientId
     ? new Map<string, string>()

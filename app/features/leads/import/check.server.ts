@@ -10,11 +10,16 @@
 import type { Database } from "~/db/client.server";
 import type { CheckedValue, ImportCheck, ImportSettings } from "~/db/schema";
 import { assessRows, type SeenRows } from "./assess.server";
-import { enumCell, unmatchedValue, type ColumnMapping } from "./columns";
+import { ADD_SOURCE, enumCell, unmatchedValue, type ColumnMapping } from "./columns";
+import { storedChanges } from "./stored-changes";
 import { settingsKeyOf } from "./import.schema";
 import type { CsvRecord } from "./csv-source.server";
 import { csvRecords } from "./csv-source.server";
 import { enumFields, matchValue, valueKey } from "./value-synonyms";
+import { openSourceOptions } from "../sources/sources.server";
+import { SOURCE_LABEL_MAX, sourceLabelOf } from "../sources/sources";
+import { labelOf, type Option } from "~/db/enums";
+import { catchAllSources, vagueSourceWords } from "./value-words";
 
 /** Rows judged per database round trip. */
 const CHECK_BATCH = 2_000;
@@ -23,8 +28,31 @@ const MAX_DISTINCT = 300;
 /** Problem groups kept (the most frequent first) and example rows per group. */
 const MAX_PROBLEMS = 40;
 const EXAMPLE_ROWS = 5;
+/**
+ * An unmatched lead source this common is proposed as a new source of the agency's: at least this many
+ * rows, and this share of the file (a word on a handful of rows of a big list stays "Other").
+ */
+const NEW_SOURCE_MIN_ROWS = 5;
+const NEW_SOURCE_SHARE = 0.02;
+
 /** Failing rows kept for the fix grid: a handful to fix by hand; more is a file to fix at its source. */
 const FAILING_ROWS = 25;
+
+const catchAll = new Set<string>(catchAllSources);
+const vague = new Set(vagueSourceWords.map(valueKey));
+
+/**
+ * Whether a source value of the file is worth proposing as a new source: one nothing matched, or one a
+ * catch-all took ("Facebook Ads" read as Online) unless it names that catch-all or no channel at all;
+ * common enough in the file, and short enough to name a source.
+ */
+const proposeAsSource = (value: CheckedValue, rows: number, sources: readonly Option[]) =>
+  (value.confidence === null ||
+    (catchAll.has(value.suggested ?? "") &&
+      !vague.has(value.key) &&
+      value.key !== valueKey(labelOf(sources, value.suggested)))) &&
+  value.rows >= Math.max(NEW_SOURCE_MIN_ROWS, rows * NEW_SOURCE_SHARE) &&
+  sourceLabelOf(value.value).length <= SOURCE_LABEL_MAX;
 
 /** Reads `records` (the file's, header first) and judges every row with `settings`. */
 export async function checkRecords(
@@ -44,6 +72,8 @@ export async function checkRecords(
   let problemRows = 0;
   const failing: ImportCheck["failing"] = [];
   const duplicates = { inFile: 0, inBook: 0 };
+  const changes = new Map<string, number>();
+  const sources = await openSourceOptions(db);
 
   const tally = (cells: readonly string[]) => {
     for (const [field, values] of tallies) {
@@ -53,7 +83,7 @@ export async function checkRecords(
       const known = values.get(key);
       if (known) known.rows++;
       else if (values.size < MAX_DISTINCT) {
-        const match = matchValue(field, raw);
+        const match = matchValue(field, raw, sources);
         values.set(key, {
           key,
           value: raw,
@@ -77,6 +107,9 @@ export async function checkRecords(
       }
       if (row.kind === "lead") {
         willImport++;
+        for (const field of storedChanges(row.cells, mapping, row.lead, row.lead.valuesInFile)) {
+          changes.set(field, (changes.get(field) ?? 0) + 1);
+        }
         continue;
       }
       if (row.duplicateOf) continue;
@@ -120,11 +153,18 @@ export async function checkRecords(
     problems: kept,
     failing,
     otherProblemRows: groups.slice(MAX_PROBLEMS).reduce((sum, g) => sum + g.rows, 0),
+    changes: Object.fromEntries(changes),
     values: Object.fromEntries(
       [...tallies].map(([field, values]) => [
         field,
         {
-          values: [...values.values()].sort((a, b) => b.rows - a.rows || a.value.localeCompare(b.value)),
+          values: [...values.values()]
+            .map((v) =>
+              field === "leadSource" && proposeAsSource(v, rows, sources)
+                ? { ...v, suggested: ADD_SOURCE }
+                : v,
+            )
+            .sort((a, b) => b.rows - a.rows || a.value.localeCompare(b.value)),
           moreValues: overflow.get(field)!.keys.size,
           moreRows: overflow.get(field)!.rows,
         },

@@ -5,6 +5,7 @@ import { zipInState } from "~/lib/zip-prefixes";
 import { randomSource } from "../../../../tests/support/random";
 import { amountText, isPlaceholder, phoneText, splitFullName, zipCode, zipProblem } from "./cells";
 import { guessMapping, importTargets, LEAD_CSV_COLUMNS, rowToLead, SKIP_ROWS } from "./columns";
+import { storedChanges } from "./stored-changes";
 
 const defaults = { propertyType: "single_family", motivationLevel: "warm", leadSource: "direct_mail" };
 
@@ -412,5 +413,38 @@ describe("guessMapping on header spellings no list of ours holds", () => {
       "city",
       "zipCode",
     ]);
+  });
+});
+
+describe("storedChanges", () => {
+  const mapping = ["fullName", "phone", "state", "zipCode", "askingPrice", "email", "city"] as const;
+  const lead = {
+    firstName: "Ada",
+    lastName: "Stone",
+    phone: "+16025550101",
+    state: "AZ",
+    zipCode: "85001",
+    askingPrice: 185000,
+    email: "ada@example.com",
+    city: "Phoenix",
+  };
+
+  it("names each field stored other than the file wrote it, and nothing stored as written", () => {
+    const row = [
+      "Stone, Ada",
+      "(602) 555-0101",
+      "Arizona",
+      "85001",
+      "$185k",
+      "mailto:ada@example.com",
+      "Phoenix",
+    ];
+    expect(storedChanges(row, [...mapping], lead, { leadSource: "Direct Mailer" }).sort()).toEqual(
+      ["askingPrice", "email", "fullName", "leadSource", "phone", "state"].sort(),
+    );
+    const asStored = ["Ada Stone", "+16025550101", "AZ", "85001", "185000", "ada@example.com", "Phoenix"];
+    expect(storedChanges(asStored, [...mapping], lead, undefined)).toEqual(["fullName"]);
+    const separate = storedChanges(["Ada", "Stone"], ["firstName", "lastName"], lead, {});
+    expect(separate).toEqual([]);
   });
 });

@@ -312,6 +312,13 @@ export interface ImportDefaults {
 /** The admin's choice for the rows holding one value of an enumerated column: our value, or skip them. */
 export const SKIP_ROWS = "skip";
 
+/**
+ * The admin's choice for a lead source no source of the agency's matches: make it one. Not a key's shape
+ * (a key cannot hold "+"), so no source can be named so. Starting the import adds the source and puts
+ * its key in the choice's place (import-actions.server.ts); until then the rows read as an unmatched value.
+ */
+export const ADD_SOURCE = "+new";
+
 /** Per enumerated field, the chosen target of each value of the file, by the value's comparison key. */
 export type ValueMapping = Partial<Record<EnumField, Record<string, string>>>;
 
@@ -345,12 +352,14 @@ export function enumValue(
   raw: string,
   defaults: ImportDefaults,
   values: ValueMapping | undefined,
+  sources?: readonly Option[],
 ): { value: string } | { problem: ValueProblem } {
   if (raw === "") return { value: field === "leadStatus" ? "" : defaults[field] };
   const choice = values?.[field]?.[valueKey(raw)];
   if (choice === SKIP_ROWS)
     return { problem: { field, value: raw, message: valueProblemMessage(field, raw) } };
-  return { value: choice || suggestValue(field, raw) || unmatchedValue(field, defaults) };
+  const chosen = choice === ADD_SOURCE ? undefined : choice;
+  return { value: chosen || suggestValue(field, raw, sources) || unmatchedValue(field, defaults) };
 }
 
 /**
@@ -360,8 +369,10 @@ export function enumValue(
 export type ValuesInFile = Partial<Record<EnumField, string>>;
 
 /** Whether `raw` is just a way of writing `value`'s code or label (no need to keep it). */
-function namesValue(field: EnumField, raw: string, value: string): boolean {
-  const option = enumFields.find((f) => f.value === field)!.options.find((o) => o.value === value);
+function namesValue(field: EnumField, raw: string, value: string, sources?: readonly Option[]): boolean {
+  const options: readonly Option[] =
+    field === "leadSource" && sources ? sources : enumFields.find((f) => f.value === field)!.options;
+  const option = options.find((o) => o.value === value);
   const key = valueKey(raw);
   return !!option && (key === valueKey(option.value) || key === valueKey(option.label));
 }
@@ -381,7 +392,7 @@ export interface ImportedRow {
 }
 
 /** The cells of a row by target, tidied of placeholders, in column order (one pass over the row). */
-function cellsByTarget(row: readonly string[], mapping: ColumnMapping): Map<ImportTarget, string[]> {
+export function cellsByTarget(row: readonly string[], mapping: ColumnMapping): Map<ImportTarget, string[]> {
   const found = new Map<ImportTarget, string[]>();
   for (let i = 0; i < mapping.length; i++) {
     const target = mapping[i];
@@ -405,11 +416,16 @@ export function enumCell(row: readonly string[], mapping: ColumnMapping, field: 
   return "";
 }
 
+/**
+ * A row of the file as a lead's fields. `sources` are the lead sources it may be given (the agency's open
+ * ones); without them, the built-in ones.
+ */
 export function rowToLead(
   row: readonly string[],
   mapping: ColumnMapping,
   defaults: ImportDefaults,
   values?: ValueMapping,
+  sources?: readonly Option[],
 ): ImportedRow {
   const cells = cellsByTarget(row, mapping);
   const cell = (target: ImportTarget) => cells.get(target)?.[0] ?? "";
@@ -421,13 +437,13 @@ export function rowToLead(
   const valuesInFile: ValuesInFile = {};
   const enumOf = (field: EnumField) => {
     const raw = cell(field);
-    const result = enumValue(field, raw, defaults, values);
+    const result = enumValue(field, raw, defaults, values, sources);
     if (!("value" in result)) {
       valueProblems.push(result.problem);
       // The row is left out for the skip alone, not also for an empty field.
       return field === "leadStatus" ? "" : defaults[field];
     }
-    if (raw !== "" && !namesValue(field, raw, result.value)) valuesInFile[field] = raw;
+    if (raw !== "" && !namesValue(field, raw, result.value, sources)) valuesInFile[field] = raw;
     return result.value;
   };
   return {

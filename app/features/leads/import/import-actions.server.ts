@@ -4,7 +4,7 @@
  * post keeps the page as it was.
  */
 import { data, redirect } from "react-router";
-import type { ImportSettings } from "~/db/schema";
+import type { ImportCheck, ImportSettings } from "~/db/schema";
 import type { Actor } from "~/lib/actor";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm } from "~/lib/form-reply";
@@ -13,6 +13,7 @@ import { streamMultipartFile } from "~/lib/multipart.server";
 import type { Toast } from "~/lib/toast-message";
 import { InvalidClientError } from "../lead-commands.server";
 import { CsvFileError } from "./csv-source.server";
+import { ADD_SOURCE, type ValueMapping } from "./columns";
 import {
   IMPORT_MAX_BYTES,
   csvFileMessages,
@@ -30,8 +31,8 @@ import {
   settingsProblem,
   startImport,
 } from "./imports.server";
-import { openSourceKeys } from "../sources/sources.server";
-import { chooseSource } from "../sources/sources";
+import { openSourceOptions, sourceNamed } from "../sources/sources.server";
+import { chooseSource, SOURCE_LABEL_MAX, sourceLabelOf } from "../sources/sources";
 
 /** What an import page's post answers when it does not redirect. */
 export interface ImportReply {
@@ -68,6 +69,28 @@ export async function handleImportUpload(request: Request, actor: Actor) {
   }
 }
 
+/**
+ * The sources the admin chose to add ("add it as a new source"), added as the import starts: each such
+ * choice becomes the new source's key, so the job and the remembered choices name a real source. A value
+ * whose name a retired source holds, or that the check no longer lists, imports as unmatched.
+ */
+async function addChosenSources(actor: Actor, values: ValueMapping | undefined, check: ImportCheck | null) {
+  const chosen = values?.leadSource;
+  if (!chosen) return values;
+  const inFile = new Map((check?.values.leadSource?.values ?? []).map((v) => [v.key, v.value]));
+  const sources: Record<string, string> = {};
+  for (const [key, target] of Object.entries(chosen)) {
+    if (target !== ADD_SOURCE) {
+      sources[key] = target;
+      continue;
+    }
+    const label = sourceLabelOf(inFile.get(key) ?? "");
+    const added = label && label.length <= SOURCE_LABEL_MAX ? await sourceNamed(actor, label) : null;
+    if (added) sources[key] = added;
+  }
+  return { ...values, leadSource: sources };
+}
+
 /** POST /admin/leads/import/:id: `intent` preview, start, discard or cancel. */
 export async function handleImportPost(request: Request, actor: Actor, id: string) {
   const detail = await getImport(actor, id);
@@ -102,10 +125,11 @@ export async function handleImportPost(request: Request, actor: Actor, id: strin
   }
   const input = submission.value;
   const keptSource = detail.settings?.defaults.leadSource;
-  if (input.leadSource !== keptSource && !(await openSourceKeys()).includes(input.leadSource)) {
+  const sources = await openSourceOptions();
+  if (input.leadSource !== keptSource && !sources.some((s) => s.value === input.leadSource)) {
     return refusal(chooseSource);
   }
-  const values = postedValueMapping(form, detail.settings?.values);
+  const values = postedValueMapping(form, detail.settings?.values, sources);
   if (!values.ok) return refusal(values.message);
   const fixes = postedFixes(form, detail.settings?.fixes, detail.check?.failing ?? [], detail.headers.length);
   if (!fixes.ok) return refusal(fixes.message);
@@ -134,6 +158,7 @@ export async function handleImportPost(request: Request, actor: Actor, id: strin
       await saveImportSettings(actor, detail.id, settings, { check: false });
       return refusal(problem);
     }
+    settings.values = await addChosenSources(actor, settings.values, detail.check);
     if (!(await startImport(actor, detail.id, settings))) {
       return refusal("This import has already started.", 409);
     }

@@ -3,12 +3,13 @@
  * what the file leaves empty, an optional client for every lead, and what to do with possible
  * duplicates. Shared by the browser and the server.
  */
-import { motivationLevels, propertyTypes, valuesOf } from "~/db/enums";
+import { motivationLevels, propertyTypes, valuesOf, type Option } from "~/db/enums";
 import type { ImportCheck, ImportSettings } from "~/db/schema";
 import { z } from "~/lib/zod";
 import {
   importTargets,
   SKIP_ROWS,
+  ADD_SOURCE,
   type ColumnMapping,
   type ImportTarget,
   type ValueMapping,
@@ -87,9 +88,13 @@ export const toMapping = (mapping: ImportSettingsInput["mapping"]): ColumnMappin
 /** The name of the value mapping's select for one value of the file (its comparison key). */
 export const valueFieldName = (field: EnumField, key: string) => `value.${field}.${key}`;
 
-/** What the value mapping offers for a value of `field`: each of the field's values, or skipping its rows. */
-export const valueTargets = (field: EnumField) => [
-  ...enumFields.find((f) => f.value === field)!.options,
+/**
+ * What the value mapping offers for a value of `field`: each of the field's values (for the lead source,
+ * the agency's open `sources` when given), adding it as a new source, or skipping its rows.
+ */
+export const valueTargets = (field: EnumField, sources?: readonly Option[]): Option[] => [
+  ...(field === "leadSource" && sources ? sources : enumFields.find((f) => f.value === field)!.options),
+  ...(field === "leadSource" ? [{ value: ADD_SOURCE, label: "Add it as a new source" }] : []),
   { value: SKIP_ROWS, label: "Skip these rows" },
 ];
 
@@ -104,6 +109,7 @@ const MAX_VALUE_CHOICES = 4 * 1_000;
 export function postedValueMapping(
   form: FormData,
   before: ValueMapping = {},
+  sources?: readonly Option[],
 ): { ok: true; values: ValueMapping } | { ok: false; message: string } {
   const values: Record<string, Record<string, string>> = Object.fromEntries(
     Object.entries(before).map(([field, choices]) => [field, { ...choices }]),
@@ -112,7 +118,9 @@ export function postedValueMapping(
   for (const [name, posted] of form) {
     if (!name.startsWith("value.")) continue;
     const [, field, key, ...rest] = name.split(".");
-    const allowed = enumFields.some((f) => f.value === field) ? valueTargets(field as EnumField) : null;
+    const allowed = enumFields.some((f) => f.value === field)
+      ? valueTargets(field as EnumField, sources)
+      : null;
     if (
       !allowed ||
       rest.length > 0 ||

@@ -25,7 +25,7 @@ import { authorize, type ActorRef } from "~/lib/permissions";
 import { leadDefaults } from "../leads.schema";
 import { assertClientAccount } from "../lead-commands.server";
 import { assessRows } from "./assess.server";
-import { guessMapping, rowToLead, type ColumnMapping, type ValueMapping } from "./columns";
+import { guessMapping, rowToLead, SKIP_ROWS, type ColumnMapping, type ValueMapping } from "./columns";
 import { CsvFileError, csvRecords } from "./csv-source.server";
 import {
   IMPORT_MAX_BYTES,
@@ -38,6 +38,7 @@ import {
 } from "./import.schema";
 import { checkStoredFile } from "./check.server";
 import { importQueued, storedFile } from "./job.server";
+import { openSourceKeys, openSourceOptions } from "../sources/sources.server";
 
 /** Bytes per stored piece of an upload: big enough for few rows, small enough to hold one at a time. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -156,8 +157,13 @@ async function agencyValueChoices(db: Database): Promise<ValueMapping> {
     .from(importValueChoices)
     .orderBy(desc(importValueChoices.updatedAt))
     .limit(MAX_REMEMBERED_CHOICES);
+  // A source retired since is not given again by a remembered choice: such a value is matched afresh.
+  const open = new Set(await openSourceKeys(db));
   const values: Record<string, Record<string, string>> = {};
-  for (const row of rows) (values[row.field] ??= {})[row.valueKey] = row.target;
+  for (const row of rows) {
+    if (row.field === "leadSource" && row.target !== SKIP_ROWS && !open.has(row.target)) continue;
+    (values[row.field] ??= {})[row.valueKey] = row.target;
+  }
   return values as ValueMapping;
 }
 
@@ -283,8 +289,9 @@ export async function previewImport(actor: ActorRef, detail: ImportDetail) {
   );
   const settings = detail.settings;
   // What each row reads as, shown beside the verdict whether it passed or not.
+  const sources = await openSourceOptions(db);
   const fields = (cells: string[]) =>
-    rowToLead(cells, settings.mapping as ColumnMapping, settings.defaults, settings.values).fields;
+    rowToLead(cells, settings.mapping as ColumnMapping, settings.defaults, settings.values, sources).fields;
   return rows.map((r) =>
     r.kind === "lead"
       ? { row: r.row, ok: true as const, fields: fields(r.cells), lead: r.lead, duplicateOf: r.duplicateOf }

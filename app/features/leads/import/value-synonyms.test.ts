@@ -101,3 +101,52 @@ describe("suggestValue", () => {
     expect(valueKey(" Cold-Calling! ")).toBe("coldcalling");
   });
 });
+
+describe("suggestValue among the agency's sources", () => {
+  const builtIn = leadSources.map((s) => ({ value: s.value, label: s.label }));
+  const agency = [
+    ...builtIn,
+    { value: "facebook_ads", label: "Facebook Ads" },
+    { value: "probate_list", label: "Probate List" },
+    { value: "sms_blast", label: "SMS Blast" },
+  ];
+
+  it("reads a source the agency added by its label or key in any spelling, before the words we know", () => {
+    for (const [raw, value] of [
+      ["Facebook Ads", "facebook_ads"],
+      ["FACEBOOK-ADS", "facebook_ads"],
+      ["facebook_ads", "facebook_ads"],
+      ["Probate Lists", "probate_list"],
+      ["probate list leads", "probate_list"],
+      ["sms blast", "sms_blast"],
+      // The words we know still read as the built-in source they name.
+      ["Cold Calling", "cold_call"],
+      ["Google Ads", "online"],
+    ] as const) {
+      expect(suggestValue("leadSource", raw, agency), raw).toBe(value);
+    }
+    // Without the agency's list, the built-in sources only.
+    expect(suggestValue("leadSource", "Facebook Ads")).toBe("online");
+  });
+
+  it("never proposes a source that is not on the list (a retired one)", () => {
+    const withoutOnline = agency.filter((s) => s.value !== "online");
+    expect(suggestValue("leadSource", "Online", withoutOnline)).not.toBe("online");
+    expect(suggestValue("leadSource", "Google Ads", withoutOnline)).not.toBe("online");
+    for (const raw of ["Cold Calling", "Direct Mailer", "Referral", "Zillow", "tv"]) {
+      const target = suggestValue("leadSource", raw, withoutOnline);
+      if (target !== null)
+        expect(
+          withoutOnline.map((s) => s.value),
+          raw,
+        ).toContain(target);
+    }
+  });
+
+  it("leaves the other fields to their own values whatever sources are given", () => {
+    expect(suggestValue("motivationLevel", "Must Sell", agency)).toBe(
+      suggestValue("motivationLevel", "Must Sell"),
+    );
+    expect(suggestValue("propertyType", "SFR", agency)).toBe("single_family");
+  });
+});

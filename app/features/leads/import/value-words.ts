@@ -408,6 +408,31 @@ const leadStatusWords: Record<LeadStatus, string[]> = {
 };
 
 /** Each enumerated field's words, by the field. */
+/**
+ * The built-in sources that gather many channels: a common channel a list names ("Facebook Ads", "SMS
+ * Blast") is worth a source of its own rather than being folded into one of these (check.server.ts).
+ */
+export const catchAllSources: readonly LeadSource[] = ["online", "other"];
+
+/** Source words that name no channel: they stay in the catch-all and are never proposed as a source. */
+export const vagueSourceWords = [
+  "other",
+  "others",
+  "online",
+  "internet",
+  "web",
+  "digital",
+  "unknown",
+  "misc",
+  "miscellaneous",
+  "none",
+  "na",
+  "n/a",
+  "list",
+  "lead",
+  "leads",
+];
+
 export const valueWords = {
   leadSource: leadSourceWords,
   motivationLevel: motivationWords,

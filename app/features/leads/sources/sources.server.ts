@@ -57,15 +57,19 @@ export async function sourceChoices(kept?: string): Promise<{ value: string; lab
     .map((s) => ({ value: s.value, label: s.retired ? `${s.label} (retired)` : s.label }));
 }
 
-/** The keys a new lead may name. */
-export async function openSourceKeys(q?: Queryable): Promise<string[]> {
+/** The sources a new lead may be given, in the agency's order. */
+export async function openSourceOptions(q?: Queryable): Promise<{ value: string; label: string }[]> {
   const db = q ?? (await getDb());
-  const rows = await db
-    .select({ key: sources.key })
+  return db
+    .select({ value: sources.key, label: sources.label })
     .from(sources)
     .where(isNull(sources.retiredAt))
     .orderBy(asc(sources.position), asc(sources.key));
-  return rows.map((r) => r.key);
+}
+
+/** The keys a new lead may name. */
+export async function openSourceKeys(q?: Queryable): Promise<string[]> {
+  return (await openSourceOptions(q)).map((s) => s.value);
 }
 
 /**
@@ -132,6 +136,27 @@ export async function addSource(actor: ActorRef, label: string): Promise<{ key: 
     await tx.insert(sources).values({ key, label, position: Number(last?.max ?? 0) + 1 });
     return { key, label };
   });
+}
+
+/**
+ * The open source named `label` (any case), added when there is none: what an import's "add it as a new
+ * source" gives its rows. Null when a retired source holds the name (it is not to be given again unasked).
+ */
+export async function sourceNamed(actor: ActorRef, label: string): Promise<string | null> {
+  authorize(actor, "lead:write:any");
+  const db = await getDb();
+  const [named] = await db
+    .select({ key: sources.key, retiredAt: sources.retiredAt })
+    .from(sources)
+    .where(sql`lower(${sources.label}) = lower(${label})`);
+  if (named) return named.retiredAt ? null : named.key;
+  try {
+    return (await addSource(actor, label)).key;
+  } catch (error) {
+    // Added by someone else in the meantime: theirs is the one.
+    if (error instanceof SourceError) return sourceNamed(actor, label);
+    throw error;
+  }
 }
 
 /** Renames a source: the key, and so every lead, filter and export naming it, stays. */

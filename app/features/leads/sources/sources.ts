@@ -73,9 +73,12 @@ export function sourceKeyOf(label: string): string {
   return ((words ?? []).join("_") || "source").slice(0, 34).replace(/_+$/, "");
 }
 
+/** A source's name as it is kept: its words with single spaces between them. */
+export const sourceLabelOf = (text: string) => text.replace(/\s+/g, " ").trim();
+
 const label = z
   .string()
-  .transform((text) => text.replace(/\s+/g, " ").trim())
+  .transform(sourceLabelOf)
   .pipe(z.string().min(1, sourceMessages.labelRequired).max(SOURCE_LABEL_MAX, sourceMessages.labelTooLong));
 const key = z.string().trim().regex(SOURCE_KEY, sourceMessages.unknown);
 

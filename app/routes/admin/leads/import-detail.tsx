@@ -7,7 +7,7 @@ import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ImportStatusBadge } from "~/features/leads/components/badges";
 import { ImportResult, ImportRunning, importStateTitle } from "~/features/leads/components/import-progress";
 import { ImportSettingsForm } from "~/features/leads/components/import-settings";
-import { sourceChoices } from "~/features/leads/sources/sources.server";
+import { openSourceOptions, sourceChoices } from "~/features/leads/sources/sources.server";
 import { Card } from "~/features/leads/components/lead-card";
 import { delimiters } from "~/features/leads/import/import.schema";
 import { handleImportPost, type ImportReply } from "~/features/leads/import/import-actions.server";
@@ -25,14 +25,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const detail = await getImport(actor, params.id);
   if (!detail) throw notFound("Import not found");
   const mapping = detail.status === "mapping";
-  const [clients, preview, sources] = mapping
+  const [clients, preview, sources, openSources] = mapping
     ? await Promise.all([
         listClients(actor),
         previewImport(actor, detail),
         sourceChoices(detail.settings?.defaults.leadSource),
+        openSourceOptions(),
       ])
-    : [[], [], []];
-  return { detail, clients, preview, sources, now: Date.now() };
+    : [[], [], [], []];
+  return { detail, clients, preview, sources, openSources, now: Date.now() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -50,7 +51,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   privatePageMeta(data ? `Import ${data.detail.fileName}` : "Import not found");
 
 export default function ImportDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, clients, preview, sources } = loaderData;
+  const { detail, clients, preview, sources, openSources } = loaderData;
   const reply = actionData as ImportReply | undefined;
   useLiveRevalidation("/admin/leads/events", "lead");
   useToast(reply && !reply.ok ? reply.toast : null);
@@ -76,6 +77,7 @@ export default function ImportDetail({ loaderData, actionData }: Route.Component
           detail={detail}
           clients={clients}
           sources={sources}
+          openSources={openSources}
           preview={preview}
           reply={reply}
         />

@@ -17,7 +17,7 @@ import {
 } from "~/db/schema";
 import { createApiKey } from "~/features/auth/api-keys.server";
 import { intakeLeads, type ApiKeyPrincipal } from "~/features/leads/api/api.server";
-import { agencyInsights } from "~/features/leads/insights/insights.server";
+import { agencyInsights, ownInsights } from "~/features/leads/insights/insights.server";
 import { createLead, updateLeadDetails } from "~/features/leads/lead-commands.server";
 import { handleLeadForm } from "~/features/leads/lead-actions.server";
 import type { LeadInput } from "~/features/leads/leads.schema";
@@ -258,6 +258,13 @@ describe.each(testDatabases)("lead sources on $name", (testDb) => {
       .where(eq(importValueChoices.valueKey, "payperclick"));
     expect(choice?.target).toBe("online");
     await expect(renameSource(admin, "ppc", "Back")).rejects.toBeInstanceOf(SourceError);
+    // The client is told of the sources its own figures name, not of every source the agency keeps.
+    const own = await ownInsights(client, range);
+    const named = new Set(own.delivered.map((r) => r.source));
+    expect(own.sources.map((s) => s.value).sort()).toEqual([...named].sort());
+    expect(named.has("online")).toBe(true);
+    expect(own.sources.some((s) => s.value === "facebook_ads")).toBe(false);
+    expect((await agencyInsights(admin, range)).sources.some((s) => s.value === "facebook_ads")).toBe(true);
   });
 
   it("answers the sources page's forms: a redirect with its toast, or the message under the field", async () => {

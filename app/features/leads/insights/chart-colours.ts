@@ -6,7 +6,6 @@
  * each at least 3:1 against the card.
  */
 import type { LeadSource, NotInterestedReason } from "~/db/enums";
-import type { SourceOption } from "../sources/sources";
 
 const hue = (n: number) => `var(--chart-${n})`;
 
@@ -22,13 +21,14 @@ export const sourceColours: Record<LeadSource, string> = {
 };
 
 /**
- * A source's colour: a built-in source keeps its own; one the agency added takes the hue of its place in
- * the agency's list (sources.ts), so it is the same on every chart whatever the range holds.
+ * A source's colour: a built-in source keeps its own; one the agency added takes a hue from its key, so
+ * it is the same on every chart, the admin's and the client's, whichever sources a page is told of.
  */
-export function sourceColourOf(sources: readonly SourceOption[], key: string): string {
+export function sourceColourOf(key: string): string {
   if (key in sourceColours) return sourceColours[key as LeadSource];
-  const index = sources.findIndex((s) => s.value === key);
-  return hue((Math.max(index, 0) % 8) + 1);
+  let sum = 0;
+  for (const char of key) sum = (sum * 31 + char.charCodeAt(0)) % 8191;
+  return hue((sum % 8) + 1);
 }
 
 export const notInterestedColours: Record<NotInterestedReason, string> = {

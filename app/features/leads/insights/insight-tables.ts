@@ -74,7 +74,7 @@ export function insightTable(insights: Insights, dataset: Dataset): ChartTable {
       const series = present(
         insights.sources,
         insights.delivered.map((r) => r.source),
-        (key) => sourceColourOf(insights.sources, key),
+        sourceColourOf,
       );
       const weeks = insights.weeks.map((w) => ({ value: w, label: weekLabel(w) }));
       return { categoryLabel: "Week of", series, rows: rowsFor(weeks, cells, series, true), unit: "count" };

@@ -416,6 +416,9 @@ async function insightsOf(db: Reader, scope: Scope): Promise<Insights> {
     scope.clientId === null ? null : spendOf(db, scope.clientId, scope.range),
     listSourceOptions(),
   ]);
+  const named = new Set(
+    [...sections.delivered, ...sections.notInterested, ...sections.deals, ...returnRows].map((r) => r.source),
+  );
   return {
     range: scope.range,
     weeks: weeksOf(scope.range),
@@ -424,7 +427,8 @@ async function insightsOf(db: Reader, scope: Scope): Promise<Insights> {
     team,
     returns: returnRows,
     returnOnSpend: spent && returnOnSpend(spent, sections.deals),
-    sources,
+    // A client is told of the sources its own figures name, not of every source the agency keeps.
+    sources: scope.clientId === null ? sources : sources.filter((s) => named.has(s.value)),
   };
 }
 

@@ -51,11 +51,14 @@ export async function listSourceOptions(q?: Queryable): Promise<SourceOption[]> 
  * (an edit keeps it), named as such.
  */
 export async function sourceChoices(kept?: string): Promise<{ value: string; label: string }[]> {
-  const all = await listSourceOptions();
-  return all
+  return choicesOf(await listSourceOptions(), kept);
+}
+
+/** `sourceChoices` of a list already read. */
+export const choicesOf = (all: readonly SourceOption[], kept?: string) =>
+  all
     .filter((s) => !s.retired || s.value === kept)
     .map((s) => ({ value: s.value, label: s.retired ? `${s.label} (retired)` : s.label }));
-}
 
 /** The sources a new lead may be given, in the agency's order. */
 export async function openSourceOptions(q?: Queryable): Promise<{ value: string; label: string }[]> {
@@ -110,11 +113,17 @@ async function lockSource(q: Queryable, key: string) {
   return row ?? null;
 }
 
-async function assertLabelFree(q: Queryable, label: string, except?: string) {
-  const [taken] = await q
-    .select({ key: sources.key })
+/** The source named `label` in any case (names are unique that way), or null. */
+async function sourceWithLabel(q: Queryable, label: string) {
+  const [row] = await q
+    .select({ key: sources.key, retiredAt: sources.retiredAt })
     .from(sources)
     .where(sql`lower(${sources.label}) = lower(${label})`);
+  return row ?? null;
+}
+
+async function assertLabelFree(q: Queryable, label: string, except?: string) {
+  const taken = await sourceWithLabel(q, label);
   if (taken && taken.key !== except) throw new SourceError("label", sourceMessages.labelTaken(label));
 }
 
@@ -144,11 +153,7 @@ export async function addSource(actor: ActorRef, label: string): Promise<{ key: 
  */
 export async function sourceNamed(actor: ActorRef, label: string): Promise<string | null> {
   authorize(actor, "lead:write:any");
-  const db = await getDb();
-  const [named] = await db
-    .select({ key: sources.key, retiredAt: sources.retiredAt })
-    .from(sources)
-    .where(sql`lower(${sources.label}) = lower(${label})`);
+  const named = await sourceWithLabel(await getDb(), label);
   if (named) return named.retiredAt ? null : named.key;
   try {
     return (await addSource(actor, label)).key;

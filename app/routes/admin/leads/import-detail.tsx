@@ -7,7 +7,7 @@ import { noStoreHeaders, privatePageMeta } from "~/features/auth/seo";
 import { ImportStatusBadge } from "~/features/leads/components/badges";
 import { ImportResult, ImportRunning, importStateTitle } from "~/features/leads/components/import-progress";
 import { ImportSettingsForm } from "~/features/leads/components/import-settings";
-import { openSourceOptions, sourceChoices } from "~/features/leads/sources/sources.server";
+import { choicesOf, listSourceOptions } from "~/features/leads/sources/sources.server";
 import { Card } from "~/features/leads/components/lead-card";
 import { delimiters } from "~/features/leads/import/import.schema";
 import { handleImportPost, type ImportReply } from "~/features/leads/import/import-actions.server";
@@ -25,14 +25,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const detail = await getImport(actor, params.id);
   if (!detail) throw notFound("Import not found");
   const mapping = detail.status === "mapping";
-  const [clients, preview, sources, openSources] = mapping
-    ? await Promise.all([
-        listClients(actor),
-        previewImport(actor, detail),
-        sourceChoices(detail.settings?.defaults.leadSource),
-        openSourceOptions(),
-      ])
-    : [[], [], [], []];
+  const [clients, preview, all] = mapping
+    ? await Promise.all([listClients(actor), previewImport(actor, detail), listSourceOptions()])
+    : [[], [], []];
+  // One read of the sources: the default's choices (a retired default kept), and what values may become.
+  const sources = choicesOf(all, detail.settings?.defaults.leadSource);
+  const openSources = all.filter((s) => !s.retired).map(({ value, label }) => ({ value, label }));
   return { detail, clients, preview, sources, openSources, now: Date.now() };
 }
 
